@@ -1,0 +1,31 @@
+# Two commands a user needs: `make pack` (install + build the example pack)
+# and `make test` (install test tools + run the suite). Both are idempotent:
+# the virtual environment is rebuilt only when pyproject.toml changes.
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+SIXES  := $(VENV)/bin/sixes
+STAMP  := $(VENV)/.installed
+TSTAMP := $(VENV)/.installed-test
+
+.PHONY: pack test system-deps clean
+
+pack: system-deps $(STAMP)
+	$(SIXES) build
+
+test: system-deps $(TSTAMP)
+	$(PY) -m pytest
+
+system-deps:
+	@sh scripts/install-system-deps
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e .
+	touch $@
+
+$(TSTAMP): pyproject.toml $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $@
+
+clean:
+	rm -rf output .pytest_cache

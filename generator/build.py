@@ -1,0 +1,209 @@
+"""The pipeline: load all -> validate all -> derive all -> render all -> swap in.
+
+Nothing is written until every data file is valid. Everything is then built
+in a staging folder beside the output and moved into place at the end, so a
+failed build leaves the previous output exactly as it was.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from .errors import DataError, Problem, errors_in
+from .paths import ICONS_DIR, TEMPLATES_DIR
+from .systems import SYSTEMS
+from .systems.base import Document, System
+
+PAPERS = ("a4", "letter")
+# What a build owns inside the output folder; nothing else there is touched.
+OUTPUT_ENTRIES = ("pdf", "site", "schemas")
+
+
+class BuildError(Exception):
+    """The data was valid but something could not be built; says what and where."""
+
+
+@dataclass
+class Loaded:
+    system: System
+    game: Any
+
+
+@dataclass
+class BuildReport:
+    out_dir: Path
+    pdfs: list[Path] = field(default_factory=list)
+    site_index: Path | None = None
+    warnings: list[Problem] = field(default_factory=list)
+
+
+Progress = Callable[[str, int, int], None]
+
+
+def icon_names() -> frozenset[str]:
+    return frozenset(p.stem for p in ICONS_DIR.glob("*.svg"))
+
+
+def load_all(data_dir: Path, strict: bool = False) -> tuple[list[Loaded], list[Problem]]:
+    """Load every system present in `data_dir`. Raises DataError listing every
+    problem when anything is invalid (warnings too, when `strict`)."""
+    data_dir = Path(data_dir)
+    if not data_dir.is_dir():
+        raise DataError([Problem(str(data_dir), None, None, "data folder not found",
+                                 hint="pass --data DIR, or create one with `sixes new DIR`")])
+    present = [s for s in SYSTEMS if (data_dir / s.slug).is_dir()]
+    if not present:
+        raise DataError([Problem(str(data_dir), None, None, "no game data in this folder",
+                                 hint="expected a sub-folder named " + " or ".join(s.slug for s in SYSTEMS))])
+    loaded, problems = [], []
+    display_root = data_dir.parent if data_dir.parent != data_dir else data_dir
+    for system in present:
+        game, found = system.load(data_dir / system.slug, display_root, icon_names())
+        problems.extend(found)
+        if game is not None:
+            loaded.append(Loaded(system, game))
+    blocking = problems if strict else errors_in(problems)
+    if blocking:
+        raise DataError(problems)
+    return loaded, problems
+
+
+def export_schemas(target: Path) -> list[Path]:
+    """One JSON Schema per data file kind, named <system>-<kind>.schema.json."""
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for system in SYSTEMS:
+        for kind, model in system.schemas.items():
+            path = target / f"{system.slug}-{kind}.schema.json"
+            schema = model.model_json_schema()
+            schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+            path.write_text(json.dumps(schema, indent=2) + "\n", encoding="utf-8")
+            written.append(path)
+    return written
+
+
+def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
+          site: bool = True, strict: bool = False, workers: int | None = None,
+          progress: Progress | None = None) -> BuildReport:
+    from .render.html import render_template
+    from .render.pdf import PdfJob
+
+    progress = progress or (lambda label, done, total: None)
+    data_dir, out_dir = Path(data_dir).resolve(), Path(out_dir).resolve()
+    loaded, problems = load_all(data_dir, strict=strict)
+    report = BuildReport(out_dir, warnings=[p for p in problems if p.severity == "warning"])
+
+    plan: list[tuple[Loaded, Document]] = []
+    for item in loaded:
+        documents = item.system.documents(item.game)
+        _refuse_duplicates(item.system, documents)
+        plan.extend((item, doc) for doc in documents)
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".sixes-build-", dir=out_dir))
+    try:
+        jobs = []
+        for item, doc in plan:
+            html = _render_html(render_template, doc)
+            for paper in papers:
+                target = staging / "pdf" / paper / item.system.slug / doc.folder / f"{doc.slug}.pdf"
+                jobs.append((doc, PdfJob(html, TEMPLATES_DIR.as_uri() + "/", target, paper,
+                                         (TEMPLATES_DIR, data_dir), f"{paper} {item.system.slug}/{doc.folder}/{doc.slug}.pdf")))
+        results = _render_pdfs([job for _, job in jobs], workers, progress)
+        faults = layout_faults([doc for doc, _ in jobs], results)
+        if faults:
+            raise BuildError("documents do not fit their pages:\n" + "\n".join(f"  {f}" for f in faults))
+
+        export_schemas(staging / "schemas")
+        if site:
+            progress("site", 0, 1)
+            _build_site(staging, loaded, list(papers))
+            progress("site", 1, 1)
+        _swap_into_place(staging, out_dir)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+    report.pdfs = sorted((out_dir / "pdf").rglob("*.pdf"))
+    if site:
+        report.site_index = out_dir / "site" / "index.html"
+    return report
+
+
+def layout_faults(documents: list[Document], results) -> list[str]:
+    """Every page-count or overflow fault of the rendered documents."""
+    faults = []
+    for doc, result in zip(documents, results):
+        if result.pages > doc.max_pages:
+            faults.append(f"{result.label}: {result.pages} pages, at most {doc.max_pages} expected")
+        faults.extend(f"{result.label}: {o}" for o in result.overflows)
+    return faults
+
+
+def _refuse_duplicates(system: System, documents: list[Document]) -> None:
+    """Two documents may never write the same file (Pelican's rule)."""
+    seen: set[tuple[str, str]] = set()
+    for doc in documents:
+        key = (doc.folder, doc.slug)
+        if key in seen:
+            raise BuildError(f"{system.slug}: two documents would both write {doc.folder}/{doc.slug}.pdf")
+        seen.add(key)
+
+
+def _render_html(render_template, doc: Document) -> str:
+    from jinja2 import TemplateError
+    try:
+        return render_template(doc.template, {**doc.context, "doc_title": doc.title})
+    except TemplateError as exc:
+        raise BuildError(f"template {doc.template} failed for '{doc.title}': {exc}") from None
+
+
+def _render_pdfs(jobs, workers: int | None, progress: Progress):
+    """Render in a process pool (WeasyPrint is CPU-bound and not thread-safe);
+    small batches stay in this process to skip the pool's start-up."""
+    from .render.pdf import render_pdf
+
+    total = len(jobs)
+    workers = workers or min(len(os.sched_getaffinity(0)), 4)
+    results = []
+    if workers <= 1 or total < 4:
+        for i, job in enumerate(jobs, 1):
+            results.append(render_pdf(job))
+            progress(job.label, i, total)
+        return results
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for i, result in enumerate(pool.map(render_pdf, jobs, chunksize=2), 1):
+            results.append(result)
+            progress(result.label, i, total)
+    return results
+
+
+def _build_site(staging: Path, loaded: list[Loaded], papers: list[str]) -> None:
+    from .render.site import SiteSection, build_site, stage_sources
+
+    sections = []
+    for item in loaded:
+        public = {d.slug: d for d in item.system.documents(item.game) if d.audience == "public"}
+        sections.append(SiteSection(item.system, item.system.pages(item.game), public))
+    docs_dir = staging / "site-src"
+    nav = stage_sources(docs_dir, sections, staging / "pdf", papers)
+    build_site(docs_dir, staging / "site", nav)
+    shutil.rmtree(docs_dir)
+
+
+def _swap_into_place(staging: Path, out_dir: Path) -> None:
+    """Move each finished entry over the old one with an atomic rename."""
+    for name in OUTPUT_ENTRIES:
+        new = staging / name
+        if not new.exists():
+            continue
+        current = out_dir / name
+        if current.exists():
+            retired = staging / f"{name}.old"
+            os.replace(current, retired)
+        os.replace(new, current)

@@ -1,0 +1,149 @@
+"""The `sixes` command: build, check, new, schema.
+
+Thin: each command composes the pipeline in `build.py`. Heavy imports
+(WeasyPrint, MkDocs) happen inside the commands that need them, so --help is
+instant. Exit status: 0 success, 1 invalid data or a failed build, 2 usage.
+"""
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import click
+
+from .errors import DataError, Problem
+from .paths import DEFAULT_DATA_DIR, DEFAULT_OUT_DIR
+
+PAPER_CHOICES = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
+
+data_option = click.option(
+    "--data", "data_dir", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_DATA_DIR,
+    show_default="the project's data/", help="Folder holding one sub-folder per game system.")
+strict_option = click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+
+
+def _print_problems(problems: list[Problem]) -> None:
+    for problem in problems:
+        colour = "red" if problem.severity == "error" else "yellow"
+        click.secho(str(problem), fg=colour, err=True)
+    errors = sum(p.severity == "error" for p in problems)
+    warnings = len(problems) - errors
+    if problems:
+        click.echo(f"{errors} error(s), {warnings} warning(s)", err=True)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="sixes-press")
+def main() -> None:
+    """Sixes Press: printable packs and a rules site from YAML game data."""
+
+
+@main.command()
+@data_option
+@strict_option
+def check(data_dir: Path, strict: bool) -> None:
+    """Validate the data and print every problem, without rendering anything."""
+    from .build import load_all
+    try:
+        loaded, problems = load_all(data_dir, strict=strict)
+    except DataError as exc:
+        _print_problems(exc.problems)
+        sys.exit(1)
+    _print_problems(problems)
+    names = ", ".join(item.system.title for item in loaded)
+    click.echo(f"OK: {data_dir} is valid ({names}).")
+
+
+@main.command()
+@data_option
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_OUT_DIR,
+              show_default="the project's output/", help="Where PDFs, schemas and the site are written.")
+@click.option("--paper", type=click.Choice(list(PAPER_CHOICES)), default="both", show_default=True,
+              help="Paper size of the PDFs.")
+@click.option("--no-site", is_flag=True, help="Build the PDFs only.")
+@click.option("--jobs", type=click.IntRange(1, 16), default=None,
+              help="Processes rendering PDFs (default: one per core, at most 4).")
+@strict_option
+def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | None, strict: bool) -> None:
+    """Build every PDF and the rules site from the data.
+
+    Nothing is written unless all the data is valid; the previous output
+    stays in place until the new one is complete.
+    """
+    from .build import BuildError, build as run_build
+    from .render.pdf import ForbiddenResource
+    from .render.site import SiteBuildError
+
+    try:
+        with _progress() as progress:
+            report = run_build(data_dir, out_dir, PAPER_CHOICES[paper], site=not no_site,
+                               strict=strict, workers=jobs, progress=progress)
+    except DataError as exc:
+        _print_problems(exc.problems)
+        click.secho("Nothing was written: fix the problems above and build again.", err=True)
+        sys.exit(1)
+    except (BuildError, ForbiddenResource, SiteBuildError) as exc:
+        click.secho(f"error: {exc}", fg="red", err=True)
+        click.secho("Nothing was written: the previous output is unchanged.", err=True)
+        sys.exit(1)
+    _print_problems(report.warnings)
+    pdf_root = report.out_dir / "pdf"
+    click.echo(f"Built {len(report.pdfs)} PDFs in {pdf_root}")
+    if report.site_index:
+        click.echo(f"Site: {report.site_index}")
+    click.echo(f"Schemas for editors: {report.out_dir / 'schemas'}")
+
+
+@main.command()
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+def new(directory: Path) -> None:
+    """Write a small, valid starter data folder for a new game into DIRECTORY."""
+    from .systems import SYSTEMS
+    if directory.exists() and any(directory.iterdir()):
+        click.secho(f"error: {directory} is not empty; choose a new folder (nothing was changed)",
+                    fg="red", err=True)
+        sys.exit(1)
+    directory.mkdir(parents=True, exist_ok=True)
+    for system in SYSTEMS:
+        shutil.copytree(system.starter, directory / system.slug)
+    click.echo(f"Wrote a starter game to {directory}")
+    click.echo(f"Next: edit the YAML files, then run `sixes check --data {directory}` "
+               f"and `sixes build --data {directory}`.")
+
+
+@main.command()
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path),
+                default=DEFAULT_OUT_DIR / "schemas")
+def schema(directory: Path) -> None:
+    """Write the JSON Schemas of every data file kind (for editor completion)."""
+    from .build import export_schemas
+    for path in export_schemas(directory):
+        click.echo(path)
+
+
+class _progress:
+    """A progress bar on a terminal, plain lines otherwise (logs, CI)."""
+
+    def __enter__(self):
+        self._bar = None
+        if sys.stderr.isatty():
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+            self._bar = Progress(TextColumn("{task.description:<50}"), BarColumn(), MofNCompleteColumn(),
+                                 transient=True)
+            self._bar.start()
+            self._task = None
+        return self
+
+    def __call__(self, label: str, done: int, total: int) -> None:
+        if self._bar is None:
+            click.echo(f"[{done:>3}/{total}] {label}", err=True)
+            return
+        if self._task is None or self._bar.tasks[self._task].total != total:
+            self._task = self._bar.add_task(label, total=total)
+        self._bar.update(self._task, completed=done, description=label)
+
+    def __exit__(self, *exc):
+        if self._bar is not None:
+            self._bar.stop()
+        return False

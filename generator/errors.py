@@ -1,0 +1,73 @@
+"""User-facing problems with data: where, what was found, what is allowed.
+
+Core layer: imports nothing from the project but the standard library. Every
+check in the project reports a Problem instead of raising, so one run can
+show every mistake at once; DataError carries them to the command line.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Iterable, Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong (or suspicious) in the data, located as file:line:column."""
+
+    file: str
+    line: int | None
+    column: int | None
+    message: str
+    field: str = ""
+    hint: str | None = None
+    severity: Severity = "error"
+
+    @property
+    def location(self) -> str:
+        parts = [self.file]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    def __str__(self) -> str:
+        where = f"{self.field}: " if self.field else ""
+        text = f"{self.location}: {self.severity}: {where}{self.message}"
+        if self.hint:
+            text += f"; {self.hint}"
+        return text
+
+    def sort_key(self) -> tuple:
+        return (self.file, self.line or 0, self.column or 0, self.message)
+
+
+class DataError(Exception):
+    """The data is invalid; carries every problem found, not just the first."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems = sorted(problems, key=Problem.sort_key)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def errors_in(problems: Iterable[Problem]) -> list[Problem]:
+    return [p for p in problems if p.severity == "error"]
+
+
+def did_you_mean(found: str, allowed: Iterable[str]) -> str | None:
+    """A 'did you mean' hint for a near miss, case-insensitively, or None."""
+    allowed = list(allowed)
+    by_lower = {a.lower(): a for a in allowed}
+    close = difflib.get_close_matches(str(found).lower(), list(by_lower), n=1, cutoff=0.6)
+    if close:
+        return f"did you mean '{by_lower[close[0]]}'?"
+    return None
+
+
+def allowed_hint(found: str, allowed: Iterable[str]) -> str:
+    """The closest match if there is one, otherwise the list of what is allowed."""
+    allowed = list(allowed)
+    return did_you_mean(found, allowed) or "allowed: " + ", ".join(f"'{a}'" for a in allowed)

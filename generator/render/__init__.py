@@ -1,0 +1,1 @@
+"""Rendering: the edge of the system. Jinja, WeasyPrint and MkDocs live here only."""

@@ -1,0 +1,66 @@
+"""The one Jinja environment for PDFs (HTML) and site pages (Markdown).
+
+Autoescape is on for both: text from the data can never inject markup into a
+PDF or the site. StrictUndefined makes a misspelt variable fail the build
+instead of printing nothing. Number formatting lives here, at the edge.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
+
+from ..paths import TEMPLATES_DIR
+
+
+def never(value: int | None, word: str = "never") -> str:
+    """None means "cannot happen" in the rules tables."""
+    return word if value is None else str(value)
+
+
+def md_cell(value: object) -> Markup:
+    """Escape text for a Markdown table cell: HTML-escaped, pipes and line
+    breaks neutralised so a cell can never break the table."""
+    text = str(escape(value))
+    return Markup(" ".join(text.replace("|", "&#124;").split()))
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def paragraphs(value: str) -> list[str]:
+    """Blank-line separated paragraphs of a YAML block string."""
+    return [" ".join(p.split()) for p in value.split("\n\n") if p.strip()]
+
+
+def icon_svg(name: str) -> Markup:
+    """Inline an icon's SVG (shipped files under templates/icons only)."""
+    return Markup(_read_icon(name))
+
+
+@lru_cache(maxsize=None)
+def _read_icon(name: str) -> str:
+    path = TEMPLATES_DIR / "icons" / f"{name}.svg"
+    return path.read_text(encoding="utf-8").strip()
+
+
+@lru_cache(maxsize=None)
+def environment(templates: Path = TEMPLATES_DIR) -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(templates)),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters.update(never=never, md_cell=md_cell, paragraphs=paragraphs, ordinal=ordinal)
+    env.globals.update(icon_svg=icon_svg)
+    return env
+
+
+def render_template(name: str, context: dict) -> str:
+    return environment().get_template(name).render(**context)

@@ -1,0 +1,122 @@
+"""The WeasyPrint adapter: paper sizes, fonts, and a locked-down URL fetcher.
+
+WeasyPrint is imported lazily (it costs about 0.4 s), one FontConfiguration
+and one image cache are reused per process, and many documents are rendered
+by a small process pool.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+# CSS page sizes by the names the command line accepts.
+PAPER_SIZES = {"a4": "A4", "letter": "letter"}
+
+
+class ForbiddenResource(Exception):
+    """A document asked for something outside the project's own folders."""
+
+
+@dataclass(frozen=True)
+class PdfJob:
+    html: str
+    base_url: str
+    target: Path
+    paper: str
+    allowed_roots: tuple[Path, ...]
+    label: str
+
+
+@dataclass(frozen=True)
+class PdfResult:
+    label: str
+    target: Path
+    pages: int
+    overflows: tuple[str, ...] = ()
+
+
+# Slack for rounding in the layout engine, in CSS pixels (0.1 mm).
+_OVERFLOW_TOLERANCE = 0.4
+
+
+def find_overflows(document) -> list[str]:
+    """Text that spills out of a fixed-size box (one with `overflow: hidden`,
+    such as a card) is clipped or runs into its neighbour: report each box
+    where a descendant's border box reaches past its padding box (margins
+    may collapse into the padding; content may not)."""
+    found = []
+    for number, page in enumerate(document.pages, 1):
+        for box in page._page_box.descendants():
+            style = getattr(box, "style", None)
+            if style is None or style["overflow"] != "hidden" or not hasattr(box, "children"):
+                continue
+            bottom = box.padding_box_y() + box.padding_height()
+            right = box.padding_box_x() + box.padding_width()
+            for inner in box.descendants():
+                if inner is box or not hasattr(inner, "border_height"):
+                    continue
+                if inner.border_box_y() + inner.border_height() > bottom + _OVERFLOW_TOLERANCE or \
+                        inner.border_box_x() + inner.border_width() > right + _OVERFLOW_TOLERANCE:
+                    element = box.element
+                    label = element.get("aria-label") or element.get("class") or box.element_tag
+                    found.append(f"page {number}: content overflows '{label}'")
+                    break
+    return found
+
+
+def make_fetcher(allowed_roots: tuple[Path, ...]):
+    """A URL fetcher that serves `data:` URLs and files inside `allowed_roots`
+    only; anything else (other files, http, redirects) stops the render."""
+    from weasyprint.urls import FatalURLFetchingError, URLFetcher
+
+    roots = tuple(Path(r).resolve() for r in allowed_roots)
+
+    class ProjectFetcher(URLFetcher):
+        def fetch(self, url, headers=None):
+            scheme = urlparse(url).scheme.lower()
+            if scheme == "data":
+                return super().fetch(url, headers)
+            if scheme == "file":
+                path = Path(unquote(urlparse(url).path)).resolve()
+                if any(path.is_relative_to(root) for root in roots) and path.is_file():
+                    return super().fetch(url, headers)
+            raise FatalURLFetchingError(
+                f"refused to read {url}: documents may only use files inside "
+                + " or ".join(str(r) for r in roots))
+
+    return ProjectFetcher(allowed_protocols=("file", "data"), allow_redirects=False)
+
+
+_state: dict = {}
+
+
+def _engine():
+    """Per-process WeasyPrint objects, created once."""
+    if not _state:
+        import weasyprint
+        from weasyprint.text.fonts import FontConfiguration
+        _state.update(weasyprint=weasyprint, fonts=FontConfiguration(), cache={})
+    return _state
+
+
+def render_pdf(job: PdfJob) -> PdfResult:
+    """Render one HTML document to a PDF file (written to a temporary name and
+    moved into place, so a crash never leaves half a file)."""
+    engine = _engine()
+    weasyprint = engine["weasyprint"]
+    from weasyprint.urls import FatalURLFetchingError
+    fetcher = make_fetcher(job.allowed_roots)
+    page_css = weasyprint.CSS(string=f"@page {{ size: {PAPER_SIZES[job.paper]}; }}",
+                              font_config=engine["fonts"])
+    try:
+        document = weasyprint.HTML(string=job.html, base_url=job.base_url, url_fetcher=fetcher).render(
+            stylesheets=[page_css], font_config=engine["fonts"], cache=engine["cache"])
+    except FatalURLFetchingError as exc:
+        raise ForbiddenResource(f"{job.label}: {exc}") from None
+    job.target.parent.mkdir(parents=True, exist_ok=True)
+    partial = job.target.with_name(job.target.name + f".{os.getpid()}.part")
+    document.write_pdf(partial)
+    os.replace(partial, job.target)
+    return PdfResult(job.label, job.target, len(document.pages), tuple(find_overflows(document)))

@@ -1,0 +1,97 @@
+"""The site writer: stage Markdown sources, then build them with MkDocs.
+
+Hand-written pages come from site/; generated pages, icons and the public PDFs
+are added to a staging copy, so the repository's site/ folder never holds
+generated files. Only documents whose audience is `public` are copied.
+"""
+from __future__ import annotations
+
+import logging
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..paths import ICONS_DIR, MKDOCS_CONFIG, SITE_SOURCES_DIR
+from ..systems.base import Document, Page, System
+from .html import render_template
+
+# Top-level hand-written pages that lead the navigation, in this order; any
+# other top-level page follows the system sections alphabetically.
+LEADING_PAGES = ("index.md", "getting-started.md")
+PAPER_LABELS = {"a4": "A4", "letter": "US Letter"}
+
+
+class SiteBuildError(Exception):
+    """MkDocs reported warnings or errors; the messages say which."""
+
+
+@dataclass(frozen=True)
+class SiteSection:
+    system: System
+    pages: list[Page]
+    public_documents: dict[str, Document]
+
+
+def stage_sources(staging: Path, sections: list[SiteSection], pdf_root: Path, papers: list[str]) -> list:
+    """Copy site/ and write generated pages into `staging`; return the nav."""
+    shutil.copytree(SITE_SOURCES_DIR, staging)
+    shutil.copytree(ICONS_DIR, staging / "assets" / "icons", ignore=shutil.ignore_patterns("*.md"))
+    nav: list = [name for name in LEADING_PAGES if (staging / name).exists()]
+    for section in sections:
+        slug = section.system.slug
+        for doc in section.public_documents.values():
+            for paper in papers:
+                source = pdf_root / paper / slug / doc.folder / f"{doc.slug}.pdf"
+                target = staging / "downloads" / paper / slug / f"{doc.slug}.pdf"
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, target)
+        entries = [f"{slug}/{name}" for name in section.system.hand_written
+                   if (staging / slug / name).exists()]
+        for page in section.pages:
+            downloads = [
+                {"title": section.public_documents[s].title, "paper": PAPER_LABELS[p],
+                 "href": "../" * (page.path.count("/") + 1) + f"downloads/{p}/{slug}/{s}.pdf"}
+                for s in page.downloads for p in papers]
+            text = render_template(page.template, {**page.context, "page_title": page.title,
+                                                   "downloads": downloads})
+            target = staging / slug / page.path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+            entries.append(f"{slug}/{page.path}")
+        nav.append({section.system.title: entries})
+    nav.extend(sorted(p.name for p in staging.glob("*.md") if p.name not in LEADING_PAGES))
+    return nav
+
+
+class _Collect(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+
+def build_site(docs_dir: Path, site_dir: Path, nav: list) -> None:
+    """Run MkDocs in strict mode: any warning fails the build."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, MkDocsException
+
+    collector = _Collect()
+    mkdocs_log = logging.getLogger("mkdocs")
+    mkdocs_log.addHandler(collector)
+    previous_level = mkdocs_log.level
+    mkdocs_log.setLevel(logging.WARNING)
+    try:
+        config = load_config(str(MKDOCS_CONFIG), docs_dir=str(docs_dir), site_dir=str(site_dir),
+                             strict=True, nav=nav)
+        build(config)
+    except (Abort, MkDocsException) as exc:
+        details = "\n".join(f"  {m}" for m in collector.messages) or f"  {exc}"
+        raise SiteBuildError(f"the site did not build cleanly:\n{details}") from None
+    finally:
+        mkdocs_log.removeHandler(collector)
+        mkdocs_log.setLevel(previous_level)
+    if collector.messages:
+        raise SiteBuildError("the site built with warnings:\n" + "\n".join(f"  {m}" for m in collector.messages))

@@ -1,0 +1,11 @@
+"""The registry of game systems. Core layer."""
+from __future__ import annotations
+
+from .base import System
+from .sixes import SYSTEM as SIXES
+
+SYSTEMS: tuple[System, ...] = (SIXES,)
+
+
+def by_slug() -> dict[str, System]:
+    return {system.slug: system for system in SYSTEMS}

@@ -1,0 +1,60 @@
+"""What a game system contributes, described as data.
+
+Core layer: no rendering imports. A system says which documents and pages it
+makes (template name, context, audience); the renderer at the edge turns
+those descriptions into PDFs and Markdown. Adding a system means adding one
+package that exposes a `SYSTEM` and registering it in `systems/__init__.py`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Literal, Mapping
+
+from ..errors import Problem
+
+# Who may see a document: `public` ones are linked from the site; `player`
+# and `gm` ones hold secrets and never reach it.
+Audience = Literal["public", "player", "gm"]
+AUDIENCE_FOLDERS: dict[str, str] = {"public": "public", "player": "players", "gm": "gm"}
+
+
+@dataclass(frozen=True)
+class Document:
+    """One PDF to render, once per paper size."""
+
+    slug: str                 # file name stem, unique within the system
+    title: str                # PDF metadata title and progress label
+    template: str             # Jinja template under templates/
+    audience: Audience
+    context: Mapping[str, Any]
+    max_pages: int            # more pages than this is a layout bug
+
+    @property
+    def folder(self) -> str:
+        """Output sub-folder by audience, so an organiser sees at a glance
+        which PDFs must never be posted online."""
+        return AUDIENCE_FOLDERS[self.audience]
+
+
+@dataclass(frozen=True)
+class Page:
+    """One generated site page (Markdown) under the system's section."""
+
+    path: str                 # relative to the system's section, e.g. "actions.md"
+    title: str
+    template: str
+    context: Mapping[str, Any]
+    downloads: tuple[str, ...] = ()   # slugs of public documents to link
+
+
+@dataclass(frozen=True)
+class System:
+    slug: str                 # folder name under data/ and the site section
+    title: str
+    load: Callable[..., tuple[Any, list[Problem]]]
+    documents: Callable[[Any], list[Document]]
+    pages: Callable[[Any], list[Page]]
+    schemas: Mapping[str, type]   # file kind -> model, for JSON Schema export
+    starter: Path                 # a small valid data folder for `sixes new`
+    hand_written: tuple[str, ...] = field(default=("index.md",))   # site/<slug>/ pages, in nav order

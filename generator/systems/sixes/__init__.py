@@ -1,0 +1,17 @@
+"""Sixes, the LARP combat system (source: sixes-larp.txt). Core layer."""
+from pathlib import Path
+
+from ..base import System
+from .dataset import load_game
+from .models import ActionsFile, Character, Game, SpecialsFile
+from .outputs import documents, pages
+
+SYSTEM = System(
+    slug="sixes",
+    title="Sixes",
+    load=load_game,
+    documents=documents,
+    pages=pages,
+    schemas={"game": Game, "specials": SpecialsFile, "actions": ActionsFile, "character": Character},
+    starter=Path(__file__).with_name("starter"),
+)

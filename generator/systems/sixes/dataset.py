@@ -1,0 +1,214 @@
+"""Load a Sixes data folder into one validated, cross-checked game.
+
+Core layer: reads YAML through `loading`, validates with the models, and
+checks what a single file cannot (names unique, specials that exist,
+portraits inside the data folder). It reports every problem it finds.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from types import MappingProxyType
+from typing import Mapping
+
+from ...errors import Problem, did_you_mean
+from ...loading import YamlDocument, load_yaml
+from ...rulings import Ruling, load_rulings
+from ...validation import validate
+from .models import ACTION_KEYS, Action, ActionsFile, Character, Game, Special, SpecialsFile
+
+RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
+PORTRAIT_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
+# The source's usual range; outside it is allowed but worth a second look.
+USUAL_HIT_POINTS = range(4, 7)
+KNOWN_FILES = {"game.yaml", "specials.yaml", "actions.yaml"}
+
+
+@dataclass(frozen=True)
+class CastMember:
+    """A character with what the printers need: a stable slug and the portrait file."""
+
+    slug: str
+    source: str
+    character: Character
+    portrait_file: Path | None
+
+
+@dataclass(frozen=True)
+class SixesGame:
+    folder: Path
+    game: Game
+    specials: tuple[Special, ...]
+    actions: Mapping[str, Action]
+    cast: tuple[CastMember, ...]
+    rulings: tuple[Ruling, ...]
+
+    @property
+    def library(self) -> Mapping[str, Special]:
+        return MappingProxyType({s.name: s for s in self.specials})
+
+    @property
+    def public_specials(self) -> tuple[Special, ...]:
+        return tuple(s for s in self.specials if not s.secret)
+
+
+def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | None = None
+              ) -> tuple[SixesGame | None, list[Problem]]:
+    """Load data/sixes/. `icon_names`, when given, are the icons actions may use."""
+    problems: list[Problem] = []
+
+    def read(path: Path) -> YamlDocument | None:
+        if not path.is_file():
+            problems.append(Problem(_display(path, display_root), None, None, "file not found",
+                                    hint="`sixes new DIR` writes a complete starter folder"))
+            return None
+        doc, found = load_yaml(path, _display(path, display_root))
+        problems.extend(found)
+        return doc
+
+    game = specials_file = actions_file = None
+    if doc := read(folder / "game.yaml"):
+        game, found = validate(Game, doc)
+        problems.extend(found)
+    if specials_doc := read(folder / "specials.yaml"):
+        specials_file, found = validate(SpecialsFile, specials_doc)
+        problems.extend(found)
+        if specials_file:
+            problems.extend(_unique_names(specials_doc, [s.name for s in specials_file.specials],
+                                          lambda i: ("specials", i, "name"), "special"))
+    if actions_doc := read(folder / "actions.yaml"):
+        actions_file, found = validate(ActionsFile, actions_doc)
+        problems.extend(found)
+        if actions_file and icon_names is not None:
+            for key, action in actions_file.actions.items():
+                if action.icon not in icon_names:
+                    problems.append(actions_doc.problem(
+                        ("actions", key, "icon"), f"unknown icon '{action.icon}'",
+                        hint=did_you_mean(action.icon, sorted(icon_names))
+                        or "the icons are the .svg files in templates/icons"))
+
+    library = {s.name: s for s in specials_file.specials} if specials_file else None
+    cast, found = _load_cast(folder, display_root, library)
+    problems.extend(found)
+    rulings, found = load_rulings(RULINGS_FILE)
+    problems.extend(found)
+
+    for path in sorted(folder.glob("*.y*ml")):
+        if path.name not in KNOWN_FILES:
+            problems.append(Problem(_display(path, display_root), None, None, "file is not used",
+                                    hint="characters go in characters/; other files: "
+                                    + ", ".join(sorted(KNOWN_FILES)), severity="warning"))
+    if game and cast and len(cast) != game.players:
+        problems.append(Problem(_display(folder / "game.yaml", display_root), None, None,
+                                f"the game is for {game.players} players but {len(cast)} characters are defined",
+                                field="players", severity="warning"))
+
+    if any(p.severity == "error" for p in problems) or not (game and specials_file and actions_file):
+        return None, problems
+    actions = {key: actions_file.actions[key] for key in ACTION_KEYS}
+    return SixesGame(folder, game, tuple(specials_file.specials), MappingProxyType(actions),
+                     tuple(cast), rulings), problems
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return str(path.relative_to(root))
+    except ValueError:
+        return str(path)
+
+
+def _unique_names(doc: YamlDocument, names: list[str], loc_of, what: str) -> list[Problem]:
+    seen: dict[str, int] = {}
+    problems = []
+    for i, name in enumerate(names):
+        key = name.casefold()
+        if key in seen:
+            line = doc.position(loc_of(seen[key]))[0]
+            problems.append(doc.problem(loc_of(i), f"duplicate {what} name '{name}'",
+                                        hint=f"it is already used on line {line}"))
+        else:
+            seen[key] = i
+    return problems
+
+
+def _load_cast(folder: Path, display_root: Path, library: dict[str, Special] | None
+               ) -> tuple[list[CastMember], list[Problem]]:
+    problems: list[Problem] = []
+    char_dir = folder / "characters"
+    files = sorted(char_dir.glob("*.yaml")) + sorted(char_dir.glob("*.yml"))
+    if not files:
+        problems.append(Problem(_display(char_dir, display_root), None, None,
+                                "no character files (characters/*.yaml)",
+                                hint="add one YAML file per character"))
+        return [], problems
+    cast: list[CastMember] = []
+    first_by_name: dict[str, str] = {}
+    for path in files:
+        doc, found = load_yaml(path, _display(path, display_root))
+        problems.extend(found)
+        if doc is None:
+            continue
+        character, found = validate(Character, doc)
+        problems.extend(found)
+        if character is None:
+            continue
+        key = character.name.casefold()
+        if key in first_by_name:
+            problems.append(doc.problem(("name",), f"duplicate character name '{character.name}'",
+                                        hint=f"{first_by_name[key]} already uses it"))
+        else:
+            first_by_name[key] = doc.display
+        problems.extend(_check_specials(doc, character, library))
+        problems.extend(_check_hit_points(doc, character))
+        portrait, found = _check_portrait(doc, character, folder)
+        problems.extend(found)
+        cast.append(CastMember(path.stem, doc.display, character, portrait))
+    return cast, problems
+
+
+def _check_specials(doc: YamlDocument, character: Character, library: dict[str, Special] | None) -> list[Problem]:
+    if library is None:  # specials.yaml is broken; that is reported already
+        return []
+    problems = []
+    seen = set()
+    for i, name in enumerate(character.specials):
+        if name not in library:
+            problems.append(doc.problem(("specials", i), f"unknown special '{name}'",
+                                        hint=did_you_mean(name, library) or "specials must be defined in specials.yaml"))
+        elif name in seen:
+            problems.append(doc.problem(("specials", i), f"special '{name}' is listed twice"))
+        seen.add(name)
+    return problems
+
+
+def _check_hit_points(doc: YamlDocument, character: Character) -> list[Problem]:
+    if character.hit_points in USUAL_HIT_POINTS:
+        return []
+    return [doc.problem(("hit_points",), f"{character.hit_points} hit points is outside the usual 4 to 6",
+                        hint="fine if intended", severity="warning")]
+
+
+def _check_portrait(doc: YamlDocument, character: Character, data_root: Path) -> tuple[Path | None, list[Problem]]:
+    """A portrait must be an image file inside the data folder: never a URL,
+    never an absolute path, never `..` out of the folder."""
+    if character.portrait is None:
+        return None, []
+    raw = character.portrait
+    loc = ("portrait",)
+    if "://" in raw or raw.startswith(("data:", "file:")):
+        return None, [doc.problem(loc, f"found a URL '{raw}'",
+                                  hint="a portrait must be an image file inside the data folder, e.g. portraits/mara.png")]
+    relative = PurePosixPath(raw)
+    if relative.is_absolute() or ".." in relative.parts:
+        return None, [doc.problem(loc, f"'{raw}' is outside the data folder",
+                                  hint="give a path relative to the data folder, e.g. portraits/mara.png")]
+    if relative.suffix.lower() not in PORTRAIT_SUFFIXES:
+        return None, [doc.problem(loc, f"'{raw}' is not an image file",
+                                  hint="allowed: " + ", ".join(PORTRAIT_SUFFIXES))]
+    path = (data_root / relative).resolve()
+    if not path.is_relative_to(data_root.resolve()):
+        return None, [doc.problem(loc, f"'{raw}' leads outside the data folder")]
+    if not path.is_file():
+        return None, [doc.problem(loc, f"portrait file '{raw}' not found",
+                                  hint=f"paths are relative to the data folder {data_root}")]
+    return path, []

@@ -1,0 +1,90 @@
+"""The Sixes data files as typed models: the single source of truth for what
+a valid file holds, and for the JSON Schema editors use.
+
+Core layer: imports pydantic and the project's validation base only.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal, get_args
+
+from pydantic import Field, StringConstraints, field_validator
+
+from ...validation import DataModel
+
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+
+
+# The six actions of the source, in the order the cards list them.
+ActionKey = Literal["attack", "defend_other", "defend_self", "escape", "recover", "special"]
+ACTION_KEYS: tuple[str, ...] = get_args(ActionKey)
+
+
+Usage = Literal["unlimited", "once per combat", "once per game"]
+# Actions whose Effect a passive special can raise. Escape has no Effect, and
+# Recover restores one hit point whatever its Effect.
+BonusAction = Literal["attack", "defend_other", "defend_self", "special"]
+
+
+class Game(DataModel):
+    """game.yaml: what the game is; `gm_notes` is for the GM's eyes only."""
+
+    title: Text = Field(description="The game's title, printed on every document.")
+    blurb: Text = Field(description="A public pitch of the game, one paragraph.")
+    players: int = Field(ge=1, le=200, description="How many player characters the game is written for.")
+    gm_notes: str = Field(default="", description="GM-only notes: on the GM cheat sheet, never on the site.")
+
+
+class Special(DataModel):
+    """One special ability of the library."""
+
+    name: Text = Field(description="Unique name; characters refer to it by this name.")
+    rule: Text = Field(description="What the special does, in the game's own words.")
+    usage: Usage = Field(default="unlimited", description="How often it can be used.")
+    secret: bool = Field(default=False, description="Secret specials appear only on their owners' sheets and the GM's.")
+    adds_effect: dict[BonusAction, Annotated[int, Field(ge=1, le=5)]] = Field(
+        default_factory=dict,
+        description="A permanent bonus to an action's Effect, e.g. {defend_other: 1}; used in speed-slot tables.")
+
+
+class SpecialsFile(DataModel):
+    """specials.yaml: the library of special abilities."""
+
+    specials: list[Special] = Field(default_factory=list)
+
+
+class Action(DataModel):
+    """How one of the six actions is shown to players."""
+
+    name: Text = Field(description="The action's name as printed.")
+    signal: Text = Field(description="The hand signal, described in words.")
+    reminder: Text = Field(description="A one-line reminder for the hand-signal card.")
+    rule: Text = Field(description="The full rule in one or two sentences, for the GM sheet.")
+    icon: Text = Field(description="An icon name from templates/icons (without .svg).")
+
+
+class ActionsFile(DataModel):
+    """actions.yaml: all six actions, each exactly once."""
+
+    actions: dict[ActionKey, Action]
+
+    @field_validator("actions")
+    @classmethod
+    def _all_six(cls, actions: dict[str, Action]) -> dict[str, Action]:
+        missing = [key for key in ACTION_KEYS if key not in actions]
+        if missing:
+            raise ValueError("every action needs an entry; missing: " + ", ".join(missing))
+        return actions
+
+
+class Character(DataModel):
+    """characters/<name>.yaml: one character; `background` is secret."""
+
+    name: Text = Field(description="The character's name; unique in the game.")
+    faction: str = Field(default="", description="An optional group, for the roster.")
+    description: Text = Field(description="What everyone at the game knows about the character.")
+    background: str = Field(default="", description="Secret: printed only on the player's own sheet and the GM's.")
+    hit_points: int = Field(ge=1, le=10, description="Starting hit points (the rules suggest 4 to 6).")
+    armour: int = Field(default=0, ge=0, le=10, description="Flat reduction of incoming damage.")
+    damage: int = Field(default=0, ge=0, le=10, description="Extra Effect on the Attack action.")
+    specials: list[Text] = Field(default_factory=list, description="Names from the specials library.")
+    portrait: str | None = Field(default=None, description="An image file inside the data folder, relative to it.")

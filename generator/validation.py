@@ -1,0 +1,115 @@
+"""Check loaded YAML against a pydantic model and explain failures in plain words.
+
+Core layer: imports pydantic and the project's loading/errors modules. The
+models are the single source of truth; this module only translates pydantic's
+error records into Problems at the right file:line:column, with what was
+found, what is allowed, and the closest valid name when there is one.
+"""
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .errors import Problem, allowed_hint
+from .loading import Key, YamlDocument
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class DataModel(BaseModel):
+    """Base for every data file model: unknown keys are errors, types are strict,
+    and loaded values are immutable."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def validate(model: type[M], doc: YamlDocument, data: Any = None, base: Key = ()) -> tuple[M | None, list[Problem]]:
+    """Validate `data` (by default the whole document) located at `base`."""
+    data = doc.data if data is None else data
+    if data is None:
+        return None, [doc.problem(base, "the file is empty",
+                                  hint="see `sixes new` for a starter file")]
+    try:
+        return model.model_validate(data), []
+    except ValidationError as exc:
+        return None, [_explain(model, doc, base, err) for err in exc.errors(include_url=False)]
+
+
+def _model_at(model: type[BaseModel], loc: Key) -> type[BaseModel] | None:
+    """The nested model class that owns the key at `loc` (for listing allowed keys)."""
+    current: Any = model
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+            return None
+        info = current.model_fields.get(part)
+        if info is None:
+            return None
+        current = _inner_model(info.annotation)
+    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+
+
+def _inner_model(annotation: Any) -> Any:
+    args = getattr(annotation, "__args__", None)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in args or ():
+        inner = _inner_model(arg)
+        if isinstance(inner, type) and issubclass(inner, BaseModel):
+            return inner
+    return None
+
+
+def _found(value: Any) -> str:
+    if isinstance(value, str):
+        return f"'{value}'"
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+_TYPE_WORDS = {
+    "int_type": "a whole number", "int_from_float": "a whole number", "int_parsing": "a whole number",
+    "string_type": "text", "bool_type": "true or false", "bool_parsing": "true or false",
+    "list_type": "a list", "dict_type": "a mapping", "model_type": "a mapping",
+    "model_attributes_type": "a mapping", "float_type": "a number",
+}
+
+
+def _explain(model: type[BaseModel], doc: YamlDocument, base: Key, err: dict) -> Problem:
+    loc = base + tuple(err["loc"])
+    kind = err["type"]
+    value = err.get("input")
+    ctx = err.get("ctx") or {}
+    name = str(loc[-1]) if loc else ""
+    if kind == "extra_forbidden":
+        owner = _model_at(model, tuple(err["loc"])[:-1])
+        allowed = list(owner.model_fields) if owner else []
+        return doc.problem(loc, f"unknown key '{name}'", hint=allowed_hint(name, allowed) if allowed else None,
+                           key=True)
+    if kind == "missing":
+        return doc.problem(loc[:-1], f"missing required key '{name}'")
+    if kind in _TYPE_WORDS:
+        return doc.problem(loc, f"expected {_TYPE_WORDS[kind]}, found {_found(value)}")
+    if kind == "literal_error":
+        expected = [str(e).strip("'") for e in str(ctx.get("expected", "")).split(" or ")]
+        expected = [part for e in expected for part in e.replace("'", "").split(", ")]
+        return doc.problem(loc, f"found {_found(value)}", hint=allowed_hint(str(value), expected))
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        words = {"greater_than_equal": "at least", "greater_than": "more than",
+                 "less_than_equal": "at most", "less_than": "less than"}[kind]
+        bound = next(iter(ctx.values()))
+        return doc.problem(loc, f"must be {words} {bound}, found {_found(value)}")
+    if kind == "string_too_short":
+        return doc.problem(loc, "must not be empty")
+    if kind == "value_error":
+        return doc.problem(loc, str(ctx.get("error", err["msg"])))
+    return doc.problem(loc, f"{err['msg'].lower()}, found {_found(value)}")
