@@ -98,7 +98,11 @@ def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | 
 @main.command()
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 def new(directory: Path) -> None:
-    """Write a small, valid starter data folder for a new game into DIRECTORY."""
+    """Write a small, valid starter data folder for a new game into DIRECTORY.
+
+    DIRECTORY must be new or empty, so nothing is ever overwritten.
+    """
+    from .build import export_schemas
     from .systems import SYSTEMS
     if directory.exists() and any(directory.iterdir()):
         click.secho(f"error: {directory} is not empty; choose a new folder (nothing was changed)",
@@ -107,7 +111,9 @@ def new(directory: Path) -> None:
     directory.mkdir(parents=True, exist_ok=True)
     for system in SYSTEMS:
         shutil.copytree(system.starter, directory / system.slug)
-    click.echo(f"Wrote a starter game to {directory}")
+    # The starter files' `yaml-language-server` lines point here.
+    export_schemas(directory / "schemas")
+    click.echo(f"Wrote a starter game to {directory} (JSON Schemas for your editor in {directory / 'schemas'})")
     click.echo(f"Next: edit the YAML files, then run `sixes check --data {directory}` "
                f"and `sixes build --data {directory}`.")
 

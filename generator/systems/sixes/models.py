@@ -11,7 +11,8 @@ from pydantic import Field, StringConstraints, field_validator
 
 from ...validation import DataModel
 
-Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+# Text that must say something: editors see the pattern, the model strips first.
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]
 
 
 # The six actions of the source, in the order the cards list them.
@@ -65,7 +66,7 @@ class Action(DataModel):
 class ActionsFile(DataModel):
     """actions.yaml: all six actions, each exactly once."""
 
-    actions: dict[ActionKey, Action]
+    actions: dict[ActionKey, Action] = Field(json_schema_extra={"required": list(ACTION_KEYS)})
 
     @field_validator("actions")
     @classmethod

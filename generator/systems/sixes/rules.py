@@ -28,8 +28,8 @@ RECOVER_HIT_POINTS = 1
 
 def effect_for_speed(speed: int) -> int:
     """Effect is whatever the six points leave after Speed."""
-    if speed not in SPEEDS:
-        raise ValueError(f"Speed must be one of 1-5, got {speed}")
+    if type(speed) is not int or speed not in SPEEDS:
+        raise ValueError(f"Speed must be a whole number from 1 to 5, got {speed!r}")
     return ACTION_POINTS - speed
 
 
@@ -107,6 +107,8 @@ def damage_taken(effect: int, armour: int) -> int:
 def hits_to_rattle(effect: int, armour: int, hit_points: int) -> int | None:
     """Unanswered attacks of this Effect needed to bring a defender to 0 hit
     points (and so Rattle them); None when armour absorbs every point."""
+    if hit_points <= 0:
+        return 0
     per_hit = damage_taken(effect, armour)
     if per_hit == 0:
         return None

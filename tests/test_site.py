@@ -1,0 +1,115 @@
+"""The built website: generated pages hold the data's tables, public PDFs are
+linked, it works offline and on phones, and no secret from the data reaches
+any file of it (pages, search index, downloads)."""
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import yaml
+
+from generator.paths import DEFAULT_DATA_DIR
+
+SIXES = DEFAULT_DATA_DIR / "sixes"
+
+
+def load(path: Path):
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def page(build, rel: str) -> str:
+    return html.unescape((build.out_dir / "site" / rel).read_text(encoding="utf-8"))
+
+
+def words(text: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", text).split())
+
+
+def secret_snippets() -> list[str]:
+    """Distinctive pieces of every secret in the example data."""
+    snippets = []
+    game = load(SIXES / "game.yaml")
+    snippets += [" ".join(p.split())[:40] for p in game["gm_notes"].split("\n\n") if p.strip()]
+    for path in (SIXES / "characters").glob("*.yaml"):
+        background = load(path)["background"]
+        snippets += [" ".join(p.split())[:40] for p in background.split("\n\n") if p.strip()]
+    for special in load(SIXES / "specials.yaml")["specials"]:
+        if special.get("secret"):
+            snippets += [special["name"], " ".join(special["rule"].split())[:40]]
+    return snippets
+
+
+def test_no_secret_reaches_any_site_file(example_build):
+    snippets = secret_snippets()
+    assert len(snippets) > 20
+    site = example_build.out_dir / "site"
+    files = [p for p in site.rglob("*") if p.is_file() and p.suffix in {".html", ".js", ".json", ".xml", ".txt"}]
+    assert any(p.name.startswith("search_index") for p in files)
+    for path in files:
+        text = html.unescape(path.read_text(encoding="utf-8", errors="replace"))
+        text = " ".join(text.replace("\\n", " ").split())
+        leaked = [s for s in snippets if s in text]
+        assert not leaked, (path, leaked)
+
+
+def test_only_public_pdfs_are_published(example_build):
+    site = example_build.out_dir / "site"
+    published = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.pdf"))
+    assert published == [f"downloads/{paper}/sixes/{name}.pdf" for paper in ("a4", "letter")
+                         for name in ("hand-signal-cards", "rules-reference")]
+
+
+def test_actions_page_lists_signals_and_links_the_card(example_build):
+    text = page(example_build, "sixes/actions.html")
+    for action in load(SIXES / "actions.yaml")["actions"].values():
+        assert action["name"] in text
+        assert action["signal"] in text
+        assert f'assets/icons/{action["icon"]}.svg' in text
+    assert 'href="../downloads/a4/sixes/hand-signal-cards.pdf"' in text
+    assert 'href="../downloads/letter/sixes/hand-signal-cards.pdf"' in text
+
+
+def test_speed_slot_page_has_the_hits_to_rattle_tables(example_build):
+    text = words(page(example_build, "sixes/speed-slots.html"))
+    # Written by hand: armour 1, 10 hit points, Effect 1..7 -> never, 10, 5, 4, 3, 2, 2.
+    assert "10 - 10 5 4 3 2 2" in text
+    # Armour 0, 7 hit points: 7, 4, 3, 2, 2, 2, 1.
+    assert "7 7 4 3 2 2 2 1" in text
+    for armour in range(4):
+        assert f"Target armour {armour}" in text
+
+
+def test_specials_page_lists_exactly_the_public_specials(example_build):
+    text = page(example_build, "sixes/specials.html")
+    for special in load(SIXES / "specials.yaml")["specials"]:
+        assert (f">{special['name']}<" in text) == (not special.get("secret", False)), special["name"]
+
+
+def test_rulings_page_publishes_every_ruling(example_build):
+    from generator.systems.sixes.dataset import RULINGS_FILE
+    text = page(example_build, "sixes/rulings.html")
+    rulings = load(RULINGS_FILE)["rulings"]
+    assert len(rulings) >= 5
+    for ruling in rulings:
+        assert f'id="{ruling["id"]}"' in text
+        assert ruling["topic"] in text
+
+
+def test_site_works_offline_and_on_phones(example_build):
+    site = example_build.out_dir / "site"
+    index = page(example_build, "index.html")
+    assert 'name="viewport"' in index
+    # Opened from the file system: plain .html links and a search index loaded as a script.
+    assert (site / "search" / "search_index.js").is_file()
+    assert 'href="sixes/index.html"' in index or 'href="./sixes/index.html"' in index
+    # No web fonts or other files fetched from the internet.
+    for path in site.rglob("*.html"):
+        assert "fonts.googleapis.com" not in path.read_text(encoding="utf-8"), path
+
+
+def test_game_page_shows_the_public_pitch(example_build):
+    game = load(SIXES / "game.yaml")
+    text = words(page(example_build, "sixes/game.html"))
+    assert game["title"] in text
+    assert " ".join(game["blurb"].split())[:80] in text
