@@ -57,14 +57,22 @@ def errors_in(problems: Iterable[Problem]) -> list[Problem]:
     return [p for p in problems if p.severity == "error"]
 
 
-def did_you_mean(found: str, allowed: Iterable[str]) -> str | None:
-    """A 'did you mean' hint for a near miss, case-insensitively, or None."""
-    allowed = list(allowed)
+def did_you_mean(found: str, allowed: Iterable[str], most: int = 2) -> str | None:
+    """A 'did you mean' hint for a near miss, case-insensitively, or None.
+
+    Offers up to `most` candidates, closest first: spelling distance cannot
+    tell 'once per fight' from 'once per game', but the user can.
+    """
     by_lower = {a.lower(): a for a in allowed}
-    close = difflib.get_close_matches(str(found).lower(), list(by_lower), n=1, cutoff=0.6)
-    if close:
-        return f"did you mean '{by_lower[close[0]]}'?"
-    return None
+    wanted = str(found).lower()
+    scored = sorted(((difflib.SequenceMatcher(None, wanted, c).ratio(), c) for c in by_lower), reverse=True)
+    close = [c for score, c in scored if score >= 0.6]
+    if not close:
+        return None
+    # A clear winner stands alone; near ties are all offered.
+    best = scored[0][0]
+    close = [c for score, c in scored[:most] if score >= 0.6 and score >= best - 0.1]
+    return "did you mean " + " or ".join(f"'{by_lower[c]}'" for c in close) + "?"
 
 
 def allowed_hint(found: str, allowed: Iterable[str]) -> str:

@@ -65,12 +65,16 @@ def load_yaml(path: Path, display: str | None = None) -> tuple[YamlDocument | No
     """Read one YAML file safely. Returns the document or the problems that stop it."""
     display = display or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        return None, [Problem(display, None, None, f"not UTF-8 text ({exc.reason})",
-                              hint="save the file as UTF-8")]
+        raw = path.read_bytes()
     except OSError as exc:
         return None, [Problem(display, None, None, f"cannot read the file ({exc.strerror})")]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        return None, [Problem(display, line, column, f"not UTF-8 text ({exc.reason})",
+                              hint="save the file as UTF-8")]
     try:
         loader = yaml.SafeLoader(text)
         try:
@@ -78,11 +82,7 @@ def load_yaml(path: Path, display: str | None = None) -> tuple[YamlDocument | No
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
-        what = exc.problem or exc.context or "invalid YAML"
-        return None, [Problem(display, line, col, f"YAML syntax: {what}",
-                              hint="check indentation and quoting around this point")]
+        return None, [_syntax_problem(display, exc)]
     except yaml.YAMLError as exc:
         return None, [Problem(display, None, None, f"YAML syntax: {exc}")]
     doc = YamlDocument(path, display, None)
@@ -92,6 +92,22 @@ def load_yaml(path: Path, display: str | None = None) -> tuple[YamlDocument | No
     problems: list[Problem] = []
     doc.data = _convert(node, (), doc, yaml.SafeLoader(""), problems)
     return doc, problems
+
+
+def _syntax_problem(display: str, exc: yaml.MarkedYAMLError) -> Problem:
+    """Point at the problem; when that is the end of the file (an unclosed
+    quote or bracket), point where the unfinished thing began instead."""
+    problem = exc.problem or "invalid YAML"
+    mark = exc.problem_mark
+    hint = "check indentation and quoting around this point"
+    if "\t" in problem or "'\\t'" in problem:
+        hint = "YAML indents with spaces; replace the tab with spaces"
+    if exc.context_mark is not None and (mark is None or "end of stream" in problem or "<stream end>" in problem):
+        mark = exc.context_mark
+        problem = f"{exc.context} that never ends" if exc.context else problem
+        hint = "close the quote or bracket that starts here"
+    line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
+    return Problem(display, line, col, f"YAML syntax: {problem}", hint=hint)
 
 
 def _mark(node: yaml.Node) -> tuple[int, int]:

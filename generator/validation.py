@@ -33,7 +33,18 @@ def validate(model: type[M], doc: YamlDocument, data: Any = None, base: Key = ()
     try:
         return model.model_validate(data), []
     except ValidationError as exc:
-        return None, [_explain(model, doc, base, err) for err in exc.errors(include_url=False)]
+        problems = [_explain(model, doc, base, err) for err in exc.errors(include_url=False)]
+    return None, _drop_missing_explained_by_typo(problems)
+
+
+def _drop_missing_explained_by_typo(problems: list[Problem]) -> list[Problem]:
+    """`hitpoints:` is both an unknown key and a missing `hit_points`; the
+    did-you-mean on the first says it all, so drop the second."""
+    suggested = {(p.field.rpartition(".")[0], p.hint.split("'")[1]) for p in problems
+                 if p.message.startswith("unknown key") and p.hint and p.hint.startswith("did you mean")}
+    return [p for p in problems
+            if not (p.message.startswith("missing required key")
+                    and (p.field, p.message.split("'")[1]) in suggested)]
 
 
 def _model_at(model: type[BaseModel], loc: Key) -> type[BaseModel] | None:
@@ -87,6 +98,9 @@ _TYPE_WORDS = {
 def _explain(model: type[BaseModel], doc: YamlDocument, base: Key, err: dict) -> Problem:
     loc = base + tuple(err["loc"])
     kind = err["type"]
+    on_key = bool(loc) and loc[-1] == "[key]"
+    if on_key:  # pydantic's marker for a bad mapping key: report the key itself
+        loc = loc[:-1]
     value = err.get("input")
     ctx = err.get("ctx") or {}
     name = str(loc[-1]) if loc else ""
@@ -102,7 +116,7 @@ def _explain(model: type[BaseModel], doc: YamlDocument, base: Key, err: dict) ->
     if kind == "literal_error":
         expected = [str(e).strip("'") for e in str(ctx.get("expected", "")).split(" or ")]
         expected = [part for e in expected for part in e.replace("'", "").split(", ")]
-        return doc.problem(loc, f"found {_found(value)}", hint=allowed_hint(str(value), expected))
+        return doc.problem(loc, f"found {_found(value)}", hint=allowed_hint(str(value), expected), key=on_key)
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         words = {"greater_than_equal": "at least", "greater_than": "more than",
                  "less_than_equal": "at most", "less_than": "less than"}[kind]

@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 from typing import Mapping
 
-from ...errors import Problem, did_you_mean
+from ...errors import Problem, did_you_mean, errors_in
 from ...loading import YamlDocument, load_yaml
 from ...rulings import Ruling, load_rulings
 from ...validation import validate
@@ -98,9 +98,10 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
             problems.append(Problem(_display(path, display_root), None, None, "file is not used",
                                     hint="characters go in characters/; other files: "
                                     + ", ".join(sorted(KNOWN_FILES)), severity="warning"))
-    if game and cast and len(cast) != game.players:
+    if game and cast and len(cast) != game.players and not errors_in(problems):
+        count = f"{len(cast)} character is" if len(cast) == 1 else f"{len(cast)} characters are"
         problems.append(Problem(_display(folder / "game.yaml", display_root), None, None,
-                                f"the game is for {game.players} players but {len(cast)} characters are defined",
+                                f"the game is for {game.players} players but {count} defined",
                                 field="players", severity="warning"))
 
     if any(p.severity == "error" for p in problems) or not (game and specials_file and actions_file):
@@ -151,6 +152,10 @@ def _load_cast(folder: Path, display_root: Path, library: dict[str, Special] | N
         character, found = validate(Character, doc)
         problems.extend(found)
         if character is None:
+            # Still check the references, so one run shows every mistake.
+            raw = doc.data.get("specials") if isinstance(doc.data, dict) else None
+            if isinstance(raw, list) and all(isinstance(n, str) for n in raw):
+                problems.extend(_check_specials(doc, raw, library))
             continue
         key = character.name.casefold()
         if key in first_by_name:
@@ -158,7 +163,7 @@ def _load_cast(folder: Path, display_root: Path, library: dict[str, Special] | N
                                         hint=f"{first_by_name[key]} already uses it"))
         else:
             first_by_name[key] = doc.display
-        problems.extend(_check_specials(doc, character, library))
+        problems.extend(_check_specials(doc, character.specials, library))
         problems.extend(_check_hit_points(doc, character))
         portrait, found = _check_portrait(doc, character, folder)
         problems.extend(found)
@@ -166,12 +171,12 @@ def _load_cast(folder: Path, display_root: Path, library: dict[str, Special] | N
     return cast, problems
 
 
-def _check_specials(doc: YamlDocument, character: Character, library: dict[str, Special] | None) -> list[Problem]:
+def _check_specials(doc: YamlDocument, names: list[str], library: dict[str, Special] | None) -> list[Problem]:
     if library is None:  # specials.yaml is broken; that is reported already
         return []
     problems = []
     seen = set()
-    for i, name in enumerate(character.specials):
+    for i, name in enumerate(names):
         if name not in library:
             problems.append(doc.problem(("specials", i), f"unknown special '{name}'",
                                         hint=did_you_mean(name, library) or "specials must be defined in specials.yaml"))
@@ -210,5 +215,5 @@ def _check_portrait(doc: YamlDocument, character: Character, data_root: Path) ->
         return None, [doc.problem(loc, f"'{raw}' leads outside the data folder")]
     if not path.is_file():
         return None, [doc.problem(loc, f"portrait file '{raw}' not found",
-                                  hint=f"paths are relative to the data folder {data_root}")]
+                                  hint="paths are relative to the game folder, the one holding game.yaml")]
     return path, []
