@@ -281,7 +281,7 @@ def test_unusual_hit_points_warn_and_fail_only_when_strict(starter_copy, hit_poi
 
 def test_a_portrait_inside_the_data_folder_is_accepted(data_copy):
     portrait = data_copy / "sixes" / "portraits" / "mara.png"
-    portrait.parent.mkdir()
+    portrait.parent.mkdir(exist_ok=True)
     portrait.write_bytes(tiny_png())
     (data_copy / "sixes" / "characters" / "zz-mara.yaml").write_text(
         "name: Mara Quick\ndescription: A smuggler.\nhit_points: 5\nportrait: portraits/mara.png\n",
