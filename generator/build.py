@@ -99,11 +99,10 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
     loaded, problems = load_all(data_dir, strict=strict)
     report = BuildReport(out_dir, warnings=[p for p in problems if p.severity == "warning"])
 
-    plan: list[tuple[Loaded, Document]] = []
+    documents = {item.system.slug: item.system.documents(item.game) for item in loaded}
     for item in loaded:
-        documents = item.system.documents(item.game)
-        _refuse_duplicates(item.system, documents)
-        plan.extend((item, doc) for doc in documents)
+        _refuse_duplicates(item.system, documents[item.system.slug])
+    plan = [(item, doc) for item in loaded for doc in documents[item.system.slug]]
 
     out_dir.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".sixes-build-", dir=out_dir))
@@ -123,7 +122,7 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
         export_schemas(staging / "schemas")
         if site:
             progress("site", 0, 1)
-            _build_site(staging, loaded, list(papers))
+            _build_site(staging, loaded, documents, list(papers))
             progress("site", 1, 1)
         _swap_into_place(staging, out_dir)
     finally:
@@ -183,12 +182,13 @@ def _render_pdfs(jobs, workers: int | None, progress: Progress):
     return results
 
 
-def _build_site(staging: Path, loaded: list[Loaded], papers: list[str]) -> None:
+def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[Document]],
+                papers: list[str]) -> None:
     from .render.site import SiteSection, build_site, stage_sources
 
     sections = []
     for item in loaded:
-        public = {d.slug: d for d in item.system.documents(item.game) if d.audience == "public"}
+        public = {d.slug: d for d in documents[item.system.slug] if d.audience == "public"}
         sections.append(SiteSection(item.system, item.system.pages(item.game), public))
     docs_dir = staging / "site-src"
     nav = stage_sources(docs_dir, sections, staging / "pdf", papers)

@@ -1,0 +1,38 @@
+"""The build's own checks: a document that outgrows its page budget fails the
+build by name, and the previous output survives untouched."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import BuildError, build
+from generator.systems.sixes import SYSTEM as SIXES
+
+
+@pytest.fixture
+def starter(tmp_path) -> Path:
+    data = tmp_path / "data"
+    shutil.copytree(SIXES.starter, data / "sixes")
+    return data
+
+
+def test_a_character_sheet_longer_than_two_pages_fails_the_build(starter, tmp_path):
+    sheet = starter / "sixes" / "characters" / "first-rival.yaml"
+    long_background = "\n\n".join(["A long paragraph of secrets that goes on and on. " * 12] * 14)
+    text = sheet.read_text(encoding="utf-8").split("background: |")[0]
+    text += "background: |\n" + "\n".join("  " + line for line in long_background.splitlines()) + "\n"
+    text += "hit_points: 5\n"
+    sheet.write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    (out / "pdf").mkdir(parents=True)
+    (out / "pdf" / "earlier.pdf").write_bytes(b"%PDF earlier build")
+
+    with pytest.raises(BuildError) as failure:
+        build(starter, out, ("a4",), site=False, workers=1)
+
+    assert re.search(r"a4 sixes/players/first-rival\.pdf: [3-9] pages, at most 2 expected", str(failure.value))
+    assert (out / "pdf" / "earlier.pdf").read_bytes() == b"%PDF earlier build"
+    assert sorted(p.name for p in out.iterdir()) == ["pdf"]
