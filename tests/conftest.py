@@ -27,3 +27,13 @@ def data_copy(tmp_path) -> Path:
     target = tmp_path / "data"
     shutil.copytree(DEFAULT_DATA_DIR, target)
     return target
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true",
+                     help="Rewrite tests/golden/ from the current output (review the diff before committing).")
+
+
+@pytest.fixture
+def update_golden(request) -> bool:
+    return request.config.getoption("--update-golden")

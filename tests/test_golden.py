@@ -1,0 +1,38 @@
+"""Rendered pages of the starter game compared, as text, with reviewed copies
+in tests/golden/. A change in any template or rule shows up here as a diff;
+refresh the copies only deliberately: `pytest tests/test_golden.py --update-golden`,
+then read `git diff tests/golden` before committing."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.render.html import render_template
+from generator.systems.sixes import SYSTEM as SIXES
+
+GOLDEN = Path(__file__).parent / "golden" / "sixes-starter"
+
+
+def starter_outputs() -> dict[str, str]:
+    game, problems = SIXES.load(SIXES.starter, SIXES.starter.parent, None)
+    assert game is not None, problems
+    rendered = {}
+    for page in SIXES.pages(game):
+        rendered[page.path] = render_template(page.template, {**page.context, "page_title": page.title,
+                                                              "downloads": []})
+    for doc in SIXES.documents(game):
+        rendered[f"{doc.folder}/{doc.slug}.html"] = render_template(doc.template, {**doc.context,
+                                                                                   "doc_title": doc.title})
+    return rendered
+
+
+@pytest.mark.parametrize("name", sorted(starter_outputs()))
+def test_rendered_output_matches_the_reviewed_copy(name, update_golden):
+    text = starter_outputs()[name]
+    golden = GOLDEN / name
+    if update_golden:
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(text, encoding="utf-8")
+    assert golden.is_file(), f"no reviewed copy of {name}; run with --update-golden and review it"
+    assert text == golden.read_text(encoding="utf-8")
