@@ -34,15 +34,17 @@ def _common(game: SixesGame) -> dict:
 
 
 def documents(game: SixesGame) -> list[Document]:
-    common = {**_common(game), "game": game.game}
+    public = _common(game)
+    # Only player and GM documents see the whole game (with its GM notes).
+    private = {**public, "game": game.game}
     library = game.library
     docs = [
         Document(HAND_SIGNAL_CARDS, f"{game.game.title}: hand-signal cards", "sixes/hand_signal_cards.html",
-                 "public", {**common, "sets": SETS_PER_SHEET}, max_pages=1),
+                 "public", {**public, "sets": SETS_PER_SHEET}, max_pages=1),
         Document(RULES_REFERENCE, f"{game.game.title}: rules reference", "sixes/rules_reference.html",
-                 "public", {**common, "hits": hits_to_rattle_table()}, max_pages=2),
+                 "public", {**public, "hits": hits_to_rattle_table()}, max_pages=2),
         Document(GM_CHEAT_SHEET, f"{game.game.title}: GM cheat sheet", "sixes/gm_cheat_sheet.html",
-                 "gm", {**common, "phases": PHASES, "library": library,
+                 "gm", {**private, "phases": PHASES, "library": library,
                         "cast": [(m, slot_table(m.character, library)) for m in game.cast]},
                  max_pages=6),
     ]
@@ -50,7 +52,7 @@ def documents(game: SixesGame) -> list[Document]:
         docs.append(Document(
             member.slug, f"{game.game.title}: {member.character.name}",
             "sixes/character_sheet.html", "player",
-            {**common, "member": member, "character": member.character,
+            {**private, "member": member, "character": member.character,
              "specials": [library[name] for name in member.character.specials],
              "slots": slot_table(member.character, library)},
             max_pages=2))
