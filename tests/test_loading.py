@@ -398,3 +398,16 @@ def test_a_character_with_a_bad_key_still_has_its_specials_checked(starter_copy)
     assert [str(p) for p in errors_of(starter_copy)] == [
         f"{C}:3:1: error: hitpoints: unknown key 'hitpoints'; did you mean 'hit_points'?",
         f"{C}:4:12: error: specials[0]: unknown special 'Steady Gaurd'; did you mean 'Steady Guard'?"]
+
+
+@pytest.mark.parametrize("armour, warned", [(4, False), (5, True), (12, True)])
+def test_armour_that_stops_every_plain_hit_is_a_warning(starter_copy, armour, warned):
+    """Speed 1 gives Effect 5, the most any action gets without Damage."""
+    path = starter_copy / "sixes" / "characters" / "first-rival.yaml"
+    path.write_text(f"name: First Rival\ndescription: A merchant.\nhit_points: 5\narmour: {armour}\n",
+                    encoding="utf-8")
+    _, problems = load_all(starter_copy)
+    problems = [str(p) for p in problems if p.file == C]
+    expected = [f"{C}:4:9: warning: armour: armour {armour} stops every hit from a fighter without Damage "
+                "(the strongest plain Effect is 5); fine if intended"]
+    assert problems == (expected if warned else [])

@@ -16,6 +16,7 @@ from ...loading import YamlDocument, load_yaml
 from ...rulings import Ruling, load_rulings
 from ...validation import validate
 from .models import ACTION_KEYS, Action, ActionsFile, Character, Game, Special, SpecialsFile
+from .rules import SPEEDS, effect_for_speed
 
 RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
 PORTRAIT_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
@@ -165,6 +166,7 @@ def _load_cast(folder: Path, display_root: Path, library: dict[str, Special] | N
             first_by_name[key] = doc.display
         problems.extend(_check_specials(doc, character.specials, library))
         problems.extend(_check_hit_points(doc, character))
+        problems.extend(_check_armour(doc, character))
         portrait, found = _check_portrait(doc, character, folder)
         problems.extend(found)
         cast.append(CastMember(path.stem, doc.display, character, portrait))
@@ -191,6 +193,17 @@ def _check_hit_points(doc: YamlDocument, character: Character) -> list[Problem]:
         return []
     return [doc.problem(("hit_points",), f"{character.hit_points} hit points is outside the usual 4 to 6",
                         hint="fine if intended", severity="warning")]
+
+
+def _check_armour(doc: YamlDocument, character: Character) -> list[Problem]:
+    """Armour at or above the largest Effect a Speed can give stops every hit
+    from a fighter without Damage: legal, but rarely what the author meant."""
+    strongest = max(effect_for_speed(speed) for speed in SPEEDS)
+    if character.armour < strongest:
+        return []
+    return [doc.problem(("armour",), f"armour {character.armour} stops every hit from a fighter without Damage "
+                        f"(the strongest plain Effect is {strongest})", hint="fine if intended",
+                        severity="warning")]
 
 
 def _check_portrait(doc: YamlDocument, character: Character, data_root: Path) -> tuple[Path | None, list[Problem]]:
