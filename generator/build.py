@@ -91,7 +91,6 @@ def export_schemas(target: Path) -> list[Path]:
 def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
           site: bool = True, strict: bool = False, workers: int | None = None,
           progress: Progress | None = None) -> BuildReport:
-    from .render.html import render_template
     from .render.pdf import PdfJob
 
     progress = progress or (lambda label, done, total: None)
@@ -109,7 +108,7 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
     try:
         jobs = []
         for item, doc in plan:
-            html = _render_html(render_template, doc)
+            html = _render_html(doc)
             for paper in papers:
                 target = staging / "pdf" / paper / item.system.slug / doc.folder / f"{doc.slug}.pdf"
                 jobs.append((doc, PdfJob(html, TEMPLATES_DIR.as_uri() + "/", target, paper,
@@ -154,8 +153,10 @@ def _refuse_duplicates(system: System, documents: list[Document]) -> None:
         seen.add(key)
 
 
-def _render_html(render_template, doc: Document) -> str:
+def _render_html(doc: Document) -> str:
     from jinja2 import TemplateError
+
+    from .render.html import render_template
     try:
         return render_template(doc.template, {**doc.context, "doc_title": doc.title})
     except TemplateError as exc:

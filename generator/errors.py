@@ -57,22 +57,27 @@ def errors_in(problems: Iterable[Problem]) -> list[Problem]:
     return [p for p in problems if p.severity == "error"]
 
 
-def did_you_mean(found: str, allowed: Iterable[str], most: int = 2) -> str | None:
-    """A 'did you mean' hint for a near miss, case-insensitively, or None.
+def close_matches(found: str, allowed: Iterable[str], most: int = 2) -> list[str]:
+    """The allowed names nearest to `found`, case-insensitively, closest first.
 
-    Offers up to `most` candidates, closest first: spelling distance cannot
-    tell 'once per fight' from 'once per game', but the user can.
+    A clear winner stands alone; near ties are all offered, since spelling
+    distance cannot tell 'once per fight' from 'once per game', but the user can.
     """
     by_lower = {a.lower(): a for a in allowed}
     wanted = str(found).lower()
     scored = sorted(((difflib.SequenceMatcher(None, wanted, c).ratio(), c) for c in by_lower), reverse=True)
-    close = [c for score, c in scored if score >= 0.6]
+    if not scored or scored[0][0] < 0.6:
+        return []
+    best = scored[0][0]
+    return [by_lower[c] for score, c in scored[:most] if score >= 0.6 and score >= best - 0.1]
+
+
+def did_you_mean(found: str, allowed: Iterable[str], most: int = 2) -> str | None:
+    """A 'did you mean' hint for a near miss, or None."""
+    close = close_matches(found, allowed, most)
     if not close:
         return None
-    # A clear winner stands alone; near ties are all offered.
-    best = scored[0][0]
-    close = [c for score, c in scored[:most] if score >= 0.6 and score >= best - 0.1]
-    return "did you mean " + " or ".join(f"'{by_lower[c]}'" for c in close) + "?"
+    return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
 
 
 def allowed_hint(found: str, allowed: Iterable[str]) -> str:

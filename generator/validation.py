@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .errors import Problem, allowed_hint
+from .errors import Problem, allowed_hint, close_matches
 from .loading import Key, YamlDocument
 
 M = TypeVar("M", bound=BaseModel)
@@ -33,18 +33,21 @@ def validate(model: type[M], doc: YamlDocument, data: Any = None, base: Key = ()
     try:
         return model.model_validate(data), []
     except ValidationError as exc:
-        problems = [_explain(model, doc, base, err) for err in exc.errors(include_url=False)]
-    return None, _drop_missing_explained_by_typo(problems)
+        errors = _without_missing_explained_by_typo(model, exc.errors(include_url=False))
+        return None, [_explain(model, doc, base, err) for err in errors]
 
 
-def _drop_missing_explained_by_typo(problems: list[Problem]) -> list[Problem]:
+def _without_missing_explained_by_typo(model: type[BaseModel], errors: list[dict]) -> list[dict]:
     """`hitpoints:` is both an unknown key and a missing `hit_points`; the
     did-you-mean on the first says it all, so drop the second."""
-    suggested = {(p.field.rpartition(".")[0], p.hint.split("'")[1]) for p in problems
-                 if p.message.startswith("unknown key") and p.hint and p.hint.startswith("did you mean")}
-    return [p for p in problems
-            if not (p.message.startswith("missing required key")
-                    and (p.field, p.message.split("'")[1]) in suggested)]
+    meant = set()
+    for err in errors:
+        if err["type"] == "extra_forbidden":
+            parent, name = tuple(err["loc"][:-1]), str(err["loc"][-1])
+            owner = _model_at(model, parent)
+            for candidate in close_matches(name, owner.model_fields if owner else (), most=1):
+                meant.add(parent + (candidate,))
+    return [err for err in errors if not (err["type"] == "missing" and tuple(err["loc"]) in meant)]
 
 
 def _model_at(model: type[BaseModel], loc: Key) -> type[BaseModel] | None:

@@ -4,6 +4,7 @@ refresh the copies only deliberately: `pytest tests/test_golden.py --update-gold
 then read `git diff tests/golden` before committing."""
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from generator.systems.sixes import SYSTEM as SIXES
 GOLDEN = Path(__file__).parent / "golden" / "sixes-starter"
 
 
+@lru_cache(maxsize=1)
 def starter_outputs() -> dict[str, str]:
     game, problems = SIXES.load(SIXES.starter, SIXES.starter.parent, None)
     assert game is not None, problems
