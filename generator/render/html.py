@@ -13,6 +13,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from ..paths import TEMPLATES_DIR
+from .charts import Bar, Line, bar_chart, line_chart, percent
 
 
 def never(value: int | None, word: str = "never") -> str:
@@ -57,8 +58,8 @@ def environment(templates: Path = TEMPLATES_DIR) -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(never=never, md_cell=md_cell, paragraphs=paragraphs, ordinal=ordinal)
-    env.globals.update(icon_svg=icon_svg)
+    env.filters.update(never=never, md_cell=md_cell, paragraphs=paragraphs, ordinal=ordinal, percent=percent)
+    env.globals.update(icon_svg=icon_svg, bar_chart=bar_chart, line_chart=line_chart, Bar=Bar, Line=Line)
     return env
 
 

@@ -1,0 +1,160 @@
+"""SVG charts shared by every system's PDFs and site pages.
+
+One drawing for print and screen: inline SVG scales to its box, greys and
+hatching tell series apart on a greyscale laser printer, every value is also
+written as text (screen readers and `pdftotext` can read it), and templates
+put the same numbers in a table beside the chart.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Sequence
+
+from markupsafe import Markup, escape
+
+Number = Fraction | float | int
+# Fills distinguishable without colour: dark, hatched, mid grey, light.
+FILLS = ("#222", "url(#sp-hatch)", "#8a8a8a", "#d4d4d4")
+DASHES = ("", "6 3", "2 2", "8 3 2 3")
+MARKERS = ("circle", "square", "triangle", "diamond")
+FONT = 'font-family="Atkinson Hyperlegible, Helvetica, Arial, sans-serif"'
+CHAR_WIDTH = 6.2          # rough advance of one 11px character, for label columns
+ROW_HEIGHT = 20
+
+
+def percent(value: Number, places: int = 1) -> str:
+    """A probability as a percentage. Exact 0 and 1 print without decimals;
+    anything else never rounds to a misleading 0% or 100%."""
+    value = Fraction(value)
+    if value == 0:
+        return "0%"
+    if value == 1:
+        return "100%"
+    smallest = Fraction(1, 10**places) / 100
+    if value < smallest:
+        return f"<{10**-places:.{places}f}%"
+    if value > 1 - smallest:
+        return f">{100 - 10**-places:.{places}f}%"
+    return f"{float(value) * 100:.{places}f}%"
+
+
+def _defs() -> str:
+    return ('<defs><pattern id="sp-hatch" width="5" height="5" patternUnits="userSpaceOnUse" '
+            'patternTransform="rotate(45)"><rect width="5" height="5" fill="#fff"/>'
+            '<line x1="0" y1="0" x2="0" y2="5" stroke="#222" stroke-width="2.2"/></pattern></defs>')
+
+
+def _legend(series: Sequence[str], y: float, x0: float, swatch: Callable[[int, float, float], str]) -> str:
+    parts, x = [], x0
+    for i, name in enumerate(series):
+        parts.append(swatch(i, x, y))
+        parts.append(f'<text x="{x + 16}" y="{y + 9}" font-size="11" {FONT}>{escape(name)}</text>')
+        x += 28 + CHAR_WIDTH * len(name)
+    return "".join(parts)
+
+
+@dataclass(frozen=True)
+class Bar:
+    label: str
+    values: Sequence[Number]   # one per series, stacked left to right
+
+
+def bar_chart(bars: Sequence[Bar], *, title: str, series: Sequence[str] = (),
+              scale: Number = 1, fmt: Callable[[Number], str] = percent, width: int = 480) -> Markup:
+    """Horizontal bars, one row per `Bar`, stacked by series; the row's values
+    are written at its right end, separated by slashes, in series order."""
+    label_w = 8 + CHAR_WIDTH * max((len(b.label) for b in bars), default=4)
+    value_w = 10 + CHAR_WIDTH * max((len(" / ".join(fmt(v) for v in b.values)) for b in bars), default=4)
+    plot_w = max(width - label_w - value_w, 60)
+    top = 22 if len(series) > 1 else 4
+    height = top + ROW_HEIGHT * len(bars) + 4
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" viewBox="0 0 {width} {height}" '
+           f'width="100%" aria-label="{escape(title)}" preserveAspectRatio="xMinYMin meet">',
+           f"<title>{escape(title)}</title>", _defs()]
+    if len(series) > 1:
+        out.append(_legend(series, 4, label_w,
+                           lambda i, x, y: f'<rect x="{x}" y="{y}" width="12" height="12" '
+                                           f'fill="{FILLS[i % len(FILLS)]}" stroke="#222" stroke-width="0.6"/>'))
+    for row, bar in enumerate(bars):
+        y = top + row * ROW_HEIGHT
+        out.append(f'<text x="{label_w - 6}" y="{y + 14}" font-size="11" text-anchor="end" {FONT}>'
+                   f"{escape(bar.label)}</text>")
+        x = label_w
+        out.append(f'<rect x="{label_w}" y="{y + 3}" width="{plot_w}" height="{ROW_HEIGHT - 6}" '
+                   f'fill="none" stroke="#bbb" stroke-width="0.6"/>')
+        for i, value in enumerate(bar.values):
+            w = plot_w * float(Fraction(value) / Fraction(scale)) if scale else 0
+            if w > 0:
+                out.append(f'<rect x="{x:.2f}" y="{y + 3}" width="{w:.2f}" height="{ROW_HEIGHT - 6}" '
+                           f'fill="{FILLS[i % len(FILLS)]}" stroke="#222" stroke-width="0.6"/>')
+            x += w
+        text = " / ".join(fmt(v) for v in bar.values)
+        out.append(f'<text x="{label_w + plot_w + 6}" y="{y + 14}" font-size="11" {FONT}>{escape(text)}</text>')
+    out.append("</svg>")
+    return Markup("".join(out))
+
+
+@dataclass(frozen=True)
+class Line:
+    label: str
+    points: Sequence[tuple[Number, Number]]   # (x, y), x ascending
+
+
+def _marker(kind: str, x: float, y: float) -> str:
+    if kind == "circle":
+        return f'<circle cx="{x:.2f}" cy="{y:.2f}" r="3" fill="#fff" stroke="#222" stroke-width="1.2"/>'
+    if kind == "square":
+        return f'<rect x="{x - 3:.2f}" y="{y - 3:.2f}" width="6" height="6" fill="#222"/>'
+    if kind == "triangle":
+        return f'<path d="M{x:.2f} {y - 3.6:.2f}L{x + 3.4:.2f} {y + 2.6:.2f}L{x - 3.4:.2f} {y + 2.6:.2f}Z" fill="#222"/>'
+    return f'<path d="M{x:.2f} {y - 3.6:.2f}L{x + 3.6:.2f} {y:.2f}L{x:.2f} {y + 3.6:.2f}L{x - 3.6:.2f} {y:.2f}Z" fill="#fff" stroke="#222"/>'
+
+
+def line_chart(lines: Sequence[Line], *, title: str, x_label: str, y_label: str,
+               y_max: Number = 1, fmt: Callable[[Number], str] = percent,
+               width: int = 480, height: int = 260) -> Markup:
+    """Lines with markers and dash patterns (readable in greyscale); the last
+    value of each line is written at its end. Axes start at 0."""
+    xs = [float(x) for line in lines for x, _ in line.points]
+    x_min, x_max = min(xs, default=0), max(xs, default=1)
+    left, right, top, bottom = 44, 60, 26, 34
+    plot_w, plot_h = width - left - right, height - top - bottom
+    span = (x_max - x_min) or 1
+
+    def px(x: Number) -> float:
+        return left + plot_w * (float(x) - x_min) / span
+
+    def py(y: Number) -> float:
+        return top + plot_h * (1 - float(Fraction(y) / Fraction(y_max)))
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" viewBox="0 0 {width} {height}" '
+           f'width="100%" aria-label="{escape(title)}" preserveAspectRatio="xMinYMin meet">',
+           f"<title>{escape(title)}</title>"]
+    for i in range(5):   # horizontal grid at quarters of y_max
+        y_value = Fraction(y_max) * i / 4
+        y = py(y_value)
+        out.append(f'<line x1="{left}" y1="{y:.2f}" x2="{left + plot_w}" y2="{y:.2f}" stroke="#ccc" stroke-width="0.6"/>')
+        out.append(f'<text x="{left - 4}" y="{y + 4:.2f}" font-size="10" text-anchor="end" {FONT}>{escape(fmt(y_value))}</text>')
+    ticks = sorted({x for line in lines for x, _ in line.points})
+    step = max(1, len(ticks) // 10)
+    for x in ticks[::step]:
+        out.append(f'<text x="{px(x):.2f}" y="{top + plot_h + 14}" font-size="10" text-anchor="middle" {FONT}>{escape(str(x))}</text>')
+    out.append(f'<text x="{left + plot_w / 2}" y="{height - 4}" font-size="11" text-anchor="middle" {FONT}>{escape(x_label)}</text>')
+    out.append(f'<text x="4" y="12" font-size="11" {FONT}>{escape(y_label)}</text>')
+    out.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#222"/>')
+    out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#222"/>')
+    for i, line in enumerate(lines):
+        if not line.points:
+            continue
+        path = " ".join(f"{'M' if j == 0 else 'L'}{px(x):.2f} {py(y):.2f}" for j, (x, y) in enumerate(line.points))
+        dash = DASHES[i % len(DASHES)]
+        out.append(f'<path d="{path}" fill="none" stroke="#222" stroke-width="1.4"'
+                   + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
+        marker = MARKERS[i % len(MARKERS)]
+        out.extend(_marker(marker, px(x), py(y)) for x, y in line.points)
+        last_x, last_y = line.points[-1]
+        out.append(f'<text x="{px(last_x) + 6:.2f}" y="{py(last_y) + 4:.2f}" font-size="10" {FONT}>'
+                   f"{escape(line.label)}</text>")
+    out.append("</svg>")
+    return Markup("".join(out))

@@ -1,0 +1,38 @@
+"""The shared chart and percentage helpers."""
+from fractions import Fraction
+import xml.etree.ElementTree as ET
+
+from generator.render.charts import Bar, Line, bar_chart, line_chart, percent
+
+
+def test_percent_edges():
+    assert percent(0) == "0%"
+    assert percent(1) == "100%"
+    assert percent(Fraction(1, 3)) == "33.3%"
+    assert percent(Fraction(1, 100000)) == "<0.1%"
+    assert percent(Fraction(99999, 100000)) == ">99.9%"
+    assert percent(Fraction(1, 2), places=0) == "50%"
+
+
+def test_bar_chart_is_valid_svg_with_values_as_text():
+    svg = bar_chart([Bar("Critical 3", [Fraction(1, 2), Fraction(1, 6)]), Bar("A & B", [Fraction(1, 6)])],
+                    title="Odds <test>", series=("success", "hand roll"))
+    root = ET.fromstring(str(svg))
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "50.0% / 16.7%" in texts and "A & B" in texts and "success" in texts
+    assert root.find("{http://www.w3.org/2000/svg}title").text == "Odds <test>"
+
+
+def test_bar_width_is_proportional():
+    root = ET.fromstring(str(bar_chart([Bar("x", [Fraction(1, 4)]), Bar("y", [1])], title="t", width=400)))
+    widths = [float(r.get("width")) for r in root.iter("{http://www.w3.org/2000/svg}rect")
+              if r.get("fill") not in ("none", "#fff") and r.get("stroke") == "#222"]
+    assert abs(widths[1] / widths[0] - 4) < 1e-6
+
+
+def test_line_chart_labels_lines():
+    svg = line_chart([Line("c=3", [(1, Fraction(1, 2)), (2, Fraction(1, 4))]), Line("c=5", [(1, 0), (2, 1)])],
+                     title="luck", x_label="challenges", y_label="chance")
+    root = ET.fromstring(str(svg))
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "c=3" in texts and "c=5" in texts and "challenges" in texts and "100%" in texts
