@@ -156,9 +156,9 @@ def _refuse_duplicates(system: System, documents: list[Document]) -> None:
 def _render_html(doc: Document) -> str:
     from jinja2 import TemplateError
 
-    from .render.html import render_template
+    from .render.html import document_html
     try:
-        return render_template(doc.template, {**doc.context, "doc_title": doc.title})
+        return document_html(doc)
     except TemplateError as exc:
         raise BuildError(f"template {doc.template} failed for '{doc.title}': {exc}") from None
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.render.html import render_template
+from generator.render.html import document_html, render_template
 from generator.systems.sixes import SYSTEM as SIXES
 
 GOLDEN = Path(__file__).parent / "golden" / "sixes-starter"
@@ -24,8 +24,7 @@ def starter_outputs() -> dict[str, str]:
         rendered[page.path] = render_template(page.template, {**page.context, "page_title": page.title,
                                                               "downloads": []})
     for doc in SIXES.documents(game):
-        rendered[f"{doc.folder}/{doc.slug}.html"] = render_template(doc.template, {**doc.context,
-                                                                                   "doc_title": doc.title})
+        rendered[f"{doc.folder}/{doc.slug}.html"] = document_html(doc)
     return rendered
 
 

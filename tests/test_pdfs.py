@@ -179,22 +179,25 @@ def test_overflow_check_finds_text_spilling_out_of_a_card():
 
 
 def test_body_text_is_at_least_9pt(example_build):
-    """Every text box in the documents, except page footers and card feet, is 9 pt or larger."""
+    """Every text box in the documents, except page footers and card feet, is
+    9 pt or larger: every system's shared documents and one player document each."""
     from weasyprint.formatting_structure.boxes import TextBox
     from generator.build import load_all
-    from generator.render.html import render_template
+    from generator.render.html import document_html
     loaded, _ = load_all(DEFAULT_DATA_DIR)
-    docs = {d.slug: d for d in loaded[0].system.documents(loaded[0].game)}
-    for slug in ("hand-signal-cards", "rules-reference", "gm-cheat-sheet", CHARACTERS[0].stem):
-        doc = docs[slug]
-        rendered = _render(render_template(doc.template, {**doc.context, "doc_title": doc.title}))
-        small = set()
-        for page in rendered.pages:
-            for box in page._page_box.descendants():
-                if isinstance(box, TextBox) and box.text.strip():
-                    cls = (box.element.get("class") or "") if box.element is not None else ""
-                    if "foot" in cls.split() or box.element is None:
-                        continue
-                    if box.style["font_size"] < 12 - 1e-6:   # 9 pt = 12 CSS px
-                        small.add(box.text.strip()[:30])
-        assert not small, (slug, sorted(small)[:10])
+    for item in loaded:
+        docs = item.system.documents(item.game)
+        players = [d for d in docs if d.audience == "player"][:1]
+        for doc in [d for d in docs if d.audience != "player"] + players:
+            slug = f"{item.system.slug}/{doc.slug}"
+            rendered = _render(document_html(doc))
+            small = set()
+            for page in rendered.pages:
+                for box in page._page_box.descendants():
+                    if isinstance(box, TextBox) and box.text.strip():
+                        cls = (box.element.get("class") or "") if box.element is not None else ""
+                        if "foot" in cls.split() or box.element is None:
+                            continue
+                        if box.style["font_size"] < 12 - 1e-6:   # 9 pt = 12 CSS px
+                            small.add(box.text.strip()[:30])
+            assert not small, (slug, sorted(small)[:10])

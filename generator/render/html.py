@@ -65,3 +65,11 @@ def environment(templates: Path = TEMPLATES_DIR) -> Environment:
 
 def render_template(name: str, context: dict) -> str:
     return environment().get_template(name).render(**context)
+
+
+def document_html(doc) -> str:
+    """The HTML of one `Document`: its template, or the shared card sheet for a deck."""
+    if doc.cards:
+        from .cards import render_card_sheet
+        return render_card_sheet(doc)
+    return render_template(doc.template, {**doc.context, "doc_title": doc.title})

@@ -20,8 +20,22 @@ AUDIENCE_FOLDERS: dict[str, str] = {"public": "public", "player": "players", "gm
 
 
 @dataclass(frozen=True)
+class Card:
+    """One card of a deck. Systems describe a card's face; the shared card
+    sheet (render/cards.py) lays every deck out N-up with cut marks, so all
+    systems get the same sizes, marks and backs."""
+
+    label: str                # names the card in lint errors, e.g. "Challenge: The Vault"
+    front: str                # template for the face, given the document context plus `card`
+    context: Mapping[str, Any] = field(default_factory=dict)
+    back: str | None = None   # template for the back, or None for a blank back
+
+
+@dataclass(frozen=True)
 class Document:
-    """One PDF to render, once per paper size."""
+    """One PDF to render, once per paper size. A document with `cards` is a
+    card sheet: `template` is then the shared sheet and `max_pages` a budget
+    for the whole deck."""
 
     slug: str                 # file name stem, unique within the system
     title: str                # PDF metadata title and progress label
@@ -29,6 +43,7 @@ class Document:
     audience: Audience
     context: Mapping[str, Any]
     max_pages: int            # more pages than this is a layout bug
+    cards: tuple[Card, ...] = ()
 
     @property
     def folder(self) -> str:

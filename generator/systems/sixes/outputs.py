@@ -9,13 +9,18 @@ from __future__ import annotations
 from .dataset import SixesGame
 from .rules import (ACTION_POINTS, PHASES, RECOVER_HIT_POINTS, SPEEDS, STATUSES, effect_for_speed,
                     hits_to_rattle_table, slot_table)
-from ..base import Document, Page
+from ..base import Card, Document, Page
 
 HAND_SIGNAL_CARDS = "hand-signal-cards"
 RULES_REFERENCE = "rules-reference"
 GM_CHEAT_SHEET = "gm-cheat-sheet"
 # Each hand-signal sheet holds this many players' sets of three cards.
 SETS_PER_SHEET = 3
+SIGNAL_CARDS = (Card("Actions", "sixes/cards/actions.html"),
+                Card("Speed hand", "sixes/cards/speed.html"),
+                Card("Statuses", "sixes/cards/statuses.html"))
+# The shared N-up sheet every card deck is laid out on (render/cards.py).
+CARD_SHEET = "cards/sheet.html"
 
 
 def _common(game: SixesGame) -> dict:
@@ -39,8 +44,9 @@ def documents(game: SixesGame) -> list[Document]:
     private = {**public, "game": game.game}
     library = game.library
     docs = [
-        Document(HAND_SIGNAL_CARDS, f"{game.game.title}: hand-signal cards", "sixes/hand_signal_cards.html",
-                 "public", {**public, "sets": SETS_PER_SHEET}, max_pages=1),
+        Document(HAND_SIGNAL_CARDS, f"{game.game.title}: hand-signal cards", CARD_SHEET,
+                 "public", {**public, "card_css": "sixes/cards.css"}, max_pages=1,
+                 cards=SIGNAL_CARDS * SETS_PER_SHEET),
         Document(RULES_REFERENCE, f"{game.game.title}: rules reference", "sixes/rules_reference.html",
                  "public", {**public, "hits": hits_to_rattle_table()}, max_pages=2),
         Document(GM_CHEAT_SHEET, f"{game.game.title}: GM cheat sheet", "sixes/gm_cheat_sheet.html",
