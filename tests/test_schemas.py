@@ -11,14 +11,15 @@ import pytest
 from pydantic import ValidationError
 
 from generator.build import export_schemas
+from generator.systems import SYSTEMS
 from generator.systems.sixes.models import Character
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = PROJECT_ROOT / "data"
 STARTER_DIR = PROJECT_ROOT / "generator" / "systems" / "sixes" / "starter"
 
-SCHEMA_FILES = ("sixes-game.schema.json", "sixes-specials.schema.json",
-                "sixes-actions.schema.json", "sixes-character.schema.json")
+# One file per kind of every registered system.
+SCHEMA_FILES = tuple(f"{system.slug}-{kind}.schema.json" for system in SYSTEMS for kind in system.schemas)
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_COMMENT = re.compile(r"# yaml-language-server: \$schema=(\S+)")
 

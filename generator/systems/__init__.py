@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from .base import System
+from .six_shooter import SYSTEM as SIX_SHOOTER
 from .sixes import SYSTEM as SIXES
 
-SYSTEMS: tuple[System, ...] = (SIXES,)
+SYSTEMS: tuple[System, ...] = (SIXES, SIX_SHOOTER)
 
 
 def by_slug() -> dict[str, System]:

@@ -1,0 +1,18 @@
+"""Six Shooter, the card-and-die universal RPG (source: six-shooter.txt,
+v0.03 over v0.02). Core layer."""
+from pathlib import Path
+
+from ..base import System
+from .dataset import load_adventure
+from .models import ChallengesFile, Game, OperatorsFile, RulesFile
+from .outputs import documents, pages
+
+SYSTEM = System(
+    slug="six-shooter",
+    title="Six Shooter",
+    load=load_adventure,
+    documents=documents,
+    pages=pages,
+    schemas={"game": Game, "rules": RulesFile, "operators": OperatorsFile, "challenges": ChallengesFile},
+    starter=Path(__file__).with_name("starter"),
+)

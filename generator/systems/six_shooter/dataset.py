@@ -1,0 +1,136 @@
+"""Load a Six Shooter data folder into one validated, cross-checked adventure.
+
+Core layer: reads YAML through `loading`, validates with the models, then
+checks what one file cannot: unique names, the table's starting Lucky
+Numbers, and the v0.03 rule for holding more than two Lucky Numbers.
+Every problem is reported in one run.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from ...errors import Problem
+from ...loading import YamlDocument, load_yaml
+from ...rulings import Ruling, load_rulings
+from ...validation import validate
+from .models import (CardValue, Challenge, ChallengesFile, Descriptor, Game, GuideEntry, Operator,
+                     OperatorsFile, RulesFile)
+
+RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
+FILES = {"game.yaml": Game, "rules.yaml": RulesFile, "operators.yaml": OperatorsFile,
+         "challenges.yaml": ChallengesFile}
+# Up to this many Lucky Numbers need nothing from the rest of the table (v0.03).
+FREE_LUCKY_NUMBERS = 2
+
+
+@dataclass(frozen=True)
+class Adventure:
+    folder: Path
+    game: Game
+    descriptors: tuple[Descriptor, ...]
+    card_values: tuple[CardValue, ...]
+    guide: tuple[GuideEntry, ...]
+    operators: tuple[Operator, ...]
+    challenges: tuple[Challenge, ...]
+    rulings: tuple[Ruling, ...]
+
+    @property
+    def by_descriptor(self) -> Mapping[str, Descriptor]:
+        return {d.name: d for d in self.descriptors}
+
+    @property
+    def by_method(self) -> Mapping[str, Descriptor]:
+        return {d.method: d for d in self.descriptors}
+
+
+def load_adventure(folder: Path, display_root: Path, icon_names: frozenset[str] | None = None
+                   ) -> tuple[Adventure | None, list[Problem]]:
+    """Load data/six-shooter/ (`icon_names` is unused: the signature every system shares)."""
+    problems: list[Problem] = []
+    models, docs = {}, {}
+    for name, model in FILES.items():
+        path = folder / name
+        display = _display(path, display_root)
+        if not path.is_file():
+            problems.append(Problem(display, None, None, "file not found",
+                                    hint="`sixes new DIR` writes a complete starter folder"))
+            continue
+        doc, found = load_yaml(path, display)
+        problems.extend(found)
+        if doc is None:
+            continue
+        value, found = validate(model, doc)
+        problems.extend(found)
+        docs[name], models[name] = doc, value
+
+    game, rules = models.get("game.yaml"), models.get("rules.yaml")
+    operators, challenges = models.get("operators.yaml"), models.get("challenges.yaml")
+    if operators:
+        doc = docs["operators.yaml"]
+        problems.extend(_unique(doc, [o.name for o in operators.operators], "operators", "Operator"))
+        problems.extend(check_lucky_numbers(doc, operators.operators, game.lucky_number_cap if game else 9))
+    if challenges:
+        problems.extend(_unique(docs["challenges.yaml"], [c.name for c in challenges.challenges],
+                                "challenges", "challenge"))
+    rulings, found = load_rulings(RULINGS_FILE)
+    problems.extend(found)
+    if any(p.severity == "error" for p in problems) or not (game and rules and operators and challenges):
+        return None, problems
+    return Adventure(folder, game, tuple(rules.descriptors), tuple(rules.card_values), tuple(rules.guide),
+                     tuple(operators.operators), tuple(challenges.challenges), rulings), problems
+
+
+def check_lucky_numbers(doc: YamlDocument, operators: list[Operator], cap: int) -> list[Problem]:
+    """No repeats; starting numbers unique at the table; at most `cap`; more
+    than two only while every other Operator holds at least one fewer."""
+    problems = []
+    first_owner: dict[int, int] = {}
+    for i, op in enumerate(operators):
+        numbers = op.lucky_numbers
+        for j, n in enumerate(numbers):
+            if n in numbers[:j]:
+                problems.append(doc.problem(("operators", i, "lucky_numbers", j), f"Lucky Number {n} is listed twice",
+                                            hint="an Operator holds each number at most once"))
+        start = numbers[0]
+        if start in first_owner:
+            other = operators[first_owner[start]].name
+            problems.append(doc.problem(("operators", i, "lucky_numbers", 0),
+                                        f"starting Lucky Number {start} is already {other}'s",
+                                        hint="no two Operators at the table start with the same number"))
+        else:
+            first_owner[start] = i
+        if len(numbers) > cap:
+            problems.append(doc.problem(("operators", i, "lucky_numbers"),
+                                        f"{op.name} holds {len(numbers)} Lucky Numbers; the cap is {cap}",
+                                        hint="lucky_number_cap in game.yaml sets it"))
+        elif len(numbers) > FREE_LUCKY_NUMBERS:
+            short = [o.name for k, o in enumerate(operators) if k != i and len(o.lucky_numbers) < len(numbers) - 1]
+            if short:
+                problems.append(doc.problem(
+                    ("operators", i, "lucky_numbers"),
+                    f"{op.name} holds {len(numbers)} Lucky Numbers, but {', '.join(short)} "
+                    f"{'holds' if len(short) == 1 else 'hold'} fewer than {len(numbers) - 1}",
+                    hint=f"beyond {FREE_LUCKY_NUMBERS}, every other Operator must hold at least one fewer"))
+    return problems
+
+
+def _unique(doc: YamlDocument, names: list[str], key: str, what: str) -> list[Problem]:
+    seen: dict[str, int] = {}
+    problems = []
+    for i, name in enumerate(names):
+        if name.casefold() in seen:
+            line = doc.position((key, seen[name.casefold()], "name"))[0]
+            problems.append(doc.problem((key, i, "name"), f"duplicate {what} name '{name}'",
+                                        hint=f"it is already used on line {line}"))
+        else:
+            seen[name.casefold()] = i
+    return problems
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return str(path.relative_to(root))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,143 @@
+"""Six Shooter data: the example and starter load cleanly, and each kind of
+mistake is reported at its file:line:column with a hint, all in one run."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import load_all
+from generator.errors import DataError
+from generator.paths import DEFAULT_DATA_DIR
+from generator.systems.six_shooter import SYSTEM
+from generator.systems.six_shooter.dataset import load_adventure
+
+O = "data/six-shooter/operators.yaml"
+C = "data/six-shooter/challenges.yaml"
+
+
+@pytest.fixture
+def starter(tmp_path) -> Path:
+    data = tmp_path / "data"
+    shutil.copytree(SYSTEM.starter, data / "six-shooter")
+    return data
+
+
+def problems_with(data: Path, **files: str) -> list[str]:
+    for name, text in files.items():
+        (data / "six-shooter" / f"{name}.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_all(data)
+    return [str(p) for p in caught.value.problems]
+
+
+def operators(*entries: tuple[str, str, list[int]]) -> str:
+    lines = ["operators:"]
+    for name, descriptor, numbers in entries:
+        lines += [f"  - name: {name}", f"    descriptor: {descriptor}", "    archetype: Someone",
+                  f"    lucky_numbers: {numbers}"]
+    return "\n".join(lines) + "\n"
+
+
+def test_the_starter_loads_without_any_problem(starter):
+    loaded, problems = load_all(starter, strict=True)
+    assert problems == []
+    assert [item.system.slug for item in loaded] == ["six-shooter"]
+
+
+def test_the_example_adventure_exercises_the_rules():
+    adventure, problems = load_adventure(DEFAULT_DATA_DIR / "six-shooter", DEFAULT_DATA_DIR.parent)
+    assert problems == []
+    assert 4 <= len(adventure.operators) <= 6
+    assert len(adventure.challenges) >= 12
+    numbers = [n for c in adventure.challenges for n in c.critical_numbers.values()]
+    assert "impossible" in numbers and {1, 2, 3, 4, 5, 6, 7} - {2} <= set(numbers) | {1}
+    assert any(c.stages > 1 for c in adventure.challenges)
+    assert {o.descriptor for o in adventure.operators} == {"Dangerous", "Sharp", "Sly", "Charming"}
+
+
+def test_field_mistakes_are_reported_together(starter):
+    found = problems_with(starter, operators="""operators:
+  - name: Ada
+    descriptor: Dangerus
+    archetype: Boxer
+    lucky_numbers: [7, 11]
+""", challenges="""challenges:
+  - name: Door
+    description: A door.
+    critical_numbers: {danger: 8, sharpness: impossibel, slyness: 0, charm: "7"}
+    stage: 2
+""")
+    assert found == [
+        f"{C}:4:32: error: challenges[0].critical_numbers.danger: found 8; "
+        "a Critical Number is a whole number from 1 to 7, or impossible",
+        f"{C}:4:46: error: challenges[0].critical_numbers.sharpness: found 'impossibel'; "
+        "a Critical Number is a whole number from 1 to 7, or impossible; did you mean 'impossible'?",
+        f"{C}:4:67: error: challenges[0].critical_numbers.slyness: found 0; "
+        "a Critical Number is a whole number from 1 to 7, or impossible",
+        f"{C}:4:77: error: challenges[0].critical_numbers.charm: found '7'; "
+        "a Critical Number is a whole number from 1 to 7, or impossible; write the number without quotes",
+        f"{C}:5:5: error: challenges[0].stage: unknown key 'stage'; did you mean 'stages'?",
+        f"{O}:3:17: error: operators[0].descriptor: found 'Dangerus'; did you mean 'Dangerous'?",
+        f"{O}:5:24: error: operators[0].lucky_numbers[1]: must be at most 10, found 11",
+    ]
+
+
+def test_a_missing_method_is_named(starter):
+    found = problems_with(starter, challenges="""challenges:
+  - name: Door
+    description: A door.
+    critical_numbers: {danger: 1, sharpness: impossible, slyness: 3}
+""")
+    assert found == [f"{C}:4:23: error: challenges[0].critical_numbers: "
+                     "every method needs a Critical Number or impossible; missing: charm"]
+
+
+def test_lucky_number_rules_of_the_table(starter):
+    found = problems_with(starter, operators=operators(
+        ("Ada", "Dangerous", [7, 3]), ("Bo", "Sly", [7, 4, 4]), ("ada", "Sharp", [5, 6, 8])))
+    assert found == [
+        f"{O}:9:21: error: operators[1].lucky_numbers[0]: starting Lucky Number 7 is already Ada's; "
+        "no two Operators at the table start with the same number",
+        f"{O}:9:27: error: operators[1].lucky_numbers[2]: Lucky Number 4 is listed twice; "
+        "an Operator holds each number at most once",
+        f"{O}:10:11: error: operators[2].name: duplicate Operator name 'ada'; it is already used on line 2",
+    ]
+
+
+def test_a_third_lucky_number_needs_the_rest_of_the_table_at_two(starter):
+    found = problems_with(starter, operators=operators(
+        ("Ada", "Dangerous", [7, 3, 9]), ("Bo", "Sly", [2, 4]), ("Cy", "Sharp", [5])))
+    assert found == [
+        f"{O}:5:20: error: operators[0].lucky_numbers: Ada holds 3 Lucky Numbers, but Cy holds fewer than 2; "
+        "beyond 2, every other Operator must hold at least one fewer"]
+
+
+def test_more_lucky_numbers_are_fine_once_everyone_has_them(starter):
+    (starter / "six-shooter" / "operators.yaml").write_text(operators(
+        ("Ada", "Dangerous", [7, 3, 9, 10]), ("Bo", "Sly", [2, 4, 7]), ("Cy", "Sharp", [5, 6, 8])),
+        encoding="utf-8")
+    loaded, problems = load_all(starter, strict=True)
+    assert problems == [] and loaded
+
+
+def test_the_gm_can_lower_the_cap(starter):
+    found = problems_with(starter, game="title: T\nblurb: B\nlucky_number_cap: 1\n",
+                          operators=operators(("Ada", "Dangerous", [7, 3]), ("Bo", "Sly", [2])))
+    assert found == [f"{O}:5:20: error: operators[0].lucky_numbers: Ada holds 2 Lucky Numbers; the cap is 1; "
+                     "lucky_number_cap in game.yaml sets it"]
+
+
+def test_a_missing_file_is_named(starter):
+    (starter / "six-shooter" / "challenges.yaml").unlink()
+    assert problems_with(starter) == [
+        f"{C}: error: file not found; `sixes new DIR` writes a complete starter folder"]
+
+
+def test_rules_file_needs_each_descriptor_once(starter):
+    path = starter / "six-shooter" / "rules.yaml"
+    text = path.read_text(encoding="utf-8").replace("suit: spades", "suit: clubs")
+    found = problems_with(starter, rules=text)
+    assert len(found) == 1 and "each descriptor needs its own suit; repeated: clubs" in found[0]
+    assert found[0].startswith("data/six-shooter/rules.yaml:")
