@@ -1,12 +1,182 @@
-"""The documents and site pages Six Shooter contributes, as data. Core layer."""
+"""The documents and site pages Six Shooter contributes, as data.
+
+Core layer: builds template contexts from a loaded adventure and the pure
+rules; it never renders. Odds stay exact Fractions here; templates format.
+"""
 from __future__ import annotations
 
-from ..base import Document, Page
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from ..base import Card, Document, Page
+from .contest import ContestOdds, Side, contest_odds
+from .dataset import Adventure
+from .markov import Luck, expected_challenges, removal_within
+from .models import IMPOSSIBLE, Challenge
+from .rules import MAX_WAGER_TOTAL, RollOdds, StageOdds, effective_critical, odds, roll_odds, stage_odds
+
+OPERATOR_SHEET = "operator-sheet"
+GM_CARD = "critical-number-card"
+CHALLENGE_CARDS = "challenge-cards"
+PLAYER_REFERENCE = "player-reference"
+CARD_SHEET = "cards/sheet.html"
+BASES = tuple(range(1, 8))
+STRIKES = (0, 1, 2)
+# How far the luck curves run, and the points the tables quote.
+HORIZON = 30
+CHECKPOINTS = (5, 10, 15, 20, 30)
+CHART_BASES = (2, 3, 4, 6)
+LUCK_OPTIONS = (("No Lucky Numbers", Luck()), ("Two Lucky Numbers", Luck(2)),
+                ("Two Lucky Numbers, jokers in", Luck(2, True)))
+# Contests are shown late in an adventure: one card face-down, two up, three gone.
+LATE_HAND = {"down": 1, "up": 2, "gone": 3}
 
 
-def documents(adventure) -> list[Document]:
-    return []
+@dataclass(frozen=True)
+class MethodOdds:
+    method: str
+    name: str              # as printed, e.g. Danger
+    number: int | str      # 1-7 or "impossible"
+    label: str             # the guide's short name for the number
+    odds: RollOdds | None  # None when impossible
+    stages: StageOdds | None
 
 
-def pages(adventure) -> list[Page]:
-    return []
+@dataclass(frozen=True)
+class LuckRow:
+    base: int
+    expected: tuple[Fraction, ...]          # one per LUCK_OPTIONS
+    curve: tuple[Fraction, ...]             # removed within 0..HORIZON challenges, no luck options
+    checkpoints: tuple[Fraction, ...]
+
+    @property
+    def points(self) -> list[tuple[int, Fraction]]:
+        return list(enumerate(self.curve))
+
+
+@dataclass(frozen=True)
+class ContestRow:
+    label: str
+    result: ContestOdds
+
+
+def roll_table() -> list[tuple[int, list[tuple[int, RollOdds]]]]:
+    """Per base Critical Number: (effective number, odds) at 0, 1 and 2 strikes."""
+    return [(base, [(effective_critical(base, s), odds(base, s)) for s in STRIKES]) for base in BASES]
+
+
+def card_table(adventure: Adventure) -> list[tuple[int, list[Fraction]]]:
+    """Chance of success with no card and with each card, at no strikes."""
+    return [(base, [odds(base).success] + [odds(base, reduction=c.reduction).success
+                                           for c in adventure.card_values]) for base in BASES]
+
+
+def wager_table() -> list[tuple[int, list[RollOdds]]]:
+    """All Or Nothing at no strikes: wager 0 to 3."""
+    return [(base, [odds(base, wager=w) for w in range(MAX_WAGER_TOTAL + 1)]) for base in BASES]
+
+
+@lru_cache(maxsize=None)
+def luck_rows() -> tuple[LuckRow, ...]:
+    rows = []
+    for base in BASES:
+        curve = tuple(removal_within(base, HORIZON))
+        rows.append(LuckRow(base, tuple(expected_challenges(base, luck) for _, luck in LUCK_OPTIONS), curve,
+                            tuple(curve[n] for n in CHECKPOINTS)))
+    return tuple(rows)
+
+
+@lru_cache(maxsize=None)
+def contest_rows() -> tuple[ContestRow, ...]:
+    them = Side(**LATE_HAND)
+    scenarios = (("Even: no strikes, no cards", Side(**LATE_HAND)),
+                 ("You play a 2-10 (-1)", Side(reduction=1, **LATE_HAND)),
+                 ("You play a Jack (-2)", Side(reduction=2, **LATE_HAND)),
+                 ("You play an Ace (-5)", Side(reduction=5, **LATE_HAND)),
+                 ("You wager 2 strikes", Side(wager=2, **LATE_HAND)),
+                 ("You hold 1 strike", Side(strikes=1, **LATE_HAND)),
+                 ("You hold 2 strikes", Side(strikes=2, **LATE_HAND)))
+    return tuple(ContestRow(label, contest_odds(you, them)) for label, you in scenarios)
+
+
+def challenge_odds(adventure: Adventure, challenge: Challenge) -> list[MethodOdds]:
+    guide = {g.critical_number: g.label for g in adventure.guide}
+    out = []
+    for method, number in challenge.critical_numbers.items():
+        name = adventure.by_method[method].method_name
+        if number == IMPOSSIBLE:
+            out.append(MethodOdds(method, name, number, guide["impossible"], None, None))
+            continue
+        stages = stage_odds(number, challenge.stages) if challenge.stages > 1 else None
+        out.append(MethodOdds(method, name, number, guide[str(number)], roll_odds(number), stages))
+    return out
+
+
+def _common(adventure: Adventure) -> dict:
+    """What every document and page may show: nothing secret."""
+    return {
+        "title": adventure.game.title,
+        "blurb": adventure.game.blurb,
+        "descriptors": adventure.descriptors,
+        "card_values": adventure.card_values,
+        "guide": adventure.guide,
+        "guide_by": {g.critical_number: g for g in adventure.guide},
+        "jokers": adventure.game.jokers,
+        "lucky_number_cap": adventure.game.lucky_number_cap,
+        "strike_levels": STRIKES,
+        "roll_table": roll_table(),
+        "max_wager": MAX_WAGER_TOTAL,
+    }
+
+
+def documents(adventure: Adventure) -> list[Document]:
+    common = _common(adventure)
+    by_descriptor = adventure.by_descriptor
+    cards = tuple(Card(f"Challenge: {c.name}", "six-shooter/cards/challenge.html",
+                       {"challenge": c, "methods": challenge_odds(adventure, c)})
+                  for c in adventure.challenges)
+    docs = [
+        Document(GM_CARD, f"{adventure.game.title}: Critical Number card", "six-shooter/gm_card.html",
+                 "public", common, max_pages=2),
+        Document(PLAYER_REFERENCE, f"{adventure.game.title}: player reference", "six-shooter/reference.html",
+                 "public", {**common, "card_table": card_table(adventure)}, max_pages=1),
+        Document(OPERATOR_SHEET, f"{adventure.game.title}: blank Operator sheet", "six-shooter/operator_sheet.html",
+                 "public", {**common, "operator": None, "descriptor": None}, max_pages=1),
+        # Challenge cards carry GM notes and the numbers a GM may keep hidden.
+        Document(CHALLENGE_CARDS, f"{adventure.game.title}: challenge cards", CARD_SHEET, "gm",
+                 {**common, "card_css": "six-shooter/cards.css"},
+                 max_pages=(len(cards) + 8) // 9, cards=cards),
+    ]
+    for op in adventure.operators:
+        docs.append(Document(_slug(op.name), f"{adventure.game.title}: {op.name}",
+                             "six-shooter/operator_sheet.html", "player",
+                             {**common, "operator": op, "descriptor": by_descriptor[op.descriptor]}, max_pages=1))
+    return docs
+
+
+def pages(adventure: Adventure) -> list[Page]:
+    common = _common(adventure)
+    examples = [(c, challenge_odds(adventure, c)) for c in adventure.challenges]
+    return [
+        Page("adventure.md", adventure.game.title, "six-shooter/site/adventure.md.j2",
+             {**common, "operators": adventure.operators, "by_descriptor": adventure.by_descriptor},
+             downloads=(OPERATOR_SHEET, PLAYER_REFERENCE)),
+        Page("odds.md", "Odds of a roll", "six-shooter/site/odds.md.j2",
+             {**common, "card_table": card_table(adventure), "wager_table": wager_table()},
+             downloads=(GM_CARD, PLAYER_REFERENCE)),
+        Page("luck.md", "How long does my luck last?", "six-shooter/site/luck.md.j2",
+             {**common, "luck": luck_rows(), "luck_options": [name for name, _ in LUCK_OPTIONS],
+              "checkpoints": CHECKPOINTS, "chart_bases": CHART_BASES, "horizon": HORIZON}),
+        Page("contests.md", "Contests and multi-stage challenges", "six-shooter/site/contests.md.j2",
+             {**common, "contests": contest_rows(), "late_hand": LATE_HAND,
+              "stage_rows": [(b, [stage_odds(b, k) for k in (2, 3, 4)]) for b in BASES]}),
+        Page("challenges.md", "Example challenges", "six-shooter/site/challenges.md.j2",
+             {**common, "examples": examples}),
+        Page("rulings.md", "Rulings", "six-shooter/site/rulings.md.j2", {**common, "rulings": adventure.rulings}),
+    ]
+
+
+def _slug(name: str) -> str:
+    words = "".join(ch.lower() if ch.isalnum() else " " for ch in name).split()
+    return "operator-" + "-".join(words)
