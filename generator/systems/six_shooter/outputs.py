@@ -26,7 +26,9 @@ STRIKES = (0, 1, 2)
 # How far the luck curves run, and the points the tables quote.
 HORIZON = 30
 CHECKPOINTS = (5, 10, 15, 20, 30)
-CHART_BASES = (2, 3, 4, 6)
+# Chosen so the curves end well apart after CHART_HORIZON challenges (their labels sit at the ends).
+CHART_BASES = (1, 2, 3, 5)
+CHART_HORIZON = 20
 LUCK_OPTIONS = (("No Lucky Numbers", Luck()), ("Two Lucky Numbers", Luck(2)),
                 ("Two Lucky Numbers, jokers in", Luck(2, True)))
 # Contests are shown late in an adventure: one card face-down, two up, three gone.
@@ -52,7 +54,7 @@ class LuckRow:
 
     @property
     def points(self) -> list[tuple[int, Fraction]]:
-        return list(enumerate(self.curve))
+        return list(enumerate(self.curve[:CHART_HORIZON + 1]))
 
 
 @dataclass(frozen=True)
