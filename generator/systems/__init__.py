@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from .base import System
+from .d6xd6 import SYSTEM as D6XD6
 from .sixes import SYSTEM as SIXES
 
-SYSTEMS: tuple[System, ...] = (SIXES,)
+SYSTEMS: tuple[System, ...] = (SIXES, D6XD6)
 
 
 def by_slug() -> dict[str, System]:
