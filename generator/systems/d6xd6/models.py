@@ -40,13 +40,14 @@ class DamageLevel(DataModel):
     name: Text = Field(description="The name printed on cards, e.g. 'Graze'.")
     penalty: int | None = Field(default=None, ge=1, le=5,
                                 description="Points taken off every roll at this level (graze 1 ... wound 4).")
-    effect: str = Field(default="", description="What else the level means, e.g. 'unconscious'.")
+    effect: str = Field(default="", description="What else the level means, in a few words, e.g. 'Unconscious.'")
     description: Text = Field(description="What such an injury looks like, in the setting's words.")
 
 
 class Overkill(DataModel):
     name: Text = Field(default="Overkill")
-    effect: Text = Field(description="What being pushed past the last level means.")
+    effect: Text = Field(description="What being pushed past the last level means, in a few words for the card.")
+    description: str = Field(default="", description="A longer explanation for the site.")
 
 
 class DamageFile(DataModel):
