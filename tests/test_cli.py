@@ -220,8 +220,8 @@ def test_build_of_the_starter_exits_0_and_says_what_it_wrote(starter_build):
 
 def test_build_writes_pdfs_for_each_audience_on_the_chosen_paper_only(starter_build):
     _, out, _ = starter_build
-    pdfs = pdfs_under(out)
-    assert all(p.startswith("pdf/a4/sixes/") for p in pdfs)
+    assert all(p.startswith("pdf/a4/") for p in pdfs_under(out))
+    pdfs = [p for p in pdfs_under(out) if p.startswith("pdf/a4/sixes/")]   # other systems test their own
     folders = {p.split("/")[3] for p in pdfs}
     assert folders == {"public", "players", "gm"}
     assert [p for p in pdfs if "/players/" in p] == ["pdf/a4/sixes/players/first-rival.pdf",
@@ -268,7 +268,7 @@ def test_a_second_build_replaces_the_output_and_leaves_no_staging_folder(starter
 def test_schema_writes_one_json_schema_per_file_kind(tmp_path):
     result = run("schema", tmp_path / "schemas")
     assert result.exit_code == 0
-    written = [Path(line) for line in result.stdout.splitlines()]
+    written = [Path(line) for line in result.stdout.splitlines() if Path(line).name.startswith("sixes-")]
     assert sorted(p.name for p in written) == sorted(f"sixes-{kind}.schema.json" for kind in SIXES.schemas)
     for path in written:
         assert json.loads(path.read_text(encoding="utf-8"))["$schema"].startswith("https://json-schema.org/")

@@ -141,7 +141,8 @@ def _common(game: D6Game) -> dict:
         "odds_columns": ["None"] + [f"{a.name} (-{a.steps})" for a in armour],
         "turn_odds": turn_odds(penalties),
         "chart_rows": [(n, at_least(turn_order(0), n)) for n in CHART_THRESHOLDS],
-        "first_odds": [(a.name, a.steps, chance_first(a.steps, 0), chance_first(0, 0)) for a in armour],
+        "even_odds": chance_first(0, 0),
+        "first_odds": [(a.name, a.steps, chance_first(a.steps, 0), chance_first(0, a.steps)) for a in armour],
         "splits": [(n, splits(n)) for n in range(1, MOST_SPLIT_LEVELS + 1)],
     }
 
