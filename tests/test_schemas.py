@@ -27,16 +27,16 @@ SCHEMA_COMMENT = re.compile(r"# yaml-language-server: \$schema=(\S+)")
 @pytest.fixture(scope="module")
 def schemas(tmp_path_factory) -> dict[str, dict]:
     target = tmp_path_factory.mktemp("schemas")
-    written = export_schemas(target)
+    written = [p for p in export_schemas(target) if p.name.startswith("sixes-")]   # other systems test their own
     assert sorted(p.name for p in written) == sorted(SCHEMA_FILES)
     assert all(p.parent == target for p in written)
-    assert sorted(p.name for p in target.iterdir()) == sorted(SCHEMA_FILES)
+    assert sorted(p.name for p in target.glob("sixes-*")) == sorted(SCHEMA_FILES)
     return {p.name: json.loads(p.read_text(encoding="utf-8")) for p in written}
 
 
 def test_export_creates_its_target_folder(tmp_path):
     target = tmp_path / "not" / "yet" / "there"
-    written = export_schemas(target)
+    written = [p for p in export_schemas(target) if p.name.startswith("sixes-")]
     assert sorted(p.name for p in written) == sorted(SCHEMA_FILES)
     assert all(p.is_file() for p in written)
 

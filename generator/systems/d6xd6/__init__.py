@@ -1,0 +1,18 @@
+"""D6xD6, the die-times-die RPG's conflict and damage rules (source: d6xd6.txt). Core layer."""
+from pathlib import Path
+
+from ..base import System
+from .dataset import load_game
+from .models import ArmourFile, CharactersFile, CombatFile, DamageFile, Game, WeaponTable
+from .outputs import documents, pages
+
+SYSTEM = System(
+    slug="d6xd6",
+    title="D6xD6",
+    load=load_game,
+    documents=documents,
+    pages=pages,
+    schemas={"game": Game, "damage": DamageFile, "weapons": WeaponTable, "armour": ArmourFile,
+             "combat": CombatFile, "characters": CharactersFile},
+    starter=Path(__file__).with_name("starter"),
+)

@@ -1,0 +1,152 @@
+"""Load a D6xD6 data folder into one validated, cross-checked game.
+
+Core layer: reads YAML through `loading`, validates with the models, and
+checks what one file cannot (a character's armour exists, Focused abilities
+appear in some weapon table). Every problem is reported, all at once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...errors import Problem, did_you_mean
+from ...loading import YamlDocument, load_yaml
+from ...rulings import Ruling, load_rulings
+from ...validation import validate
+from .models import (BAND_KEYS, ArmourFile, CharactersFile, CombatFile, DamageFile, Game, WeaponTable)
+
+RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
+KNOWN_FILES = {"game.yaml", "damage.yaml", "armour.yaml", "combat.yaml", "characters.yaml"}
+
+
+@dataclass(frozen=True)
+class D6Game:
+    folder: Path
+    game: Game
+    damage: DamageFile
+    tables: tuple[WeaponTable, ...]
+    armour: ArmourFile
+    combat: CombatFile
+    characters: CharactersFile
+    rulings: tuple[Ruling, ...]
+
+    @property
+    def abilities(self) -> frozenset[str]:
+        """Every ability any weapon table names, for attack, defence or a requirement."""
+        return _abilities(self.tables)
+
+
+def _abilities(tables) -> frozenset[str]:
+    names = set()
+    for table in tables:
+        for category in table.categories:
+            names.update(category.attack, category.defence)
+            for weapon in category.weapons:
+                names.update(weapon.requires)
+    return frozenset(names)
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return str(path.relative_to(root))
+    except ValueError:
+        return str(path)
+
+
+def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | None = None
+              ) -> tuple[D6Game | None, list[Problem]]:
+    """Load data/d6xd6/. Icons are not used by this system."""
+    problems: list[Problem] = []
+
+    def read(path: Path, model):
+        if not path.is_file():
+            problems.append(Problem(_display(path, display_root), None, None, "file not found",
+                                    hint="`sixes new DIR` writes a complete starter folder"))
+            return None, None
+        doc, found = load_yaml(path, _display(path, display_root))
+        problems.extend(found)
+        if doc is None:
+            return None, None
+        value, found = validate(model, doc)
+        problems.extend(found)
+        return value, doc
+
+    game, _ = read(folder / "game.yaml", Game)
+    damage, _ = read(folder / "damage.yaml", DamageFile)
+    armour, _ = read(folder / "armour.yaml", ArmourFile)
+    combat, _ = read(folder / "combat.yaml", CombatFile)
+    tables = []
+    table_files = sorted(folder.glob("weapons/*.yaml"))
+    if not table_files:
+        problems.append(Problem(_display(folder / "weapons", display_root), None, None,
+                                "no weapon tables (weapons/*.yaml)", hint="add one YAML file per weapon table"))
+    for path in table_files:
+        table, doc = read(path, WeaponTable)
+        if table is not None:
+            problems.extend(_check_table(doc, table))
+            tables.append(table)
+    characters, chars_doc = read(folder / "characters.yaml", CharactersFile)
+    if characters is not None and armour is not None and len(tables) == len(table_files):
+        problems.extend(_check_characters(chars_doc, characters, armour, _abilities(tables)))
+    rulings, found = load_rulings(RULINGS_FILE)
+    problems.extend(found)
+    for path in sorted(folder.glob("*.y*ml")):
+        if path.name not in KNOWN_FILES:
+            problems.append(Problem(_display(path, display_root), None, None, "file is not used",
+                                    hint="weapon tables go in weapons/; other files: " + ", ".join(sorted(KNOWN_FILES)),
+                                    severity="warning"))
+    if any(p.severity == "error" for p in problems) or None in (game, damage, armour, combat, characters):
+        return None, problems
+    return D6Game(folder, game, damage, tuple(tables), armour, combat, characters, rulings), problems
+
+
+def _check_table(doc: YamlDocument, table: WeaponTable) -> list[Problem]:
+    """Range facts a single weapon cannot check alone: a weapon reaches no
+    further than its category's band (ruling weapon-ranges)."""
+    problems = []
+    for c, category in enumerate(table.categories):
+        reach = BAND_KEYS[: BAND_KEYS.index(category.key) + 1]
+        seen: dict[str, int] = {}
+        for w, weapon in enumerate(category.weapons):
+            loc = ("categories", c, "weapons", w)
+            key = weapon.name.casefold()
+            if key in seen:
+                problems.append(doc.problem(loc + ("name",), f"duplicate weapon name '{weapon.name}' in {category.key}",
+                                            hint=f"it is already used on line {doc.position(('categories', c, 'weapons', seen[key], 'name'))[0]}"))
+            seen.setdefault(key, w)
+            bands = list(weapon.damage_by_band or {})
+            bands += weapon.unusable_at + [p.band for p in weapon.penalties]
+            for band in bands:
+                if band not in reach:
+                    problems.append(doc.problem(loc, f"'{weapon.name}' names the {band} band, beyond the reach of "
+                                                f"{category.key} weapons", hint="allowed here: " + ", ".join(reach)))
+            if weapon.damage_by_band is not None:
+                missing = [b for b in reach if b not in weapon.damage_by_band and b not in weapon.unusable_at]
+                if missing:
+                    problems.append(doc.problem(loc + ("damage_by_band",), f"'{weapon.name}' gives no damage at "
+                                                + ", ".join(missing), hint="add those bands, or list them in unusable_at"))
+            if len(weapon.unusable_at) >= len(reach):
+                problems.append(doc.problem(loc + ("unusable_at",), f"'{weapon.name}' is unusable at every band it reaches"))
+    return problems
+
+
+def _check_characters(doc: YamlDocument, file: CharactersFile, armour: ArmourFile,
+                      abilities: frozenset[str]) -> list[Problem]:
+    problems = []
+    names = [a.name for a in armour.armour]
+    seen: set[str] = set()
+    for i, character in enumerate(file.characters):
+        if character.name.casefold() in seen:
+            problems.append(doc.problem(("characters", i, "name"), f"duplicate character name '{character.name}'"))
+        seen.add(character.name.casefold())
+        if character.armour is not None and character.armour not in names:
+            problems.append(doc.problem(("characters", i, "armour"), f"unknown armour '{character.armour}'",
+                                        hint=did_you_mean(character.armour, names)
+                                        or "allowed: " + ", ".join(f"'{n}'" for n in names)))
+        for j, ability in enumerate(character.focused):
+            if ability not in abilities:
+                problems.append(doc.problem(("characters", i, "focused", j),
+                                            f"'{ability}' is not named by any weapon table",
+                                            hint=did_you_mean(ability, abilities) or "fine if intended",
+                                            severity="warning"))
+    return problems

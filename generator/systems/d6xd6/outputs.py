@@ -1,0 +1,199 @@
+"""The documents and site pages D6xD6 contributes, as data.
+
+Core layer: builds template contexts from a loaded game and the pure rules;
+it never renders. Every D6xD6 document is public: the data holds no secrets.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import ceil
+
+from ...dice import at_least
+from ..base import Card, Document, Page
+from .dataset import D6Game
+from .models import CATEGORY_KEYS, LEVEL_KEYS, Character, WeaponTable
+from .rules import (CONDITIONS, INCOMING, OVERKILL, REACTIVE_STEPS, UNHURT, chance_first, ladder_grid, splits,
+                    turn_order, turn_roll)
+
+CARD_SHEET = "cards/sheet.html"
+CARDS_PER_PAGE = 9          # the shared sheet's 3 x 3 poker grid
+LADDER_CARDS = "ladder-cards"
+REFERENCE_CARDS = "reference-cards"
+BAND_NAMES = {"brawling": "Brawl", "throwing": "Throw", "shooting": "Shoot"}
+# Thresholds for the compact "at least N" chart; the table beside it has them all.
+CHART_THRESHOLDS = (36, 30, 20, 12, 6, 1)
+MOST_SPLIT_LEVELS = 5
+
+
+@dataclass(frozen=True)
+class Rung:
+    level: int
+    name: str
+    abbr: str
+    penalty: int | None
+    effect: str
+
+
+def rungs(game: D6Game) -> list[Rung]:
+    """Unhurt, the six levels of the data, and overkill, with short names for the grid."""
+    out = [Rung(UNHURT, "Unhurt", "-", None, "")]
+    for i, level in enumerate(game.damage.levels, start=1):
+        out.append(Rung(i, level.name, "", level.penalty, level.effect))
+    out.append(Rung(OVERKILL, game.damage.overkill.name, "", None, game.damage.overkill.effect))
+    taken = {"-"}
+    final = [out[0]]
+    for rung in out[1:]:
+        abbr = _abbreviate(rung.name, taken)
+        taken.add(abbr)
+        final.append(Rung(rung.level, rung.name, abbr, rung.penalty, rung.effect))
+    return final
+
+
+def _abbreviate(name: str, taken: set[str]) -> str:
+    """Two letters: the initials of a two-word name, else the first two letters;
+    the first free pair of letters if that clashes."""
+    words = name.split()
+    first = (words[0][0] + words[1][0]) if len(words) > 1 else name[:2]
+    candidates = [first.capitalize()] + [(name[0] + c).capitalize() for c in name[1:] if c.isalpha()]
+    return next((c for c in candidates if c not in taken), name[:3])
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """What a character's ladder cards show about their defences."""
+
+    name: str
+    note: str
+    armour: str | None
+    armour_steps: int
+    reactive: tuple[str, ...]     # categories where a listed defence is Focused
+    attacks: tuple[str, ...]      # categories where a listed attack ability is Focused
+    drama_points: int
+
+
+def sheet_for(character: Character | None, game: D6Game) -> Sheet:
+    if character is None:
+        return Sheet("", "", None, 0, (), (), 0)
+    steps = {a.name: a.steps for a in game.armour.armour}
+    focused = set(character.focused)
+    reactive, attacks = [], []
+    for key in CATEGORY_KEYS:
+        categories = [c for t in game.tables for c in t.categories if c.key == key]
+        if any(focused & set(c.defence) for c in categories):
+            reactive.append(key)
+        if any(focused & set(c.attack) for c in categories):
+            attacks.append(key)
+    return Sheet(character.name, character.note, character.armour, steps.get(character.armour, 0),
+                 tuple(reactive), tuple(attacks), character.drama_points)
+
+
+def weapon_rows(table: WeaponTable) -> list[dict]:
+    """One row per weapon per category, with damage and notes in words."""
+    out = []
+    for category in table.categories:
+        rows = []
+        for weapon in category.weapons:
+            if weapon.damage_by_band is not None:
+                damage = [(BAND_NAMES[b], weapon.damage_by_band[b]) for b in BAND_NAMES if b in weapon.damage_by_band]
+            else:
+                damage = [("", weapon.damage)]
+            notes = []
+            if weapon.requires:
+                notes.append("Needs " + " or ".join(weapon.requires))
+            notes += [f"Not at {BAND_NAMES[b]}" for b in weapon.unusable_at]
+            notes += [f"-{p.points} at {BAND_NAMES[p.band]}" for p in weapon.penalties]
+            if weapon.unfamiliar_ok:
+                notes.append("Anyone may use it as Unfamiliar")
+            if weapon.comment:
+                notes.append(weapon.comment)
+            rows.append({"name": weapon.name, "damage": damage, "notes": notes})
+        out.append({"key": category.key, "attack": category.attack, "defence": category.defence,
+                     "band": BAND_NAMES[category.key], "weapons": rows})
+    return out
+
+
+def turn_odds(penalties: tuple[int, ...]) -> list[tuple[int, list[Fraction]]]:
+    """(N, chance that a roll less each penalty still reaches N), for every N a die times a die can show."""
+    dists = [turn_order(p) for p in penalties]
+    return [(n, [at_least(d, n) for d in dists]) for n in sorted(turn_roll(), reverse=True)]
+
+
+def _common(game: D6Game) -> dict:
+    ladder = rungs(game)
+    by_key = {key: ladder[i + 1] for i, key in enumerate(LEVEL_KEYS)}
+    armour = game.armour.armour
+    penalties = (0,) + tuple(a.steps for a in armour)
+    return {
+        "title": game.game.title,
+        "blurb": game.game.blurb,
+        "rungs": ladder,
+        "level": by_key,
+        "levels": game.damage.levels,
+        "overkill": game.damage.overkill,
+        "ladder": ladder_grid(),
+        "conditions": CONDITIONS,
+        "incoming": INCOMING,
+        "reactive_steps": REACTIVE_STEPS,
+        "armour": armour,
+        "combat": game.combat,
+        "tables": [(t, weapon_rows(t)) for t in game.tables],
+        "odds_columns": ["None"] + [f"{a.name} (-{a.steps})" for a in armour],
+        "turn_odds": turn_odds(penalties),
+        "chart_rows": [(n, at_least(turn_order(0), n)) for n in CHART_THRESHOLDS],
+        "even_odds": chance_first(0, 0),
+        "first_odds": [(a.name, a.steps, chance_first(a.steps, 0), chance_first(0, a.steps)) for a in armour],
+        "splits": [(n, splits(n)) for n in range(1, MOST_SPLIT_LEVELS + 1)],
+    }
+
+
+def _deck_pages(cards) -> int:
+    return ceil(len(cards) / CARDS_PER_PAGE)
+
+
+def ladder_cards(game: D6Game) -> tuple[Card, ...]:
+    cards = []
+    for character in list(game.characters.characters) + [None]:
+        sheet = sheet_for(character, game)
+        label = sheet.name or "blank"
+        cards.append(Card(f"Ladder: {label}", "d6xd6/cards/ladder.html", {"sheet": sheet}))
+        cards.append(Card(f"Lookup: {label}", "d6xd6/cards/lookup.html", {"sheet": sheet}))
+    return tuple(cards)
+
+
+def reference_cards(game: D6Game) -> tuple[Card, ...]:
+    cards = []
+    for table, categories in _common(game)["tables"]:
+        for category in categories:
+            cards.append(Card(f"Weapons: {table.title}, {category['key']}", "d6xd6/cards/weapons.html",
+                              {"table": table, "category": category}))
+    cards += [Card("Armour and defence", "d6xd6/cards/armour.html"),
+              Card("Turn sequence", "d6xd6/cards/turn.html"),
+              Card("Success levels", "d6xd6/cards/options.html"),
+              Card("Distances", "d6xd6/cards/distances.html"),
+              Card("Turn order chart", "d6xd6/cards/odds_chart.html"),
+              Card("Turn order table", "d6xd6/cards/odds_table.html")]
+    return tuple(cards)
+
+
+def documents(game: D6Game) -> list[Document]:
+    common = {**_common(game), "card_css": "d6xd6/cards.css"}
+    ladder, reference = ladder_cards(game), reference_cards(game)
+    return [
+        Document(LADDER_CARDS, f"{game.game.title}: damage-ladder cards", CARD_SHEET, "public", common,
+                 max_pages=_deck_pages(ladder), cards=ladder),
+        Document(REFERENCE_CARDS, f"{game.game.title}: weapon, armour and turn cards", CARD_SHEET, "public",
+                 common, max_pages=_deck_pages(reference), cards=reference),
+    ]
+
+
+def pages(game: D6Game) -> list[Page]:
+    common = _common(game)
+    both = (LADDER_CARDS, REFERENCE_CARDS)
+    return [
+        Page("weapons.md", "Weapons and armour", "d6xd6/site/weapons.md.j2", common, downloads=(REFERENCE_CARDS,)),
+        Page("ladder.md", "The damage ladder", "d6xd6/site/ladder.md.j2", common, downloads=(LADDER_CARDS,)),
+        Page("turns.md", "Turns, distances and odds", "d6xd6/site/turns.md.j2", common, downloads=(REFERENCE_CARDS,)),
+        Page("rulings.md", "Rulings", "d6xd6/site/rulings.md.j2", {**common, "rulings": game.rulings},
+             downloads=both),
+    ]
