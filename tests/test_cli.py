@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from generator.cli import main
 from generator.paths import DEFAULT_DATA_DIR
+from generator.systems import SYSTEMS
 from generator.systems.sixes import SYSTEM as SIXES
 
 INVALID = Path(__file__).parent / "data" / "invalid"
@@ -100,7 +101,7 @@ def test_the_installed_console_script_runs():
 def test_check_accepts_the_example_data():
     result = run("check", "--data", DEFAULT_DATA_DIR)
     assert result.exit_code == 0, result.output
-    assert result.stdout == f"OK: {DEFAULT_DATA_DIR} is valid (Sixes).\n"
+    assert result.stdout == f"OK: {DEFAULT_DATA_DIR} is valid ({', '.join(s.title for s in SYSTEMS)}).\n"
     assert "error: " not in result.stderr
 
 
@@ -148,7 +149,7 @@ def test_new_writes_a_starter_that_check_accepts(tmp_path):
 
     checked = run("check", "--data", data)
     assert checked.exit_code == 0, checked.output
-    assert checked.stdout == f"OK: {data} is valid (Sixes).\n"
+    assert checked.stdout == f"OK: {data} is valid ({', '.join(s.title for s in SYSTEMS)}).\n"
     assert checked.stderr == ""
 
 
@@ -269,6 +270,6 @@ def test_schema_writes_one_json_schema_per_file_kind(tmp_path):
     result = run("schema", tmp_path / "schemas")
     assert result.exit_code == 0
     written = [Path(line) for line in result.stdout.splitlines()]
-    assert sorted(p.name for p in written) == sorted(f"sixes-{kind}.schema.json" for kind in SIXES.schemas)
+    assert sorted(p.name for p in written) == sorted(f"{s.slug}-{kind}.schema.json" for s in SYSTEMS for kind in s.schemas)
     for path in written:
         assert json.loads(path.read_text(encoding="utf-8"))["$schema"].startswith("https://json-schema.org/")

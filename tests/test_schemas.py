@@ -11,6 +11,7 @@ import pytest
 from pydantic import ValidationError
 
 from generator.build import export_schemas
+from generator.systems import SYSTEMS
 from generator.systems.sixes.models import Character
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -19,6 +20,8 @@ STARTER_DIR = PROJECT_ROOT / "generator" / "systems" / "sixes" / "starter"
 
 SCHEMA_FILES = ("sixes-game.schema.json", "sixes-specials.schema.json",
                 "sixes-actions.schema.json", "sixes-character.schema.json")
+# Every registered system's schemas: what an export writes.
+ALL_SCHEMA_FILES = tuple(f"{s.slug}-{kind}.schema.json" for s in SYSTEMS for kind in s.schemas)
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_COMMENT = re.compile(r"# yaml-language-server: \$schema=(\S+)")
 
@@ -27,27 +30,27 @@ SCHEMA_COMMENT = re.compile(r"# yaml-language-server: \$schema=(\S+)")
 def schemas(tmp_path_factory) -> dict[str, dict]:
     target = tmp_path_factory.mktemp("schemas")
     written = export_schemas(target)
-    assert sorted(p.name for p in written) == sorted(SCHEMA_FILES)
+    assert sorted(p.name for p in written) == sorted(ALL_SCHEMA_FILES)
     assert all(p.parent == target for p in written)
-    assert sorted(p.name for p in target.iterdir()) == sorted(SCHEMA_FILES)
+    assert sorted(p.name for p in target.iterdir()) == sorted(ALL_SCHEMA_FILES)
     return {p.name: json.loads(p.read_text(encoding="utf-8")) for p in written}
 
 
 def test_export_creates_its_target_folder(tmp_path):
     target = tmp_path / "not" / "yet" / "there"
     written = export_schemas(target)
-    assert sorted(p.name for p in written) == sorted(SCHEMA_FILES)
+    assert sorted(p.name for p in written) == sorted(ALL_SCHEMA_FILES)
     assert all(p.is_file() for p in written)
 
 
-@pytest.mark.parametrize("name", SCHEMA_FILES)
+@pytest.mark.parametrize("name", ALL_SCHEMA_FILES)
 def test_each_schema_is_draft_2020_12_json_object(schemas, name):
     schema = schemas[name]
     assert schema["$schema"] == DRAFT_2020_12
     assert schema["type"] == "object"
 
 
-@pytest.mark.parametrize("name", SCHEMA_FILES)
+@pytest.mark.parametrize("name", ALL_SCHEMA_FILES)
 def test_extra_keys_are_forbidden_at_every_level(schemas, name):
     schema = schemas[name]
     assert schema["additionalProperties"] is False
