@@ -10,7 +10,8 @@ import pytest
 CHROMIUM = shutil.which("chromium")
 PHONE = {"width": 360, "height": 740}
 PAGES = ["index.html", "getting-started.html", "credits.html", "sixes/index.html", "sixes/game.html",
-         "sixes/actions.html", "sixes/speed-slots.html", "sixes/specials.html", "sixes/rulings.html"]
+         "sixes/actions.html", "sixes/speed-slots.html", "sixes/specials.html", "sixes/rulings.html",
+         "i6/index.html", "i6/odds.html", "i6/combat.html", "i6/heroes.html", "i6/rulings.html", "i6/downloads.html"]
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (make test installs it)")
 

@@ -1,0 +1,18 @@
+"""I6, a point-buy dice-pool game with exploding sixes (source: i6.txt). Core layer."""
+from pathlib import Path
+
+from ..base import System
+from .dataset import load_game
+from .models import ActionsFile, FeaturesFile, Game, GearFile, Hero, TraitsFile
+from .outputs import documents, pages
+
+SYSTEM = System(
+    slug="i6",
+    title="I6",
+    load=load_game,
+    documents=documents,
+    pages=pages,
+    schemas={"game": Game, "traits": TraitsFile, "features": FeaturesFile, "gear": GearFile,
+             "actions": ActionsFile, "hero": Hero},
+    starter=Path(__file__).with_name("starter"),
+)

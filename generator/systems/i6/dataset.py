@@ -1,0 +1,215 @@
+"""Load an I6 data folder into one validated, cross-checked setting.
+
+Core layer: reads YAML through `loading`, validates with the models, then
+checks what no single file can: names that exist, the traits the rules need,
+and each hero's spending against the budget. Every problem is reported.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+from ...errors import Problem, did_you_mean
+from ...loading import YamlDocument, load_yaml
+from ...rulings import Ruling, load_rulings
+from ...validation import validate
+from .models import (RULE_TRAITS, Action, ActionsFile, Feature, FeaturesFile, Game, Gear, GearFile, Hero,
+                     Trait, TraitsFile)
+from .points import Spend, spend
+
+RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
+KNOWN_FILES = ("game.yaml", "traits.yaml", "features.yaml", "gear.yaml", "actions.yaml")
+
+
+@dataclass(frozen=True)
+class HeroEntry:
+    """A hero with everything the printers need, worked out once."""
+
+    slug: str
+    source: str
+    hero: Hero
+    ratings: Mapping[str, int]          # every trait of the setting, in list order
+    features: tuple[Feature, ...]
+    gear: tuple[Gear, ...]
+    spend: Spend
+    wound_boxes: int
+
+
+@dataclass(frozen=True)
+class I6Game:
+    folder: Path
+    game: Game
+    traits: tuple[Trait, ...]
+    features: tuple[Feature, ...]
+    gear: tuple[Gear, ...]
+    actions: tuple[Action, ...]
+    heroes: tuple[HeroEntry, ...]
+    rulings: tuple[Ruling, ...]
+
+
+def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | None = None
+              ) -> tuple[I6Game | None, list[Problem]]:
+    """Load data/i6/ (`icon_names` is part of the shared signature; I6 uses no icons)."""
+    problems: list[Problem] = []
+    files: dict[str, Any] = {}
+    docs: dict[str, YamlDocument] = {}
+    models = {"game.yaml": Game, "traits.yaml": TraitsFile, "features.yaml": FeaturesFile,
+              "gear.yaml": GearFile, "actions.yaml": ActionsFile}
+    for name, model in models.items():
+        path = folder / name
+        if not path.is_file():
+            problems.append(Problem(_display(path, display_root), None, None, "file not found",
+                                    hint="`sixes new DIR` writes a complete starter folder"))
+            continue
+        doc, found = load_yaml(path, _display(path, display_root))
+        problems.extend(found)
+        if doc is None:
+            continue
+        docs[name] = doc
+        files[name], found = validate(model, doc)
+        problems.extend(found)
+
+    game: Game | None = files.get("game.yaml")
+    traits = files["traits.yaml"].traits if files.get("traits.yaml") else None
+    features = files["features.yaml"].features if files.get("features.yaml") else None
+    gear = files["gear.yaml"].gear if files.get("gear.yaml") else None
+    for name, items, what in (("traits.yaml", traits, "trait"), ("features.yaml", features, "feature"),
+                              ("gear.yaml", gear, "gear")):
+        if items is not None:
+            key = name.removesuffix(".yaml")
+            problems.extend(_unique(docs[name], [i.name for i in items], lambda i, k=key: (k, i, "name"), what))
+    trait_names = [t.name for t in traits] if traits is not None else None
+    if trait_names is not None:
+        problems.extend(_rule_traits(docs["traits.yaml"], trait_names))
+        if game:
+            problems.extend(_known(docs["game.yaml"], ("medical_trait",), game.medical_trait, trait_names, "trait"))
+        for i, item in enumerate(gear or ()):
+            if item.weapon:
+                problems.extend(_known(docs["gear.yaml"], ("gear", i, "weapon", "trait"), item.weapon.trait,
+                                       trait_names, "trait"))
+
+    heroes, found = _load_heroes(folder, display_root, game, trait_names, features, gear)
+    problems.extend(found)
+    rulings, found = load_rulings(RULINGS_FILE)
+    problems.extend(found)
+    for path in sorted(folder.glob("*.y*ml")):
+        if path.name not in KNOWN_FILES:
+            problems.append(Problem(_display(path, display_root), None, None, "file is not used",
+                                    hint="heroes go in heroes/; other files: " + ", ".join(KNOWN_FILES),
+                                    severity="warning"))
+    if any(p.severity == "error" for p in problems) or None in (game, traits, features, gear) \
+            or not files.get("actions.yaml"):
+        return None, problems
+    return I6Game(folder, game, tuple(traits), tuple(features), tuple(gear),
+                  tuple(files["actions.yaml"].actions), tuple(heroes), rulings), problems
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return str(path.relative_to(root))
+    except ValueError:
+        return str(path)
+
+
+def _unique(doc: YamlDocument, names: list[str], loc_of: Callable[[int], tuple], what: str) -> list[Problem]:
+    seen: dict[str, int] = {}
+    problems = []
+    for i, name in enumerate(names):
+        if name.casefold() in seen:
+            line = doc.position(loc_of(seen[name.casefold()]))[0]
+            problems.append(doc.problem(loc_of(i), f"duplicate {what} name '{name}'",
+                                        hint=f"it is already used on line {line}"))
+        else:
+            seen[name.casefold()] = i
+    return problems
+
+
+WHERE_DEFINED = {"trait": "traits are listed in traits.yaml", "feature": "features are defined in features.yaml",
+                 "gear": "gear is defined in gear.yaml"}
+
+
+def _known(doc: YamlDocument, loc: tuple, name: str, allowed: list[str], what: str,
+           key: bool = False) -> list[Problem]:
+    """An unknown name, located, with the nearest known one when there is one."""
+    if name in allowed:
+        return []
+    return [doc.problem(loc, f"unknown {what} '{name}'", key=key,
+                        hint=did_you_mean(name, allowed) or WHERE_DEFINED[what])]
+
+
+def _rule_traits(doc: YamlDocument, names: list[str]) -> list[Problem]:
+    missing = [t for t in RULE_TRAITS if t not in names]
+    if not missing:
+        return []
+    return [doc.problem(("traits",), "missing traits the rules use: " + ", ".join(missing)
+                        + " (" + "; ".join(f"{t}: {RULE_TRAITS[t]}" for t in missing) + ")",
+                        hint="add them to the list, with a description in the setting's words")]
+
+
+def _load_heroes(folder: Path, display_root: Path, game: Game | None, trait_names: list[str] | None,
+                 features: list[Feature] | None, gear: list[Gear] | None
+                 ) -> tuple[list[HeroEntry], list[Problem]]:
+    problems: list[Problem] = []
+    hero_dir = folder / "heroes"
+    paths = sorted(hero_dir.glob("*.yaml")) + sorted(hero_dir.glob("*.yml"))
+    if not paths:
+        return [], [Problem(_display(hero_dir, display_root), None, None, "no hero files (heroes/*.yaml)",
+                            hint="add one YAML file per hero")]
+    feature_by = {f.name: f for f in features or ()}
+    gear_by = {g.name: g for g in gear or ()}
+    entries: list[HeroEntry] = []
+    first_by_name: dict[str, str] = {}
+    for path in paths:
+        doc, found = load_yaml(path, _display(path, display_root))
+        problems.extend(found)
+        if doc is None:
+            continue
+        hero, found = validate(Hero, doc)
+        problems.extend(found)
+        raw = doc.data if isinstance(doc.data, dict) else {}
+        # References are checked even when the file has other errors, so one run shows them all.
+        bad_refs: list[Problem] = []
+        for key, library, what in (("features", features, "feature"), ("gear", gear, "gear")):
+            names = raw.get(key)
+            if library is not None and isinstance(names, list):
+                for i, name in enumerate(names):
+                    if isinstance(name, str):
+                        bad_refs += _known(doc, (key, i), name.strip(), [x.name for x in library], what)
+        ratings = raw.get("traits")
+        if trait_names is not None and isinstance(ratings, dict):
+            for name in ratings:
+                bad_refs += _known(doc, ("traits", name), str(name), trait_names, "trait", key=True)
+        problems.extend(bad_refs)
+        if hero is None or bad_refs or trait_names is None or features is None or gear is None:
+            continue
+        key = hero.name.casefold()
+        if key in first_by_name:
+            problems.append(doc.problem(("name",), f"duplicate hero name '{hero.name}'",
+                                        hint=f"{first_by_name[key]} already uses it"))
+        first_by_name.setdefault(key, doc.display)
+        if game is None:
+            continue
+        full = {name: hero.traits.get(name, 1) for name in trait_names}
+        owned_features = tuple(feature_by[n] for n in hero.features)
+        owned_gear = tuple(gear_by[n] for n in hero.gear)
+        points = spend(full, (f.cost for f in owned_features), (g.cost for g in owned_gear), game.budget)
+        problems.extend(_budget(doc, points))
+        boxes = game.wound_boxes + sum(f.extra_wound_boxes for f in owned_features)
+        entries.append(HeroEntry(path.stem, doc.display, hero, MappingProxyType(full), owned_features,
+                                 owned_gear, points, boxes))
+    return entries, problems
+
+
+def _budget(doc: YamlDocument, points: Spend) -> list[Problem]:
+    detail = f"traits {points.traits}, features {points.features}, gear {points.gear}"
+    if points.left < 0:
+        return [doc.problem(("name",), f"spends {points.total} points, {-points.left} over the budget of "
+                            f"{points.budget} ({detail})",
+                            hint="lower a trait (a 5 costs 6 points), or drop a feature or some gear")]
+    if points.left > 0:
+        return [doc.problem(("name",), f"spends {points.total} of {points.budget} points, "
+                            f"{points.left} left unspent ({detail})", hint="fine if intended",
+                            severity="warning")]
+    return []

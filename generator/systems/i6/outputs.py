@@ -1,0 +1,152 @@
+"""The documents and site pages I6 contributes, as data.
+
+Core layer: builds template contexts from a loaded setting and the pure
+rules; it never renders. Hero sheets carry the hero's secret, so they are
+for players only; public documents and pages get `public_hero` views.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..base import Document, Page
+from .combat import (DEFEND_SPD, FINISH_OFF_SPD, NATURAL_HEALING, STABILISE_SPD, attack_odds, damage_rating,
+                     healing_tn, unarmed_spd)
+from .dataset import HeroEntry, I6Game
+from .models import Weapon
+from .points import trait_cost
+from .odds import TAIL_BOUND, TNS, contest, curse_of_ones, expected_hits, extra_hits, success
+
+ODDS_CARD = "odds-card"
+COMBAT_CARD = "combat-card"
+TABLE_DICE = range(1, 11)       # site tables
+CARD_DICE = range(1, 7)         # the printed odds card
+CARD_SCALES = (1, 2, 3)
+SITE_SCALES = (1, 2, 3, 4, 5)
+SHEET_TNS = (2, 3, 4)           # "common TNs" on a hero sheet
+BEST_TRAITS = 4
+EXTRA_SHOWN = 3                 # extra hits listed before "or more"
+ATTACK_STEPS = (
+    ("Declare the attack", "Say how you strike: bare hands or which weapon. That decides the trait you roll."),
+    ("Choose the defence", "The target picks Dodge, or the trait of the melee weapon in their hand."),
+    ("Work out modifiers", "Add or remove dice and Scale for the situation and the action. Most attacks are Scale 1."),
+    ("Roll", "Roll your trait against a TN equal to the chosen defence. Meet the Scale and you hit."),
+    ("Damage rating", "The weapon's damage minus the target's Brawn, never less than 1."),
+    ("Mark boxes", "The hits that met the Scale count as one; every hit beyond counts too. "
+                   "The target marks the damage rating in boxes for each counted hit."),
+)
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One way a hero can attack, as printed on the sheet."""
+
+    name: str
+    trait: str
+    dice: int
+    damage: int
+    spd: int
+    reach: str
+
+
+def _rule_notes(game: I6Game) -> dict:
+    return {"defend_spd": DEFEND_SPD, "finish_off_spd": FINISH_OFF_SPD, "stabilise_spd": STABILISE_SPD,
+            "natural_healing": NATURAL_HEALING, "medical_trait": game.game.medical_trait,
+            "healing_tns": [(brawn, healing_tn(brawn)) for brawn in range(1, 6)]}
+
+
+def _common(game: I6Game) -> dict:
+    """What every document and page may show: nothing secret."""
+    return {"title": game.game.title, "blurb": game.game.blurb, "budget": game.game.budget,
+            "wound_boxes": game.game.wound_boxes, "actions": game.actions, "traits": game.traits,
+            "steps": ATTACK_STEPS, **_rule_notes(game)}
+
+
+def success_table(dice: range, scales: tuple[int, ...]) -> dict[int, dict[int, dict[int, Fraction]]]:
+    """scale -> dice -> TN -> chance of meeting the Scale."""
+    return {s: {n: {tn: success(n, tn, s) for tn in TNS} for n in dice} for s in scales}
+
+
+# Pools drawn as lines on the odds page, per Scale: spread out so that the
+# lines' end labels (at TN 5) never overlap, four so every marker differs.
+CHART_POOLS = {1: (1, 2, 4, 6), 2: (2, 4, 6, 8)}
+
+
+def curves(table: dict[int, dict[int, dict[int, Fraction]]]) -> dict[int, dict[int, list[tuple[int, Fraction]]]]:
+    """Some of the same figures as chart series: scale -> dice -> [(TN, chance)]."""
+    return {s: {n: [(tn, table[s][n][tn]) for tn in TNS] for n in pools} for s, pools in CHART_POOLS.items()}
+
+
+def attacks(entry: HeroEntry) -> list[Attack]:
+    ratings = entry.ratings
+    out = [Attack("Unarmed", "Brawl", ratings["Brawl"], ratings["Brawn"], unarmed_spd(ratings["Brawl"]), "melee")]
+    for item in entry.gear:
+        weapon: Weapon | None = item.weapon
+        if weapon:
+            out.append(Attack(item.name, weapon.trait, ratings[weapon.trait], weapon.damage, weapon.spd, weapon.reach))
+    return out
+
+
+def best_traits(entry: HeroEntry) -> list[tuple[str, int]]:
+    """The hero's highest-rated traits, in the setting's order among equals."""
+    ranked = sorted(entry.ratings.items(), key=lambda kv: -kv[1])
+    return ranked[:BEST_TRAITS]
+
+
+def hero_odds(entry: HeroEntry) -> list[dict]:
+    return [{"trait": name, "dice": dice,
+             "scale1": [success(dice, tn, 1) for tn in SHEET_TNS],
+             "scale2": [success(dice, tn, 2) for tn in SHEET_TNS]}
+            for name, dice in best_traits(entry)]
+
+
+def public_hero(entry: HeroEntry) -> dict:
+    """Everything about a hero that may be published: the secret is left out."""
+    hero = entry.hero
+    return {"slug": entry.slug, "name": hero.name, "concept": hero.concept, "description": hero.description,
+            "ratings": entry.ratings, "features": entry.features, "gear": entry.gear, "spend": entry.spend,
+            "wound_boxes": entry.wound_boxes, "attacks": attacks(entry),
+            "trait_costs": {name: trait_cost(r) for name, r in entry.ratings.items()},
+            "healing_tn": healing_tn(entry.ratings["Brawn"])}
+
+
+def documents(game: I6Game) -> list[Document]:
+    common = _common(game)
+    docs = [
+        Document(ODDS_CARD, f"{game.game.title}: odds card", "i6/odds_card.html", "public",
+                 {**common, "table": success_table(CARD_DICE, CARD_SCALES), "tns": TNS,
+                  "curse": [(n, curse_of_ones(n)) for n in CARD_DICE]}, max_pages=1),
+        Document(COMBAT_CARD, f"{game.game.title}: combat card", "i6/combat_card.html", "public",
+                 common, max_pages=1),
+    ]
+    for entry in game.heroes:
+        docs.append(Document(
+            entry.slug, f"{game.game.title}: {entry.hero.name}", "i6/hero_sheet.html", "player",
+            {**common, "hero": public_hero(entry), "secret": entry.hero.secret, "tns": SHEET_TNS,
+             "odds": hero_odds(entry), "half": (entry.wound_boxes + 1) // 2},
+            max_pages=2))
+    return docs
+
+
+def pages(game: I6Game) -> list[Page]:
+    common = _common(game)
+    table = success_table(TABLE_DICE, SITE_SCALES)
+    extra = {n: extra_hits(n, 3, 1, EXTRA_SHOWN) for n in TABLE_DICE}
+    mirror = [(n, contest(n, 3, n, 3)) for n in range(1, 7)]
+    expected = {n: {tn: expected_hits(n, tn) for tn in TNS} for n in TABLE_DICE}
+    attacks_page = [(entry.hero.name, attack, attack_odds(attack.dice, 3, 1, damage_rating(attack.damage, 2), 3))
+                    for entry in game.heroes for attack in attacks(entry)]
+    return [
+        Page("odds.md", "Odds", "i6/site/odds.md.j2",
+             {**common, "table": table, "tns": TNS, "dice": list(TABLE_DICE), "scales": SITE_SCALES,
+              "extra": extra, "extra_shown": EXTRA_SHOWN, "expected": expected,
+              "curse": [(n, curse_of_ones(n)) for n in TABLE_DICE], "mirror": mirror,
+              "tail_bound": TAIL_BOUND, "curves": curves(table)}, downloads=(ODDS_CARD,)),
+        Page("combat.md", "Combat", "i6/site/combat.md.j2", {**common, "attacks": attacks_page},
+             downloads=(COMBAT_CARD,)),
+        Page("heroes.md", "Example heroes", "i6/site/heroes.md.j2",
+             {**common, "heroes": [public_hero(e) for e in game.heroes], "features": game.features,
+              "gear": game.gear}),
+        Page("rulings.md", "Rulings", "i6/site/rulings.md.j2", {**common, "rulings": game.rulings}),
+        Page("downloads.md", "Downloads", "i6/site/downloads.md.j2", common, downloads=(ODDS_CARD, COMBAT_CARD)),
+    ]
