@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from .base import System
 from .sixes import SYSTEM as SIXES
+from .sixes_system import SYSTEM as SIXES_SYSTEM
 
-SYSTEMS: tuple[System, ...] = (SIXES,)
+SYSTEMS: tuple[System, ...] = (SIXES, SIXES_SYSTEM)
 
 
 def by_slug() -> dict[str, System]:
