@@ -1,0 +1,18 @@
+"""The Sixes System (Campaign Mastery, part 7: attacks, cover, damage,
+healing). Core layer."""
+from pathlib import Path
+
+from ..base import System
+from .dataset import load_campaign
+from .models import Combatant, Game, ModesFile
+from .outputs import documents, pages
+
+SYSTEM = System(
+    slug="sixes-system",
+    title="The Sixes System",
+    load=load_campaign,
+    documents=documents,
+    pages=pages,
+    schemas={"game": Game, "modes": ModesFile, "combatant": Combatant},
+    starter=Path(__file__).with_name("starter"),
+)

@@ -1,0 +1,162 @@
+"""Load a Sixes System data folder into one validated, cross-checked campaign.
+
+Core layer: reads YAML through `loading`, validates with the models, and
+checks what one file alone cannot: the matrix holds each of the sixteen
+pairings once, each cover level once, and every weapon and defence names a
+stat and skill its combatant has. Every problem is reported, not the first.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...errors import Problem, did_you_mean
+from ...loading import YamlDocument, load_yaml
+from ...rulings import Ruling, load_rulings
+from ...validation import validate
+from .models import ATTACK_MODES, COVER_LEVELS, DEFENCE_MODES, Combatant, Game, ModesFile
+
+RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
+KNOWN_FILES = {"game.yaml", "modes.yaml"}
+
+
+@dataclass(frozen=True)
+class CastMember:
+    slug: str
+    source: str
+    combatant: Combatant
+
+
+@dataclass(frozen=True)
+class Campaign:
+    folder: Path
+    game: Game
+    modes: ModesFile
+    cast: tuple[CastMember, ...]
+    rulings: tuple[Ruling, ...]
+
+
+def load_campaign(folder: Path, display_root: Path, icon_names: frozenset[str] | None = None
+                  ) -> tuple[Campaign | None, list[Problem]]:
+    """Load data/sixes-system/ (icons are not used by this system)."""
+    problems: list[Problem] = []
+
+    def read(path: Path) -> YamlDocument | None:
+        if not path.is_file():
+            problems.append(Problem(_display(path, display_root), None, None, "file not found",
+                                    hint="`sixes new DIR` writes a complete starter folder"))
+            return None
+        doc, found = load_yaml(path, _display(path, display_root))
+        problems.extend(found)
+        return doc
+
+    game = modes = None
+    if doc := read(folder / "game.yaml"):
+        game, found = validate(Game, doc)
+        problems.extend(found)
+    if doc := read(folder / "modes.yaml"):
+        modes, found = validate(ModesFile, doc)
+        problems.extend(found)
+        if modes:
+            problems.extend(_check_matrix(doc, modes))
+            problems.extend(_check_cover(doc, modes))
+    cast, found = _load_cast(folder, display_root, modes)
+    problems.extend(found)
+    rulings, found = load_rulings(RULINGS_FILE)
+    problems.extend(found)
+    for path in sorted(folder.glob("*.y*ml")):
+        if path.name not in KNOWN_FILES:
+            problems.append(Problem(_display(path, display_root), None, None, "file is not used",
+                                    hint="combatants go in combatants/; other files: "
+                                    + ", ".join(sorted(KNOWN_FILES)), severity="warning"))
+    if any(p.severity == "error" for p in problems) or not (game and modes):
+        return None, problems
+    return Campaign(folder, game, modes, tuple(cast), rulings), problems
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return str(path.relative_to(root))
+    except ValueError:
+        return str(path)
+
+
+def _check_matrix(doc: YamlDocument, modes: ModesFile) -> list[Problem]:
+    problems, seen = [], {}
+    for i, entry in enumerate(modes.matrix):
+        pair = (entry.attack, entry.defence)
+        if pair in seen:
+            line = doc.position(("matrix", seen[pair]))[0]
+            problems.append(doc.problem(("matrix", i), f"{entry.attack} against {entry.defence} is listed twice",
+                                        hint=f"it is already on line {line}"))
+        else:
+            seen[pair] = i
+    missing = [f"{a} vs {d}" for a in ATTACK_MODES for d in DEFENCE_MODES if (a, d) not in seen]
+    if missing:
+        problems.append(doc.problem(("matrix",), "the matrix needs all sixteen pairings; missing: "
+                                    + ", ".join(missing)))
+    return problems
+
+
+def _check_cover(doc: YamlDocument, modes: ModesFile) -> list[Problem]:
+    problems, seen = [], {}
+    for i, cover in enumerate(modes.cover):
+        if cover.level in seen:
+            problems.append(doc.problem(("cover", i, "level"), f"cover level '{cover.level}' is listed twice",
+                                        hint=f"it is already on line {doc.position(('cover', seen[cover.level]))[0]}"))
+        seen.setdefault(cover.level, i)
+    missing = [level for level in COVER_LEVELS if level not in seen]
+    if missing:
+        problems.append(doc.problem(("cover",), "every cover level needs an entry; missing: " + ", ".join(missing)))
+    return problems
+
+
+def _load_cast(folder: Path, display_root: Path, modes: ModesFile | None
+               ) -> tuple[list[CastMember], list[Problem]]:
+    problems: list[Problem] = []
+    files = sorted((folder / "combatants").glob("*.yaml")) + sorted((folder / "combatants").glob("*.yml"))
+    if not files:
+        return [], [Problem(_display(folder / "combatants", display_root), None, None,
+                            "no combatant files (combatants/*.yaml)", hint="add one YAML file per combatant")]
+    cast: list[CastMember] = []
+    first_by_name: dict[str, str] = {}
+    for path in files:
+        doc, found = load_yaml(path, _display(path, display_root))
+        problems.extend(found)
+        if doc is None:
+            continue
+        combatant, found = validate(Combatant, doc)
+        problems.extend(found)
+        if combatant is None:
+            continue
+        key = combatant.name.casefold()
+        if key in first_by_name:
+            problems.append(doc.problem(("name",), f"duplicate combatant name '{combatant.name}'",
+                                        hint=f"{first_by_name[key]} already uses it"))
+        first_by_name.setdefault(key, doc.display)
+        problems.extend(_check_references(doc, combatant, modes))
+        cast.append(CastMember(path.stem, doc.display, combatant))
+    return cast, problems
+
+
+def _check_references(doc: YamlDocument, combatant: Combatant, modes: ModesFile | None) -> list[Problem]:
+    """Weapons and defences must name a stat and skill the combatant has."""
+    problems = []
+    uses = [("weapons", i, w) for i, w in enumerate(combatant.weapons)]
+    uses += [("defences", i, d) for i, d in enumerate(combatant.defences)]
+    for group, i, use in uses:
+        if use.stat not in combatant.stats:
+            problems.append(doc.problem((group, i, "stat"), f"unknown stat '{use.stat}'",
+                                        hint=did_you_mean(use.stat, combatant.stats)
+                                        or "stats: " + ", ".join(combatant.stats)))
+        if use.skill is not None and use.skill not in combatant.skills:
+            problems.append(doc.problem((group, i, "skill"), f"unknown skill '{use.skill}'",
+                                        hint=did_you_mean(use.skill, combatant.skills)
+                                        or "add it under skills, or leave the skill out"))
+    for i, weapon in enumerate(combatant.weapons):
+        if modes and weapon.improvised and weapon.mode != modes.improvised.mode:
+            problems.append(doc.problem(("weapons", i, "mode"),
+                                        f"an improvised weapon used as a {weapon.mode} attack",
+                                        hint=f"improvised weapons are nearly always {modes.improvised.mode}; "
+                                        "fine if intended", severity="warning"))
+    return problems

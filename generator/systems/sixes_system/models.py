@@ -1,0 +1,165 @@
+"""The Sixes System data files as typed models: what a valid file holds, and
+the JSON Schema editors use.
+
+Core layer: imports pydantic and the project's validation base only. Numbers
+such as A adjustments are written as decimals in YAML (0.25, 2.75); the rules
+turn them into exact fractions (rules.exact), so no float reaches the odds.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal, get_args
+
+from pydantic import AfterValidator, Field, StringConstraints, field_validator
+
+from ...validation import DataModel
+
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]
+# A decimal the source writes in quarters (0.25, 0.5, 2.75); validators check the quarter.
+Decimal = int | float
+
+AttackMode = Literal["force", "resistance", "maneuver", "finesse"]
+DefenceMode = Literal["force", "resistance", "dodge", "finesse"]
+Purpose = Literal["attack", "explain", "defend", "analyze"]
+CoverLevel = Literal["none", "partial", "substantial", "total"]
+BaseSetting = Literal["standard", "gentler", "grittier"]
+ATTACK_MODES: tuple[str, ...] = get_args(AttackMode)
+DEFENCE_MODES: tuple[str, ...] = get_args(DefenceMode)
+PURPOSES: tuple[str, ...] = get_args(Purpose)
+COVER_LEVELS: tuple[str, ...] = get_args(CoverLevel)
+BASE_SETTINGS: tuple[str, ...] = get_args(BaseSetting)
+
+
+def _quarters(value: Decimal) -> Decimal:
+    if (value * 4) != int(value * 4):
+        raise ValueError(f"found {value}; A values come in quarters (e.g. 0.25, 0.5, 2.75)")
+    return value
+
+
+Quarter = Annotated[Decimal, Field(ge=-3, le=3), AfterValidator(_quarters)]
+
+
+class Game(DataModel):
+    """game.yaml: the campaign's title, pitch and how hard hitting is (base A)."""
+
+    title: Text = Field(description="The campaign's title, printed on every document.")
+    blurb: Text = Field(description="A public pitch, one paragraph.")
+    base_a: dict[BaseSetting, Annotated[Decimal, Field(gt=1, lt=6)]] = Field(
+        description="The base A of each setting: standard 3, gentler 3.5, grittier 2.75 in the source.",
+        json_schema_extra={"required": list(BASE_SETTINGS)})
+    setting: BaseSetting = Field(default="standard", description="Which base A this campaign uses.")
+    gm_notes: str = Field(default="", description="GM-only notes: never on the site or public PDFs.")
+
+    @field_validator("base_a")
+    @classmethod
+    def _all_settings(cls, base: dict[str, Decimal]) -> dict[str, Decimal]:
+        missing = [s for s in BASE_SETTINGS if s not in base]
+        if missing:
+            raise ValueError("every setting needs a base A; missing: " + ", ".join(missing))
+        for value in base.values():
+            _quarters(value)
+        return base
+
+
+class DamageAdjustment(DataModel):
+    """Extra damage dice per whole group of dice: `+2 per 3` adds two dice for
+    every three already in the pool (negative numbers remove dice)."""
+
+    dice: int = Field(ge=-3, le=3, description="Dice added (or removed, if negative) per group.")
+    per: int = Field(default=1, ge=1, le=6, description="How many pool dice make one group.")
+
+
+class MatrixEntry(DataModel):
+    """One attack mode against one defence mode."""
+
+    attack: AttackMode
+    defence: DefenceMode
+    a: Quarter = Field(description="Added to A (the required average per die).")
+    disarm_a: Quarter | None = Field(default=None, description="A different A adjustment for a disarm attempt.")
+    damage: DamageAdjustment
+
+
+class Cover(DataModel):
+    level: CoverLevel
+    a: Quarter = Field(description="Added to A when the defender has this cover.")
+    note: Text
+
+
+class ActiveCover(DataModel):
+    """Cover the defender can move behind unseen: a further step, up to a cap."""
+
+    a: Quarter
+    max_a: Quarter = Field(description="The most cover (with the active step) may add to A.")
+    note: Text
+
+
+class PullingPunches(DataModel):
+    a: Quarter = Field(description="Added to A when the attacker holds back.")
+    excess_sixes_per_die: int = Field(ge=1, le=6, description="Excess sixes needed per extra damage die.")
+    extra_colour_a_dice: int = Field(ge=0, le=6)
+    damage_divisor: int = Field(ge=1, le=6, description="The damage total is divided by this (rounded down).")
+
+
+class KillShot(DataModel):
+    a: Quarter
+    colour_b_multiplier: int = Field(ge=1, le=6)
+    defence_penalty: int = Field(ge=0, le=20, description="Taken off the attacker's defence next round.")
+
+
+class Improvised(DataModel):
+    mode: AttackMode
+    extra_colour_a_dice: int = Field(ge=0, le=6)
+
+
+class ModesFile(DataModel):
+    """modes.yaml: the attack-by-defence matrix, cover, and the voluntary adjustments."""
+
+    matrix: list[MatrixEntry] = Field(min_length=1)
+    cover: list[Cover] = Field(min_length=1)
+    active_cover: ActiveCover
+    pulling_punches: PullingPunches
+    kill_shot: KillShot
+    improvised: Improvised
+
+
+class Weapon(DataModel):
+    """An attack a combatant can make; without `dice` it is a raw attack."""
+
+    name: Text
+    mode: AttackMode
+    stat: Text = Field(description="The stat the attack rolls (a name from the combatant's stats).")
+    purpose: Purpose = Field(default="attack")
+    skill: str | None = Field(default=None, description="A name from the combatant's skills, if any applies.")
+    dice: int | None = Field(default=None, ge=0, le=20,
+                             description="Damage dice; leave out for a raw attack ((stat + purpose) / 5).")
+    enhancement: int = Field(default=0, ge=0, le=5, description="+1 attack die and -1 armour per die for each point.")
+    improvised: bool = Field(default=False, description="Adds one colour A die; improvised weapons are Finesse.")
+
+
+class Defence(DataModel):
+    mode: DefenceMode
+    stat: Text
+    purpose: Purpose = Field(default="defend")
+    skill: str | None = None
+
+
+class Combatant(DataModel):
+    """combatants/<name>.yaml: one combatant of the cast."""
+
+    name: Text
+    description: Text = Field(description="Public: what anyone at the table knows.")
+    stats: dict[str, Annotated[int, Field(ge=0, le=30)]] = Field(min_length=1)
+    purposes: dict[Purpose, Annotated[int, Field(ge=-10, le=20)]] = Field(
+        json_schema_extra={"required": list(PURPOSES)})
+    skills: dict[str, Annotated[int, Field(ge=0, le=10)]] = Field(default_factory=dict)
+    weapons: list[Weapon] = Field(min_length=1)
+    defences: list[Defence] = Field(min_length=1)
+    armour: int = Field(default=0, ge=0, le=5, description="Taken off every damage die.")
+    shield: int = Field(default=0, ge=0, le=5, description="Taken off every colour B damage die.")
+
+    @field_validator("purposes")
+    @classmethod
+    def _all_purposes(cls, purposes: dict[str, int]) -> dict[str, int]:
+        missing = [p for p in PURPOSES if p not in purposes]
+        if missing:
+            raise ValueError("every purpose needs a value; missing: " + ", ".join(missing))
+        return purposes

@@ -1,0 +1,132 @@
+"""Unconsciousness, coma, critical condition and dying, with the source's
+long worked example (the survival checks and the paramedic) replayed."""
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from generator.systems.sixes_system.conditions import (CRITICAL_STEPS, apply_sixes, beyond_saving, coma_pool,
+                                                       condition, critical_loss_interval, decline, in_coma, is_dying,
+                                                       recovery_pool, rounds_until_recovery, sixes_required,
+                                                       survival_tick, treat_critical)
+from generator.systems.sixes_system.rules import target_number, virtual_sixes
+
+# Purposes in the order attack, explain, defend, analyze.
+SURVIVAL_DICE = 10
+
+
+def test_conditions_from_temporary_and_enduring_damage():
+    assert condition(10, temporary=4, enduring=3) == "standing"
+    assert condition(10, temporary=7, enduring=3) == "unconscious"
+    assert condition(10, temporary=12) == "unconscious"
+    assert condition(8, temporary=0, enduring=8) == "critical"
+    assert condition(8, temporary=5, enduring=9) == "critical"
+
+
+def test_unconsciousness_recovery_and_coma():
+    assert rounds_until_recovery(-3) == 3
+    assert rounds_until_recovery(0) == 1
+    assert recovery_pool(9, -2, 3) == 4 + -2 + 3
+    assert in_coma(recovery_pool(3, -5, 2))
+    assert not in_coma(1)
+    assert coma_pool([5, 0, -2, 3]) == 2
+
+
+def test_critical_treatment_steps():
+    assert critical_loss_interval(0) == (1, "minute")
+    assert critical_loss_interval(1) == (2, "hours")
+    assert critical_loss_interval(23) == (24, "hours")
+    assert critical_loss_interval(CRITICAL_STEPS) is None
+    assert treat_critical(0, True) == 1
+    assert treat_critical(3, True, extra_sixes=2) == 6
+    assert treat_critical(3, False) == 2
+    assert treat_critical(3, False, natural_ones=2, critical_failure=True) == 1
+    assert treat_critical(23, True, extra_sixes=5) == CRITICAL_STEPS
+    with pytest.raises(ValueError):
+        critical_loss_interval(25)
+
+
+# The survival checks of the worked example: (seconds, purposes after the
+# decline, sixes needed, sixes given to each purpose, purposes afterwards).
+DYING = [
+    (10, (3, 2, -4, 1), 4, (0, 0, 3, 0), (3, 2, -1, 1)),
+    (20, (2, 1, -2, 0), 2, (0, 0, 1, 0), (2, 1, -1, 0)),
+    (30, (1, 0, -2, -1), 3, (0, 0, 1, 0), (1, 0, -1, -1)),
+    (40, (0, -1, -2, -2), 5, (0, 0, 2, 0), (0, -1, 0, -2)),
+    (50, (-1, -2, -1, -3), 7, (0, 1, 0, 2), (-1, -1, -1, -1)),
+    (60, (-2, -2, -2, -2), 8, (2, 0, 0, 0), (0, -2, -2, -2)),
+    (70, (-1, -3, -3, -3), 10, (0, 0, 2, 0), (-1, -3, -1, -3)),
+]
+
+
+def test_the_dying_example_without_help():
+    # Defend was 4 and took 7 damage; the others are 4, 3 and 2.
+    purposes = (4, 3, 4 - 7, 2)
+    assert is_dying(purposes)
+    for seconds, declined, needed, given, after in DYING:
+        tick = survival_tick(seconds, purposes, SURVIVAL_DICE, given)
+        assert (tick.declined, tick.required, tick.after) == (declined, needed, after)
+        purposes = tick.after
+        assert tick.dead == (seconds == 70), seconds
+    # At 50 s, one six was enough to buy another roll; none would not have been.
+    assert not beyond_saving((-1, -2, -1, -2), SURVIVAL_DICE)
+    assert beyond_saving((-1, -2, -1, -3), SURVIVAL_DICE)
+    assert sixes_required(decline((-1, -2, -1, -3))) == 11   # the text's "15" is a slip (ruling beyond-saving)
+    # At 60 s two sixes buy ten seconds; at 70 s four would have.
+    assert not beyond_saving(apply_sixes((-2, -2, -2, -2), (2, 0, 0, 0)), SURVIVAL_DICE)
+    assert not beyond_saving(apply_sixes((-1, -3, -3, -3), (1, 3, 0, 0)), SURVIVAL_DICE)
+
+
+def test_sixes_never_lift_a_purpose_above_zero():
+    with pytest.raises(ValueError):
+        apply_sixes((1, -1, 0, 0), (0, 2, 0, 0))
+
+
+PARAMEDIC_A = F(7, 2)
+PARAMEDIC_TARGET = target_number(8 + 3 + 3 + 2, PARAMEDIC_A, 2 + 2)
+
+
+def paramedic_extra(total: int) -> int | None:
+    """Extra sixes of a resuscitation roll, or None when it misses."""
+    return virtual_sixes(total - PARAMEDIC_TARGET, PARAMEDIC_A) if total >= PARAMEDIC_TARGET else None
+
+
+def test_the_paramedic_at_once():
+    assert PARAMEDIC_TARGET == 66
+    first = [1] * 2 + [2] * 3 + [3] * 4 + [5] * 3 + [6] * 4
+    assert len(first) == 16 and sum(first) == 59
+    assert paramedic_extra(59) is None
+    # The story runs unchanged to 30 s; then the decline to (0, -1, -2, -2).
+    purposes = (1, 0, -1, -1)
+    purposes = decline(purposes)
+    assert purposes == (0, -1, -2, -2)
+    assert paramedic_extra(75) == 3
+    purposes = apply_sixes(purposes, (0, 0, 1, 2))
+    assert purposes == (0, -1, -1, 0) and sixes_required(purposes) == 2
+    purposes = apply_sixes(purposes, (0, 1, 1, 0))   # the two sixes he rolled
+    assert not is_dying(purposes)
+
+
+def test_the_paramedic_twenty_seconds_late():
+    purposes = (-1, -1, -1, -1)                       # at 50 s, as without help
+    assert paramedic_extra(59) is None                # the first attempt, at 20-odd seconds, missed
+    assert paramedic_extra(75) == 3
+    purposes = apply_sixes(purposes, (1, 1, 1, 0))
+    assert purposes == (0, 0, 0, -1)
+    # 60 s: the successful roll means no check and no decline.
+    tick = survival_tick(70, purposes, SURVIVAL_DICE, (0, 0, 0, 2))
+    assert (tick.declined, tick.required, tick.after, tick.dead) == ((-1, -1, -1, -2), 5, (-1, -1, -1, 0), False)
+    tick = survival_tick(80, tick.after, SURVIVAL_DICE, (2, 0, 0, 0))
+    assert (tick.declined, tick.after, tick.dead) == ((-2, -2, -2, -1), (0, -2, -2, -1), False)
+    lucky = [3] + [4] * 4 + [5] * 6 + [6] * 4
+    assert sum(lucky) == 73                           # the text says 79 (ruling paramedic-lucky-roll)
+    assert paramedic_extra(79) == 5
+    purposes = apply_sixes(tick.after, (0, 2, 2, 1))
+    assert purposes == (0, 0, 0, 0) and not is_dying(purposes)
+
+
+def test_the_follow_up_healing_check():
+    target = target_number(8 + 3 + 2, F(3), 2 + 1)
+    assert target == 48
+    assert virtual_sixes(55 - target, F(3)) == 2

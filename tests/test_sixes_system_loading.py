@@ -1,0 +1,129 @@
+"""The Sixes System's data: the example and starter load, and broken files
+are reported at file:line:column with a hint, all at once."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.paths import DEFAULT_DATA_DIR
+from generator.systems.sixes_system import SYSTEM
+from generator.systems.sixes_system.dataset import load_campaign
+
+EXAMPLE = DEFAULT_DATA_DIR / "sixes-system"
+
+
+def load(folder: Path):
+    return load_campaign(folder, folder.parent)
+
+
+@pytest.fixture
+def copy(tmp_path) -> Path:
+    target = tmp_path / "sixes-system"
+    shutil.copytree(EXAMPLE, target)
+    return target
+
+
+def messages(folder: Path) -> list[str]:
+    campaign, problems = load(folder)
+    return [str(p) for p in problems]
+
+
+def test_example_and_starter_load_cleanly():
+    for folder in (EXAMPLE, SYSTEM.starter):
+        campaign, problems = load(folder)
+        assert problems == [], problems
+        assert len(campaign.modes.matrix) == 16
+        assert {c.level for c in campaign.modes.cover} == {"none", "partial", "substantial", "total"}
+        assert campaign.cast
+    campaign, _ = load(EXAMPLE)
+    assert {k: float(v) for k, v in campaign.game.base_a.items()} == {"standard": 3, "gentler": 3.5, "grittier": 2.75}
+
+
+def replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(path: Path, needle: str) -> int:
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
+
+
+def test_a_matrix_pair_listed_twice_and_one_missing(copy):
+    modes = copy / "modes.yaml"
+    replace(modes, "{attack: finesse, defence: finesse,", "{attack: finesse, defence: force,")
+    found = messages(copy)
+    first = line_of(modes, "{attack: finesse, defence: force,")
+    assert any(m.startswith("sixes-system/modes.yaml:") and "finesse against force is listed twice" in m
+               and f"already on line {first}" in m for m in found), found
+    assert any("missing: finesse vs finesse" in m for m in found), found
+
+
+def test_an_unknown_mode_gets_a_did_you_mean_with_its_line(copy):
+    modes = copy / "modes.yaml"
+    replace(modes, "{attack: maneuver, defence: dodge,", "{attack: manoeuvre, defence: dodge,")
+    line = line_of(modes, "manoeuvre")
+    found = messages(copy)
+    assert any(m.startswith(f"sixes-system/modes.yaml:{line}:") and "found 'manoeuvre'" in m
+               and "did you mean 'maneuver'?" in m for m in found), found
+
+
+def test_an_a_adjustment_off_the_quarter_grid(copy):
+    replace(copy / "modes.yaml", "a: -0.5, note: Out in the open.", "a: -0.4, note: Out in the open.")
+    found = messages(copy)
+    assert any("cover[0].a" in m and "A values come in quarters" in m for m in found), found
+
+
+def test_every_base_setting_is_required_and_base_a_stays_below_six(copy):
+    game = copy / "game.yaml"
+    replace(game, "  grittier: 2.75\n", "")
+    replace(game, "gentler: 3.5", "gentler: 6")
+    found = messages(copy)
+    assert any("base_a" in m and "missing: grittier" in m for m in found) or \
+        any("base_a.gentler" in m and "less than 6" in m for m in found), found
+    assert any("base_a.gentler" in m and "less than 6" in m for m in found), found
+
+
+def test_weapon_with_a_misspelt_stat_and_skill_and_a_typo_key_all_reported(copy):
+    dora = copy / "combatants" / "dora-quill.yaml"
+    replace(dora, "stat: dexterity, skill: sabre, dice: 3", "stat: dexterty, skill: sabr, dice: 3")
+    replace(copy / "combatants" / "brick-halloran.yaml", "armour: 1", "armor: 1")
+    found = messages(copy)
+    line = line_of(dora, "dexterty")
+    assert any(m.startswith(f"sixes-system/combatants/dora-quill.yaml:{line}:") and "weapons[0].stat" in m
+               and "did you mean 'dexterity'?" in m for m in found), found
+    assert any("weapons[0].skill: unknown skill 'sabr'; did you mean 'sabre'?" in m for m in found), found
+    assert any("brick-halloran.yaml" in m and "unknown key 'armor'; did you mean 'armour'?" in m for m in found), found
+
+
+def test_armour_above_five_and_missing_purpose(copy):
+    vane = copy / "combatants" / "inspector-vane.yaml"
+    replace(vane, "armour: 2", "armour: 7")
+    replace(vane, "defend: 3, ", "")
+    found = messages(copy)
+    assert any("inspector-vane.yaml" in m and "armour: must be at most 5, found 7" in m for m in found), found
+    assert any("inspector-vane.yaml" in m and "missing: defend" in m for m in found), found
+
+
+def test_an_improvised_force_weapon_is_only_a_warning(copy):
+    replace(copy / "combatants" / "brick-halloran.yaml", "{name: Flower pot, mode: finesse",
+            "{name: Flower pot, mode: force")
+    campaign, problems = load(copy)
+    assert campaign is not None
+    assert [p.severity for p in problems] == ["warning"]
+    assert "nearly always finesse" in str(problems[0])
+
+
+def test_no_combatants_is_an_error(copy):
+    shutil.rmtree(copy / "combatants")
+    campaign, problems = load(copy)
+    assert campaign is None
+    assert "no combatant files" in str(problems[0])
+
+
+def test_schemas_are_offered_for_each_file_kind():
+    assert set(SYSTEM.schemas) == {"game", "modes", "combatant"}
+    schema = SYSTEM.schemas["modes"].model_json_schema()
+    assert "matrix" in schema["required"]
