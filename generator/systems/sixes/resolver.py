@@ -405,7 +405,7 @@ class _Round:
         for i in attacks:
             self.attack(s, i, decl[i], hp0, loss, finishes, rattle)
 
-        # Damage first, then healing (ruling damage-before-healing).
+        # Damage and healing of one slot are netted (ruling healing-and-damage-net).
         changed = set(loss)
         if gain or cleared or rattle:
             changed.update(gain, cleared, rattle)
@@ -413,22 +413,19 @@ class _Round:
         for t in sorted(changed):
             before = hp[t]
             was_rattled, was_out = rattled[t], unconscious[t]
-            after = before - loss.get(t, 0)
-            if after < 0:
-                after = 0
+            hurt = before - loss.get(t, 0)
             finish = finishes.get(t)
             if finish == "kill":
                 dead[t] = True
             elif finish == "knock_out":
                 unconscious[t] = True
-            regained = False
-            if t in gain and not dead[t]:
-                healed = after + gain[t]
-                limit = cs[t].profile.hit_points
-                if healed > limit:
-                    healed = limit
-                regained = healed > after
-                after = healed
+            after = hurt + gain[t] if t in gain and not dead[t] else hurt
+            limit = cs[t].profile.hit_points
+            if after > limit:
+                after = limit
+            if after < 0:
+                after = 0
+            regained = after > hurt and after > 0
             hp[t] = after
             if (after == 0 and before > 0) or t in rattle:
                 rattled[t] = True
