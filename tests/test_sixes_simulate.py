@@ -62,11 +62,13 @@ def test_summary_counts_add_up():
     assert sum(summary.win_rate(k) for k in range(2)) + summary.no_winner_rate == 1
     assert sum(summary.rounds_share(n) for n in set(summary.rounds)) == 1
     assert summary.median_rounds <= summary.p90_rounds
-    # Aggressive fighters never flee and always call kills: in every fight a
-    # side loses, each of its members ends it Dead.
+    # Aggressive fighters never flee nor knock out: in every fight a side
+    # loses, each of its members ends it Rattled or Dead.
     for k, side in enumerate(SIDES):
         for member in side.members:
-            assert summary.statuses[member.name]["Dead"] >= summary.wins[1 - k] > 0
+            ended = summary.statuses[member.name]
+            assert ended["Dead"] + ended["Rattled"] >= summary.wins[1 - k] > 0
+            assert ended["Unconscious"] == ended["Escaped"] == 0
 
 
 @pytest.mark.parametrize("policy", sorted(POLICIES))
@@ -88,10 +90,18 @@ def test_policies_only_make_legal_declarations(policy):
 def test_a_fight_stops_when_one_side_is_left_or_at_the_round_limit():
     fighters, side = roster(SIDES, {})
     outcome = play(fighters, side, POLICIES["aggressive"], random.Random(1), max_rounds=30)
-    standing = {side[i] for i, c in enumerate(outcome.fighters) if c.can_act}
+    standing = {side[i] for i, c in enumerate(outcome.fighters) if c.can_act and not c.rattled}
     assert standing == {outcome.winner}
-    capped = play(fighters, side, POLICIES["cautious"], random.Random(1), max_rounds=1)
+    capped = play(fighters, side, POLICIES["aggressive"], random.Random(1), max_rounds=1)
     assert capped.rounds == 1
+
+
+def test_a_fight_ends_when_nobody_attacks():
+    """The GM asks who wants to go on; with nobody attacking, the fight is over."""
+    fighters, side = roster(SIDES, {})
+    calm = lambda rng, fight, side, i: None     # everyone stands back
+    outcome = play(fighters, side, calm, random.Random(1))
+    assert outcome.rounds == 0 and outcome.winner is None
 
 
 def test_sides_file_errors_have_positions_and_hints(tmp_path):

@@ -72,10 +72,10 @@ def _attack(me: Combatant, target: Combatant, speed: int, finish: str | None) ->
 
 
 def aggressive(rng, fight, side, i):
-    """Rattled: Recover at Speed 1. Otherwise finish a foe who is Rattled at 0
-    (a kill, at the fastest Speed that gets a point through), or else Attack
-    one of the two foes with fewest hit points at Speed 1, 2 or 3, calling
-    any attack special."""
+    """Rattled: Recover at Speed 1. Otherwise, half the time when a foe is
+    Rattled at 0, finish them (a kill, at the fastest Speed that gets a point
+    through); else Attack one of the three foes with fewest hit points at
+    Speed 1, 2 or 3, calling any attack special."""
     me = fight[i]
     if me.rattled:
         return Declaration(me.name, "recover", 1)
@@ -83,12 +83,12 @@ def aggressive(rng, fight, side, i):
     if not foes:
         return None
     down = [c for c in foes if c.rattled and c.hp == 0]
-    if down:
+    if down and rng.random() < 0.5:
         target = _weakest(down)
         speed = _finishing_speed(me, target)
         if speed is not None:
             return _attack(me, target, speed, "kill")
-    return _attack(me, _one_of_weakest(rng, foes, 2), rng.randint(1, 3), "kill")
+    return _attack(me, _one_of_weakest(rng, foes, 3), rng.randint(1, 3), "kill")
 
 
 def cautious(rng, fight, side, i):
@@ -163,14 +163,19 @@ class Outcome:
 
 
 def standing_sides(fight: Sequence[Combatant], side: Sequence[int]) -> set[int]:
-    """Sides with someone still able to act (Rattled counts: they may Recover)."""
-    return {side[j] for j, c in enumerate(fight) if c.can_act}
+    """Sides with someone still on their feet: not Rattled, Unconscious, Dead
+    or gone. A side with nobody on their feet is beaten, and the fight is
+    settled when at most one side is left standing."""
+    return {side[j] for j, c in enumerate(fight) if c.can_act and not c.rattled}
 
 
 def play(fighters: Sequence[Combatant], side: Sequence[int], policy: Policy | Sequence[Policy],
-         rng: random.Random, max_rounds: int = DEFAULT_MAX_ROUNDS) -> Outcome:
-    """One fight, until at most one side can still act or `max_rounds` pass.
-    `policy` is one for everyone or one per fighter."""
+         rng: random.Random, max_rounds: int = DEFAULT_MAX_ROUNDS,
+         history: list | None = None) -> Outcome:
+    """One fight, until at most one side is left standing, nobody declares an
+    Attack (nobody wants to go on), or `max_rounds` pass.
+    `policy` is one for everyone or one per fighter; `history`, when given,
+    receives the fighters after each round."""
     fight = tuple(fighters)
     per_fighter = list(policy) if isinstance(policy, (list, tuple)) else [policy] * len(fight)
     rounds = 0
@@ -181,8 +186,12 @@ def play(fighters: Sequence[Combatant], side: Sequence[int], policy: Policy | Se
                 d = per_fighter[i](rng, fight, side, i)
                 if d is not None:
                     declarations.append(d)
+        if not any(d.action == "attack" for d in declarations):
+            break       # nobody wants to attack: the fight is over
         fight = resolve_round(fight, declarations, log=False).combatants
         rounds += 1
+        if history is not None:
+            history.append(fight)
     left = standing_sides(fight, side)
     return Outcome(rounds, next(iter(left)) if len(left) == 1 else None, fight)
 
