@@ -1,4 +1,4 @@
-"""The `sixes` command: build, check, new, schema.
+"""The `sixes` command: build, check, new, schema, simulate.
 
 Thin: each command composes the pipeline in `build.py`. Heavy imports
 (WeasyPrint, MkDocs) happen inside the commands that need them, so --help is
@@ -126,6 +126,58 @@ def schema(directory: Path) -> None:
     from .build import export_schemas
     for path in export_schemas(directory):
         click.echo(path)
+
+
+@main.command()
+@data_option
+@click.option("--fighters", help="Comma-separated character names (default: the whole cast); sides follow factions.")
+@click.option("--sides", "sides_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              help="A YAML file `sides: {Side name: [Character, ...], ...}`.")
+@click.option("--rounds", type=click.IntRange(1, 500), default=20, show_default=True,
+              help="The most rounds a fight may last; a fight still going then has no winner.")
+@click.option("--fights", type=click.IntRange(1, 1_000_000), default=1000, show_default=True,
+              help="Fights to play per policy.")
+@click.option("--policy", type=click.Choice(["all", "aggressive", "cautious", "random"]), default="all",
+              show_default=True, help="How every fighter declares (see the balance report for what each does).")
+@click.option("--seed", type=int, default=1, show_default=True, help="The same seed gives the same figures.")
+def simulate(data_dir: Path, fighters: str | None, sides_file: Path | None, rounds: int, fights: int,
+             policy: str, seed: int) -> None:
+    """Play many Sixes fights and print how long they last, who wins and how fighters end up."""
+    from .build import load_all
+    from .render.charts import percent
+    from .systems.sixes.sides import load_sides, pick_fighters
+    from .systems.sixes.simulate import POLICIES, simulate as run
+
+    if fighters and sides_file:
+        raise click.UsageError("give --fighters or --sides, not both")
+    try:
+        loaded, _ = load_all(data_dir)
+    except DataError as exc:
+        _print_problems(exc.problems)
+        sys.exit(1)
+    game = next((item.game for item in loaded if item.system.slug == "sixes"), None)
+    if game is None:
+        click.secho(f"error: {data_dir} holds no Sixes game (a sixes/ folder)", fg="red", err=True)
+        sys.exit(1)
+    names = [n.strip() for n in fighters.split(",") if n.strip()] if fighters else None
+    sides, problems = load_sides(sides_file, game) if sides_file else pick_fighters(game, names)
+    if problems:
+        _print_problems(problems)
+        sys.exit(1)
+    click.echo(f"{fights} fights per policy, seed {seed}, at most {rounds} rounds each. Sides: "
+               + "; ".join(f"{s.name} ({len(s.members)})" for s in sides))
+    for name in POLICIES if policy == "all" else [policy]:
+        summary = run(sides, game.library, name, fights=fights, max_rounds=rounds, seed=seed)
+        click.echo(f"\n{name}: rounds to settle: median {summary.median_rounds}, "
+                   f"90th percentile {summary.p90_rounds}")
+        wins = [f"{side} {percent(summary.win_rate(k))}" for k, side in enumerate(summary.sides)]
+        click.echo("  wins: " + ", ".join(wins) + f", no winner {percent(summary.no_winner_rate)}")
+        width = max(len(n) for n in summary.names)
+        click.echo(f"  {'fighter':<{width}}  Rattled  Unconscious    Dead  Escaped")
+        for fighter in summary.names:
+            rates = [percent(summary.status_rate(fighter, word)) for word in ("Rattled", "Unconscious", "Dead",
+                                                                             "Escaped")]
+            click.echo(f"  {fighter:<{width}}  {rates[0]:>7}  {rates[1]:>11}  {rates[2]:>6}  {rates[3]:>7}")
 
 
 class _progress:

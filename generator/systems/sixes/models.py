@@ -24,6 +24,11 @@ Usage = Literal["unlimited", "once per combat", "once per game"]
 # Actions whose Effect a passive special can raise. Escape has no Effect, and
 # Recover restores one hit point whatever its Effect.
 BonusAction = Literal["attack", "defend_other", "defend_self", "special"]
+# The specials vocabulary the round resolver understands (see effects.py for
+# what each one does and which action it goes with). A special with neither an
+# effect nor adds_effect is shown as "GM adjudicates".
+EffectKind = Literal["rattle_on_damage", "double_defend_self", "heal", "redirect_when_unhurt",
+                     "choose_slot", "ignore_defences"]
 
 
 class Game(DataModel):
@@ -45,6 +50,10 @@ class Special(DataModel):
     adds_effect: dict[BonusAction, Annotated[int, Field(ge=1, le=5)]] = Field(
         default_factory=dict,
         description="A permanent bonus to an action's Effect, e.g. {defend_other: 1}; used in speed-slot tables.")
+    effect: EffectKind | None = Field(
+        default=None,
+        description="What the round resolver does with it: rattle_on_damage, double_defend_self, heal, "
+                    "redirect_when_unhurt, choose_slot or ignore_defences. Leave it out and the GM adjudicates.")
 
 
 class SpecialsFile(DataModel):

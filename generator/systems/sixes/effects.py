@@ -1,0 +1,55 @@
+"""The specials vocabulary: what each effect kind does in the round resolver.
+
+Core layer: standard library and this package's models only. A special in
+specials.yaml names at most one `effect` (plus any `adds_effect` bonus); this
+table says which action it goes with and whether the player calls it when
+declaring or it works by itself. Anything else is for the GM to adjudicate:
+the resolver says so and changes nothing for it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from .models import Special
+
+
+@dataclass(frozen=True, slots=True)
+class EffectRule:
+    name: str
+    action: str        # the action it is declared with
+    called: bool       # True: named in the declaration; False: works by itself
+    summary: str       # one line for the GM
+
+
+EFFECTS: Mapping[str, EffectRule] = {e.name: e for e in (
+    EffectRule("rattle_on_damage", "attack", True,
+               "Called with an Attack: a target who loses even 1 hit point to it becomes Rattled."),
+    EffectRule("double_defend_self", "defend_self", True,
+               "Called with Defend Self: it stops twice its Effect until the round ends."),
+    EffectRule("heal", "special", True,
+               "The Special action: the target gets back Effect hit points, never above their starting hit points."),
+    EffectRule("redirect_when_unhurt", "defend_self", False,
+               "While Defending Self: an Attack that does no damage may be turned onto another character."),
+    EffectRule("choose_slot", "attack", False,
+               "Attacks in the Speed Slot the player picks as the slots are called; Effect follows that slot."),
+    EffectRule("ignore_defences", "attack", True,
+               "Called with an Attack: no armour, Defend Self or Defend Other reduces it."),
+)}
+
+GM_ADJUDICATES = "GM adjudicates"
+
+
+def handled(special: Special) -> bool:
+    """True when the resolver can apply the special without the GM."""
+    return special.effect is not None or bool(special.adds_effect)
+
+
+def describe(special: Special) -> str:
+    """How the resolver treats a special, in a few words for the GM."""
+    if special.effect is not None:
+        return EFFECTS[special.effect].summary
+    if special.adds_effect:
+        return "Always on: " + ", ".join(f"+{n} Effect on {a.replace('_', ' ').title()}"
+                                         for a, n in special.adds_effect.items()) + "."
+    return GM_ADJUDICATES

@@ -1,0 +1,628 @@
+"""Resolve one whole Sixes combat round, slot by slot, as the rules say.
+
+Core layer: standard library and this package only. Input: the combatants
+(their character, current hit points, statuses and limited uses left) and
+each one's declaration. Output: the combatants after the round and an
+ordered log in the words a GM would say. The decisions where the source is
+silent are in rulings.yaml; each is named in a comment where the code
+follows it.
+
+The hot path works on plain lists indexed by roster position and only
+writes log lines when asked, so a simulator can resolve tens of thousands
+of rounds a second.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Iterable, Mapping, NamedTuple, Sequence
+
+from ...errors import close_matches
+from .effects import EFFECTS
+from .models import ACTION_KEYS, Character, Special
+from .rules import ACTION_POINTS, RATTLED_MAX_SPEED, RECOVER_HIT_POINTS, SPEEDS
+
+FINISHES = ("kill", "knock_out")
+RATTLED_ACTIONS = ("escape", "recover")
+# Actions that must name someone other than the actor.
+NEEDS_TARGET = ("attack", "defend_other")
+SELF_ONLY = ("defend_self", "escape")
+MIN_SPEED, MAX_SPEED = min(SPEEDS), max(SPEEDS)
+ACTION_NAMES = {"attack": "Attack", "defend_other": "Defend Other", "defend_self": "Defend Self",
+                "escape": "Escape", "recover": "Recover", "special": "Special"}
+LIMITED = ("once per combat", "once per game")
+# The order of the log's phases; slots themselves run from Speed 5 down to 1.
+PHASE_ORDER = {"declare": 0, "activation": 1, "action": 2, "status": 3, "escape": 4, "end": 5}
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """What a character brings to every round: fixed for the whole fight."""
+
+    name: str
+    hit_points: int
+    armour: int
+    damage: int
+    bonus: Mapping[str, int]             # Effect bonuses per action (adds_effect)
+    specials: Mapping[str, Special]      # the specials this character holds
+    redirects: bool = False              # holds a redirect_when_unhurt special
+    chooses_slot: bool = False           # holds a choose_slot special
+    # Precomputed for the hot path: what each action adds to 6 - Speed.
+    attack_plus: int = 0
+    defend_other_plus: int = 0
+    defend_self_plus: int = 0
+    special_plus: int = 0
+
+    @classmethod
+    def of(cls, character: Character, library: Mapping[str, Special]) -> "Profile":
+        held = {name: library[name] for name in character.specials}
+        bonus: dict[str, int] = {}
+        for special in held.values():
+            for action, amount in special.adds_effect.items():
+                bonus[action] = bonus.get(action, 0) + amount
+        kinds = {s.effect for s in held.values()}
+        return cls(character.name, character.hit_points, character.armour, character.damage, bonus, held,
+                   "redirect_when_unhurt" in kinds, "choose_slot" in kinds,
+                   character.damage + bonus.get("attack", 0), bonus.get("defend_other", 0),
+                   bonus.get("defend_self", 0), bonus.get("special", 0))
+
+
+NO_USES: Mapping[str, int] = MappingProxyType({})
+
+
+class Combatant(NamedTuple):
+    """One fighter's state between rounds. Immutable; a named tuple because
+    the simulator builds thousands a second."""
+
+    profile: Profile
+    hp: int
+    rattled: bool = False
+    unconscious: bool = False
+    dead: bool = False
+    escaped: bool = False
+    uses: Mapping[str, int] = NO_USES    # limited specials -> uses left
+
+    @property
+    def name(self) -> str:
+        return self.profile.name
+
+    @property
+    def in_fight(self) -> bool:
+        """Still a possible target: not Dead and not gone."""
+        return not (self.dead or self.escaped)
+
+    @property
+    def can_act(self) -> bool:
+        return not (self.dead or self.escaped or self.unconscious)
+
+    @property
+    def status(self) -> str:
+        for flag, word in ((self.dead, "Dead"), (self.escaped, "Escaped"), (self.unconscious, "Unconscious"),
+                           (self.rattled, "Rattled")):
+            if flag:
+                return word
+        return "Fighting"
+
+
+def fresh(character: Character, library: Mapping[str, Special]) -> Combatant:
+    """A combatant at the start of a fight: full hit points, every limited use available."""
+    profile = Profile.of(character, library)
+    uses = {name: 1 for name, s in profile.specials.items() if s.usage in LIMITED}
+    return Combatant(profile, character.hit_points, uses=MappingProxyType(uses) if uses else NO_USES)
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """What one combatant showed with their hands. Combatants with no
+    declaration are off-guard. `finish` is the public killing-blow choice;
+    `redirect_to` is who a redirect_when_unhurt special turns an attack onto."""
+
+    actor: str
+    action: str
+    speed: int
+    target: str | None = None
+    special: str | None = None
+    finish: str | None = None
+    redirect_to: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    slot: int | None       # None for the lines before slot 5 and after slot 1
+    phase: str             # declare, activation, action, status, escape, end
+    text: str
+
+    def __str__(self) -> str:
+        where = f"Speed {self.slot}, {self.phase}" if self.slot else self.phase.capitalize()
+        return f"{where}: {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    combatants: tuple[Combatant, ...]
+    log: tuple[LogLine, ...]
+    adjudications: tuple[str, ...]      # what the GM must decide (specials outside the vocabulary)
+
+    def __getitem__(self, name: str) -> Combatant:
+        for c in self.combatants:
+            if c.profile.name == name:
+                return c
+        raise KeyError(name)
+
+
+class IllegalDeclaration(ValueError):
+    """One or more declarations break the rules; `reasons` says which and why."""
+
+    def __init__(self, reasons: Sequence[str]):
+        super().__init__("; ".join(reasons))
+        self.reasons = tuple(reasons)
+
+
+def _and(names: Iterable[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def validate(combatants: Sequence[Combatant], declarations: Iterable[Declaration]) -> list[str]:
+    """Every reason a set of declarations is illegal (empty when all are fine).
+    Written as one flat loop: it runs for every simulated round."""
+    by_name = {c.profile.name: c for c in combatants}
+    reasons: list[str] = []
+    seen: set[str] = set()
+
+    def where(name: str) -> str:
+        near = close_matches(name, by_name, most=1)
+        return f"{name} is not in this fight" + (f" (did you mean {near[0]}?)" if near else "")
+
+    for d in declarations:
+        who = d.actor
+        c = by_name.get(who)
+        if c is None:
+            reasons.append(where(who))
+            continue
+        if who in seen:
+            reasons.append(f"{who} declared twice; a declaration cannot be changed")
+            continue
+        seen.add(who)
+        if c.dead or c.escaped or c.unconscious:
+            reasons.append(f"{who} is {c.status} and cannot act")
+            continue
+        action, speed = d.action, d.speed
+        if action not in ACTION_NAMES:
+            reasons.append(f"{who}: unknown action '{action}' (one of {', '.join(ACTION_KEYS)})")
+            continue
+        if speed.__class__ is not int or not MIN_SPEED <= speed <= MAX_SPEED:
+            reasons.append(f"{who}: Speed {speed!r} is impossible; Speed is {MIN_SPEED} to {MAX_SPEED}, because "
+                           f"Speed and Effect share {ACTION_POINTS} points and each needs at least 1")
+            continue
+        if c.rattled:
+            if action not in RATTLED_ACTIONS:
+                reasons.append(f"{who} is Rattled and may only Escape or Recover, not {ACTION_NAMES[action]}")
+            elif speed > RATTLED_MAX_SPEED:
+                reasons.append(f"{who} is Rattled and may not act faster than Speed {RATTLED_MAX_SPEED}")
+        aim = d.target
+        if aim is not None:
+            target = by_name.get(aim)
+            if target is None or target.dead or target.escaped:
+                reasons.append(f"{who}: target " + (where(aim) if target is None else
+                                                     f"{aim} is {target.status} and not in the fight"))
+                continue
+            if aim == who:
+                if action in NEEDS_TARGET:
+                    reasons.append(f"{who}: {ACTION_NAMES[action]} must be aimed at someone else"
+                                   + (" (use Defend Self)" if action == "defend_other" else ""))
+            elif action in SELF_ONLY:
+                reasons.append(f"{who}: {ACTION_NAMES[action]} can only be aimed at yourself")
+            elif action == "recover" and not target.unconscious:
+                # Ruling recover-others: Recover on someone else is for waking the Unconscious.
+                reasons.append(f"{who}: Recover on someone else works only on an Unconscious character, "
+                               f"and {aim} is not Unconscious")
+        elif action in NEEDS_TARGET:
+            reasons.append(f"{who}: {ACTION_NAMES[action]} needs a target")
+        if d.special is not None or action == "special":
+            reasons.extend(_check_special(c, d))
+        if d.finish is not None and (d.finish not in FINISHES or action != "attack"):
+            reasons.append(f"{who}: a killing blow ('kill' or 'knock_out') can only be called with an Attack")
+        if d.redirect_to is not None:
+            turned = by_name.get(d.redirect_to)
+            if not (c.profile.redirects and action == "defend_self"):
+                reasons.append(f"{who}: only a Defend Self with a redirecting special can turn attacks away")
+            elif turned is None or turned.dead or turned.escaped or d.redirect_to == who:
+                reasons.append(f"{who}: cannot turn attacks onto {d.redirect_to}")
+    return reasons
+
+
+def _check_special(c: Combatant, d: Declaration) -> list[str]:
+    who, action_name = d.actor, ACTION_NAMES[d.action]
+    if d.special is None:
+        return [f"{who}: the Special action needs the name of a special"] if d.action == "special" else []
+    special = c.profile.specials.get(d.special)
+    if special is None:
+        near = close_matches(d.special, c.profile.specials, most=1)
+        return [f"{who} does not have the special '{d.special}'" + (f" (did you mean {near[0]}?)" if near else "")]
+    if c.uses.get(d.special, 1) < 1:
+        return [f"{who} has already used {d.special} ({special.usage})"]
+    if special.effect is None:
+        return []          # GM adjudicates: any action may carry it
+    if special.effect == "heal" and d.target is None:
+        return [f"{who}: {d.special} needs a target (yourself or another character)"]
+    rule = EFFECTS[special.effect]
+    if not rule.called:
+        return [f"{who}: {d.special} works by itself and is not called"]
+    if rule.action != d.action:
+        return [f"{who}: {d.special} goes with {ACTION_NAMES[rule.action]}, not {action_name}"]
+    return []
+
+
+def resolve_round(combatants: Sequence[Combatant], declarations: Iterable[Declaration], *,
+                  log: bool = True, check: bool = True) -> RoundResult:
+    """Resolve one round. Raises IllegalDeclaration listing every bad
+    declaration. `log=False` skips the words (for simulations)."""
+    declarations = list(declarations)
+    if check:
+        reasons = validate(combatants, declarations)
+        if reasons:
+            raise IllegalDeclaration(reasons)
+    return _Round(combatants, declarations, log).run()
+
+
+class _Round:
+    """The working state of one round, as lists indexed by roster position."""
+
+    __slots__ = ("cs", "n", "names", "index", "decl", "hp", "rattled", "unconscious", "dead", "escaped",
+                 "uses", "defenders", "self_def", "spoiled", "lines", "log", "adjudications", "redirect")
+
+    def __init__(self, combatants: Sequence[Combatant], declarations: list[Declaration], log: bool):
+        cs = self.cs = tuple(combatants)
+        self.n = n = len(cs)
+        profiles, hp, rattled, unconscious, dead, escaped, _ = zip(*cs) if cs else ((),) * 7
+        self.names = names = [p.name for p in profiles]
+        self.index = index = dict(zip(names, range(n)))
+        decl: list[Declaration | None] = [None] * n
+        for d in declarations:
+            decl[index[d.actor]] = d
+        self.decl = decl
+        self.hp, self.rattled, self.unconscious = list(hp), list(rattled), list(unconscious)
+        self.dead, self.escaped = list(dead), list(escaped)
+        self.uses: dict[int, dict[str, int]] = {}
+        self.defenders: dict[int, list] = {}     # target -> [[defender, Effect], ...] in order
+        self.self_def = [0] * n                  # Defend Self reduction in force
+        self.redirect = [None] * n               # index to turn unhurt attacks onto
+        self.spoiled = [False] * n               # an Escape that can no longer work
+        self.lines: list[LogLine] = []
+        self.log = log
+        self.adjudications: list[str] = []
+
+    def say(self, slot, phase, text) -> None:
+        self.lines.append(LogLine(slot, phase, text))
+
+    def spend(self, i: int, special: str) -> None:
+        left = self.cs[i].uses
+        if special in left:
+            mine = self.uses.setdefault(i, dict(left))
+            mine[special] -= 1
+
+    def run(self) -> RoundResult:
+        by_speed: list[list[int]] = [[] for _ in range(ACTION_POINTS)]
+        for i, d in enumerate(self.decl):
+            if d is not None:
+                by_speed[d.speed].append(i)
+            elif self.log and self.cs[i].can_act:
+                self.say(None, "declare", f"{self.names[i]} did not declare in time: off-guard, no action "
+                                          "this round.")
+        for slot in SPEEDS:
+            if by_speed[slot]:
+                self.slot(slot, by_speed[slot])
+        return self.finish()
+
+    # --- one Speed Slot ------------------------------------------------------
+
+    def slot(self, s: int, acting: list[int]) -> None:
+        names, log, decl, cs = self.names, self.log, self.decl, self.cs
+        dead, unconscious, escaped, rattled, hp = self.dead, self.unconscious, self.escaped, self.rattled, self.hp
+        actors = []
+        gm = []                          # actions carrying a special outside the vocabulary
+        for i in acting:
+            d = decl[i]
+            if dead[i] or unconscious[i] or escaped[i]:
+                if log:
+                    self.say(s, "activation", f"{names[i]} is {self._status(i)}: the "
+                                              f"{ACTION_NAMES[d.action]} does not happen.")
+                continue
+            if rattled[i] and (s > RATTLED_MAX_SPEED or d.action not in RATTLED_ACTIONS):
+                # Ruling rattled-mid-round: a declaration cannot change, so an action a Rattled
+                # character may no longer take is lost, not moved to Speed 1.
+                if log:
+                    self.say(s, "activation", f"{names[i]} is Rattled: the {ACTION_NAMES[d.action]} at Speed "
+                                              f"{s} is lost (Rattled: only Escape or Recover, at Speed 1).")
+                continue
+            if d.special is not None and d.action != "special" and cs[i].profile.specials[d.special].effect is None:
+                gm.append(i)
+                continue
+            actors.append(i)
+        if not (actors or gm):
+            return
+        if log:
+            awake = sorted(actors + gm)
+            self.say(s, "activation", f"{_and(names[i] for i in awake)} open{'s' if len(awake) == 1 else ''} "
+                                      "their eyes.")
+        for i in gm:
+            self._adjudicate(s, i, decl[i])
+
+        hp0 = hp[:]                      # everything in the action phase sees the slot's start
+        loss = {}                        # index -> hit points lost this slot
+        gain = {}                        # index -> hit points regained this slot
+        finishes = {}                    # target -> 'kill' or 'knock_out'
+        rattle = set()                   # targets a rattle_on_damage hit got through to
+        cleared = set()                  # Recover on yourself: Rattled ends whatever the hit points
+        attacks = []
+        escapers = []
+        effect = ACTION_POINTS - s
+        # Defences start first: both work from the start of their slot (ruling defend-self-same-slot).
+        for i in actors:
+            d = decl[i]
+            a = d.action
+            if a == "attack":
+                attacks.append(i)
+            elif a == "defend_other":
+                t = self.index[d.target]
+                amount = effect + cs[i].profile.defend_other_plus
+                # Ruling several-defenders: defenders soak in the order they started defending.
+                guards = self.defenders.get(t)
+                if guards is None:
+                    self.defenders[t] = [[i, amount]]
+                else:
+                    guards.append([i, amount])
+                if log:
+                    self.say(s, "action", f"{names[i]} starts defending {d.target}: takes up to {amount} of each "
+                                          "hit on them until the round ends.")
+            elif a == "defend_self":
+                amount = effect + cs[i].profile.defend_self_plus
+                doubled = d.special is not None   # only double_defend_self gets here (validated)
+                if doubled:
+                    self.spend(i, d.special)
+                    amount *= 2
+                self.self_def[i] = amount
+                if d.redirect_to is not None:
+                    self.redirect[i] = self.index[d.redirect_to]
+                if log:
+                    self.say(s, "action", f"{names[i]} defends themself: every hit on them is cut by {amount}"
+                                          + (f" ({d.special}: doubled)" if doubled else "") + " until the round ends.")
+            elif a == "escape":
+                escapers.append(i)
+                if log:
+                    self.say(s, "action", f"{names[i]} is trying to Escape; it is checked in the escape phase.")
+            elif a == "recover":
+                t = i if d.target is None else self.index[d.target]
+                gain[t] = gain.get(t, 0) + RECOVER_HIT_POINTS
+                if t == i:
+                    cleared.add(i)
+                if log:
+                    self.say(s, "action", f"{names[i]} takes Recover" + ("" if t == i else f" on {names[t]}")
+                             + ": 1 hit point back" + (", and Rattled ends." if t == i else ", and they wake."))
+            else:
+                self.special(s, i, d, gain)
+        for i in attacks:
+            self.attack(s, i, decl[i], hp0, loss, finishes, rattle)
+
+        # Damage and healing of one slot are netted (ruling healing-and-damage-net).
+        changed = set(loss)
+        if gain or cleared or rattle:
+            changed.update(gain, cleared, rattle)
+        dying = []
+        for t in sorted(changed):
+            before = hp[t]
+            was_rattled, was_out = rattled[t], unconscious[t]
+            hurt = before - loss.get(t, 0)
+            finish = finishes.get(t)
+            if finish == "kill":
+                dead[t] = True
+            elif finish == "knock_out":
+                unconscious[t] = True
+            after = hurt + gain[t] if t in gain and not dead[t] else hurt
+            limit = cs[t].profile.hit_points
+            if after > limit:
+                after = limit
+            if after < 0:
+                after = 0
+            regained = after > hurt and after > 0
+            hp[t] = after
+            if (after == 0 and before > 0) or t in rattle:
+                rattled[t] = True
+            if regained or t in cleared:
+                rattled[t] = False
+                if regained:
+                    unconscious[t] = False
+            if log:
+                self._status_line(s, t, before, after, finish, was_rattled, was_out)
+            if (dead[t] or unconscious[t] or rattled[t]) and not (was_rattled or was_out):
+                dying.append(t)
+        # Ongoing actions of anyone now Rattled, Unconscious or Dead stop.
+        for t in dying:
+            self._stop_ongoing(s, t)
+        for i in escapers:
+            if self.spoiled[i] or not self._free(i):
+                if log:
+                    self.say(s, "escape", f"{names[i]}'s Escape fails: they were hurt or targeted by a special "
+                                          "before it resolved. They stay in the fight.")
+            else:
+                self.escaped[i] = True
+                self._stop_ongoing(s, i, quiet=True)
+                if log:
+                    self.say(s, "escape", f"{names[i]} escapes and must leave the area of the fight.")
+
+    def _adjudicate(self, s: int, i: int, d: Declaration) -> None:
+        """A special outside the vocabulary: the whole action goes to the GM."""
+        self.spend(i, d.special)
+        action = ACTION_NAMES[d.action]
+        self.adjudications.append(f"{self.names[i]} calls {d.special} with {action}"
+                                  + (f" on {d.target}" if d.target else "") + f" at Speed {s}")
+        if self.log:
+            self.say(s, "action", f"{self.names[i]} calls {d.special} with {action}. GM adjudicates: the "
+                                  "resolver leaves this whole action to the GM.")
+
+    def _free(self, i: int) -> bool:
+        return not (self.dead[i] or self.unconscious[i])
+
+    def _status(self, i: int) -> str:
+        if self.dead[i]:
+            return "Dead"
+        if self.escaped[i]:
+            return "gone (escaped)"
+        if self.unconscious[i]:
+            return "Unconscious"
+        return "Rattled" if self.rattled[i] else "fighting"
+
+    def _status_line(self, s, t, before, after, finish, was_rattled, was_out) -> None:
+        name = self.names[t]
+        if finish == "kill":
+            self.say(s, "status", f"{name} is Dead (killing blow, announced aloud).")
+            return
+        bits = []
+        if before != after:
+            bits.append(f"{name} is on {after} hit point{'s' if after != 1 else ''} (was {before})")
+        if finish == "knock_out" and self.unconscious[t]:
+            bits.append(f"{name} is knocked out: Unconscious")
+        elif was_out and not self.unconscious[t]:
+            bits.append(f"{name} is no longer Unconscious")
+        if self.rattled[t] and not was_rattled:
+            bits.append(f"{name} becomes Rattled" + ("" if after == 0 else " though not at 0 hit points"))
+        elif was_rattled and not self.rattled[t]:
+            bits.append(f"{name} is no longer Rattled")
+        if bits:
+            self.say(s, "status", "; ".join(bits) + ".")
+
+    def _stop_ongoing(self, s: int, t: int, quiet: bool = False) -> None:
+        stopped = []
+        if self.self_def[t]:
+            self.self_def[t] = 0
+            stopped.append("Defend Self")
+        for guards in self.defenders.values():
+            for entry in guards:
+                if entry[0] == t:
+                    guards.remove(entry)
+                    stopped.append("Defend Other")
+                    break
+        if stopped and self.log and not quiet:
+            self.say(s, "status", f"{self.names[t]}'s {_and(sorted(set(stopped)))} stops.")
+
+    # --- actions ---------------------------------------------------------------
+
+    def attack(self, s, i, d, hp0, loss, finishes, rattle) -> None:
+        names, log = self.names, self.log
+        t = self.index[d.target]
+        if not self.cs[t].in_fight or self.escaped[t] or self.dead[t]:
+            if log:
+                self.say(s, "action", f"{names[i]}'s Attack finds nobody: {d.target} is {self._status(t)}.")
+            return
+        profile = self.cs[i].profile
+        base = ACTION_POINTS - s
+        amount = base + profile.attack_plus
+        effect = None
+        if d.special:
+            effect = profile.specials[d.special].effect
+            self.spend(i, d.special)
+        words = (f"{names[i]} attacks {d.target}" + (f" with {d.special}" if d.special else "")
+                 + (f" (chose the Speed {s} slot)" if profile.chooses_slot else "")
+                 + f": Effect {base}" + (f" + {amount - base}" if amount != base else "") + f" = {amount}") \
+            if log else ""
+        dealt, words = self.hit(t, amount, effect == "ignore_defences", loss, words)
+        if dealt and effect == "rattle_on_damage":
+            rattle.add(t)
+            if log:
+                words += f"; {d.special}: {d.target} will be Rattled"
+        # Killing blows need a target Rattled and at 0 when the slot began (ruling same-slot-kill).
+        if dealt and d.finish and self.rattled[t] and hp0[t] == 0:
+            if finishes.get(t) != "kill":
+                finishes[t] = d.finish
+            if log:
+                words += f"; {names[i]} calls a killing blow: {'kill' if d.finish == 'kill' else 'knock out'}"
+        if log:
+            self.say(s, "action", words + ".")
+        r = self.redirect[t]
+        if not dealt and r is not None and self.self_def[t] and self.cs[t].profile.redirects:
+            # Ruling vicious-dodge-redirect: the turned attack lands in the same slot, at full Effect, once.
+            if not (self.dead[r] or self.escaped[r]):
+                _, more = self.hit(r, amount, False, loss,
+                                   f"{d.target} turns the unhurt attack onto {names[r]}: {amount}" if log else "")
+                if log:
+                    self.say(s, "action", more + ".")
+
+    def hit(self, t: int, amount: int, pierce: bool, loss: dict, words: str) -> tuple[int, str]:
+        """Damage of one hit on `t`: Defend Other first, then armour and Defend Self."""
+        rest = amount
+        log = self.log
+        if not pierce:
+            for d, effect in self.defenders.get(t, ()):
+                if rest <= 0:
+                    break
+                soaked = effect if effect < rest else rest
+                rest -= soaked
+                # Ruling defender-armour: the defender's own armour cuts what they soak.
+                lost = soaked - self.cs[d].profile.armour
+                if lost > 0:
+                    loss[d] = loss.get(d, 0) + lost
+                    self.spoiled[d] = True
+                if log:
+                    words += f"; {self.names[d]} takes {soaked} of it" + (
+                        f" (armour stops {soaked - max(lost, 0)})" if lost < soaked else "")
+            armour = self.cs[t].profile.armour
+            cut = armour + self.self_def[t]
+            if cut and rest > 0:
+                if log:
+                    by = " and ".join(w for w in (f"armour {armour}" if armour else "",
+                                                   f"Defend Self {self.self_def[t]}" if self.self_def[t] else "")
+                                      if w)
+                    words += f"; {self.names[t]}'s {by} stop{'s' if ' and ' not in by else ''} {min(cut, rest)}"
+                rest = rest - cut if rest > cut else 0
+        elif log:
+            words += " (no armour or defence counts)"
+        if rest > 0:
+            loss[t] = loss.get(t, 0) + rest
+            self.spoiled[t] = True
+        if log:
+            words += f"; {self.names[t]} loses {rest}"
+        return rest, words
+
+    def special(self, s, i, d, gain) -> None:
+        names = self.names
+        t = self.index[d.target] if d.target is not None else None
+        special = self.cs[i].profile.specials[d.special]
+        self.spend(i, d.special)
+        if t is not None and (self.dead[t] or self.escaped[t]):
+            if self.log:
+                self.say(s, "action", f"{names[i]}'s {d.special} finds nobody: {d.target} is {self._status(t)}.")
+            return
+        if special.effect == "heal":
+            amount = ACTION_POINTS - s + self.cs[i].profile.special_plus
+            gain[t] = gain.get(t, 0) + amount
+            # Ruling special-spoils-escape: a special that resolves on someone spoils their Escape.
+            self.spoiled[t] = True
+            if self.log:
+                self.say(s, "action", f"{names[i]} uses {d.special} on {d.target}: up to {amount} hit points "
+                                      "back, never above their starting hit points.")
+            return
+        on = f" on {d.target}" if d.target else ""
+        self.adjudications.append(f"{names[i]} uses {d.special}{on} at Speed {s}")
+        if self.log:
+            self.say(s, "action", f"{names[i]} uses {d.special}{on}. GM adjudicates: the resolver changes "
+                                  "nothing for it" + (f" (if it lands, {d.target} cannot Escape this round)."
+                                                      if d.target else "."))
+
+    # --- the end of the round ---------------------------------------------------
+
+    def finish(self) -> RoundResult:
+        out = list(self.cs)
+        hp, rattled, unconscious, dead, escaped = self.hp, self.rattled, self.unconscious, self.dead, self.escaped
+        for i, c in enumerate(out):
+            if hp[i] != c.hp or rattled[i] != c.rattled or unconscious[i] != c.unconscious or \
+                    dead[i] != c.dead or escaped[i] != c.escaped or i in self.uses:
+                uses = self.uses.get(i)
+                out[i] = Combatant(c.profile, hp[i], rattled[i], unconscious[i], dead[i], escaped[i],
+                                   c.uses if uses is None else MappingProxyType(uses))
+        if self.log:
+            standing = [self.names[i] for i in range(self.n) if not (self.dead[i] or self.escaped[i]
+                                                                     or self.unconscious[i])]
+            self.say(None, "end", "Round over. Still able to act: " + (_and(standing) if standing else "nobody")
+                     + ". Ask who wants to keep fighting.")
+        return RoundResult(tuple(out), tuple(self.lines), tuple(self.adjudications))

@@ -1,0 +1,287 @@
+"""Play whole Sixes fights with simple declaration policies, many times.
+
+Core layer: standard library and this package only. Every fight is played
+round by round through the resolver, so the figures follow the same rules
+(and rulings) as a resolved round. Results are exact counts; a seed makes a
+run reproducible: the same seed, data and options give identical numbers.
+
+The policies are deliberately simple and documented in POLICY_NOTES; they
+never use a special the GM adjudicates.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Mapping, Sequence
+
+from .models import Character, Special
+from .resolver import Combatant, Declaration, fresh, resolve_round
+
+STATUS_WORDS = ("Rattled", "Unconscious", "Dead", "Escaped")
+DEFAULT_FIGHTS = 1000
+DEFAULT_MAX_ROUNDS = 20
+
+
+@dataclass(frozen=True)
+class Side:
+    name: str
+    members: tuple[Character, ...]
+
+
+Policy = Callable[[random.Random, Sequence[Combatant], Sequence[int], int], "Declaration | None"]
+
+
+def _foes(fight, side, i):
+    return [c for j, c in enumerate(fight) if side[j] != side[i] and c.can_act]
+
+
+def _allies(fight, side, i):
+    return [c for j, c in enumerate(fight) if side[j] == side[i] and c.in_fight]
+
+
+def _weakest(cs):
+    return min(cs, key=lambda c: (c.hp, c.profile.armour))
+
+
+def _one_of_weakest(rng, cs, k):
+    """A random pick among the `k` foes with fewest hit points: fighters
+    gang up on the hurt, but not all on the same one."""
+    return rng.choice(sorted(cs, key=lambda c: c.hp)[:k])
+
+
+def _called(me: Combatant, kind: str) -> str | None:
+    """A called special of this kind with a use left, if the fighter has one."""
+    for name, special in me.profile.specials.items():
+        if special.effect == kind and me.uses.get(name, 1) >= 1:
+            return name
+    return None
+
+
+def _finishing_speed(me: Combatant, target: Combatant) -> int | None:
+    """The fastest Speed whose Attack still gets a point through the armour."""
+    needed = target.profile.armour + 1 - me.profile.attack_plus
+    speed = 6 - max(needed, 1)
+    return speed if speed >= 1 else None
+
+
+def _attack(me: Combatant, target: Combatant, speed: int, finish: str | None) -> Declaration:
+    special = _called(me, "rattle_on_damage") or _called(me, "ignore_defences")
+    down = target.rattled and target.hp == 0
+    return Declaration(me.name, "attack", speed, target.name, special, finish if down else None)
+
+
+def aggressive(rng, fight, side, i):
+    """Rattled: Recover at Speed 1. Otherwise, half the time when a foe is
+    Rattled at 0, finish them (a kill, at the fastest Speed that gets a point
+    through); else Attack one of the three foes with fewest hit points at
+    Speed 1, 2 or 3, calling any attack special."""
+    me = fight[i]
+    if me.rattled:
+        return Declaration(me.name, "recover", 1)
+    foes = _foes(fight, side, i)
+    if not foes:
+        return None
+    down = [c for c in foes if c.rattled and c.hp == 0]
+    if down and rng.random() < 0.5:
+        target = _weakest(down)
+        speed = _finishing_speed(me, target)
+        if speed is not None:
+            return _attack(me, target, speed, "kill")
+    return _attack(me, _one_of_weakest(rng, foes, 3), rng.randint(1, 3), "kill")
+
+
+def cautious(rng, fight, side, i):
+    """Rattled: Escape at Speed 1. Heal the most hurt ally below half hit
+    points if able (not one who is Rattled and so escaping); at half hit
+    points or less, Defend Self at Speed 4 (with any doubling special); guard
+    an ally who is Rattled at 0; otherwise Attack one of the three foes with
+    fewest hit points at Speed 3 or 4, and knock out, never kill."""
+    me = fight[i]
+    if me.rattled:
+        return Declaration(me.name, "escape", 1)
+    foes = _foes(fight, side, i)
+    if not foes:
+        return None
+    heal = _called(me, "heal")
+    hurt = [c for c in _allies(fight, side, i) if 2 * c.hp < c.profile.hit_points and not
+            (c.rattled and c.can_act)]
+    if heal and hurt:
+        return Declaration(me.name, "special", 3, _weakest(hurt).name, heal)
+    if 2 * me.hp <= me.profile.hit_points:
+        redirect = _weakest(foes).name if me.profile.redirects else None
+        return Declaration(me.name, "defend_self", 4, None, _called(me, "double_defend_self"), None, redirect)
+    down = [c for c in _allies(fight, side, i) if c is not me and c.can_act and c.rattled and c.hp == 0]
+    if down:
+        return Declaration(me.name, "defend_other", 5, down[0].name)
+    return _attack(me, _one_of_weakest(rng, foes, 3), rng.randint(3, 4), "knock_out")
+
+
+def random_policy(rng, fight, side, i):
+    """Rattled: Escape or Recover at Speed 1, evenly. Otherwise any action at
+    any Speed on any sensible target: Attack four times as likely as Escape,
+    each Defend and Recover twice as likely, and a random killing-blow call."""
+    me = fight[i]
+    if me.rattled:
+        return Declaration(me.name, rng.choice(("escape", "recover")), 1)
+    foes = _foes(fight, side, i)
+    if not foes:
+        return None
+    allies = [c for c in _allies(fight, side, i) if c is not me and c.can_act]
+    speed = rng.randint(1, 5)
+    options = ["attack"] * 4 + ["defend_self", "defend_self", "recover", "recover", "escape"]
+    if allies:
+        options += ["defend_other", "defend_other"]
+    heal = _called(me, "heal")
+    if heal:
+        options += ["special", "special"]
+    action = rng.choice(options)
+    if action == "attack":
+        target = rng.choice(foes)
+        special = _called(me, "rattle_on_damage") or _called(me, "ignore_defences")
+        return Declaration(me.name, "attack", speed, target.name, special if rng.random() < 0.5 else None,
+                           rng.choice((None, "kill", "knock_out")))
+    if action == "defend_other":
+        return Declaration(me.name, "defend_other", speed, rng.choice(allies).name)
+    if action == "defend_self":
+        redirect = rng.choice(foes).name if me.profile.redirects else None
+        return Declaration(me.name, "defend_self", speed, None, _called(me, "double_defend_self"), None, redirect)
+    if action == "special":
+        return Declaration(me.name, "special", speed, rng.choice(allies + [me]).name, heal)
+    return Declaration(me.name, action, speed)
+
+
+POLICIES: Mapping[str, Policy] = {"aggressive": aggressive, "cautious": cautious, "random": random_policy}
+POLICY_NOTES: Mapping[str, str] = {name: " ".join(p.__doc__.split()) for name, p in POLICIES.items()}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    rounds: int
+    winner: int | None          # index of the winning side; None for no winner
+    fighters: tuple[Combatant, ...]
+
+
+def standing_sides(fight: Sequence[Combatant], side: Sequence[int]) -> set[int]:
+    """Sides with someone still on their feet: not Rattled, Unconscious, Dead
+    or gone. A side with nobody on their feet is beaten, and the fight is
+    settled when at most one side is left standing."""
+    return {side[j] for j, c in enumerate(fight) if c.can_act and not c.rattled}
+
+
+def play(fighters: Sequence[Combatant], side: Sequence[int], policy: Policy | Sequence[Policy],
+         rng: random.Random, max_rounds: int = DEFAULT_MAX_ROUNDS,
+         history: list | None = None) -> Outcome:
+    """One fight, until at most one side is left standing, nobody declares an
+    Attack (nobody wants to go on), or `max_rounds` pass.
+    `policy` is one for everyone or one per fighter; `history`, when given,
+    receives the fighters after each round."""
+    fight = tuple(fighters)
+    per_fighter = list(policy) if isinstance(policy, (list, tuple)) else [policy] * len(fight)
+    rounds = 0
+    while rounds < max_rounds and len(standing_sides(fight, side)) > 1:
+        declarations = []
+        for i, c in enumerate(fight):
+            if c.can_act:
+                d = per_fighter[i](rng, fight, side, i)
+                if d is not None:
+                    declarations.append(d)
+        if not any(d.action == "attack" for d in declarations):
+            break       # nobody wants to attack: the fight is over
+        fight = resolve_round(fight, declarations, log=False).combatants
+        rounds += 1
+        if history is not None:
+            history.append(fight)
+    left = standing_sides(fight, side)
+    return Outcome(rounds, next(iter(left)) if len(left) == 1 else None, fight)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Many fights with one policy: exact counts and the rates they give."""
+
+    policy: str
+    sides: tuple[str, ...]
+    names: tuple[str, ...]
+    rounds: tuple[int, ...]                        # sorted, one per fight
+    wins: tuple[int, ...]                          # per side
+    no_winner: int
+    statuses: Mapping[str, Mapping[str, int]]      # fighter -> status word -> fights ending so
+
+    @property
+    def fights(self) -> int:
+        return len(self.rounds)
+
+    @property
+    def median_rounds(self) -> int:
+        return percentile(self.rounds, Fraction(1, 2))
+
+    @property
+    def p90_rounds(self) -> int:
+        return percentile(self.rounds, Fraction(9, 10))
+
+    def win_rate(self, side: int) -> Fraction:
+        return Fraction(self.wins[side], self.fights)
+
+    @property
+    def no_winner_rate(self) -> Fraction:
+        return Fraction(self.no_winner, self.fights)
+
+    def status_rate(self, name: str, status: str) -> Fraction:
+        return Fraction(self.statuses[name][status], self.fights)
+
+    def rounds_share(self, n: int) -> Fraction:
+        """Share of fights over after exactly `n` rounds."""
+        return Fraction(self.rounds.count(n), self.fights)
+
+
+def percentile(values: Sequence[int], q: Fraction) -> int:
+    """Nearest-rank percentile of sorted values: the smallest value with at
+    least a share q of the values at or below it."""
+    if not values:
+        raise ValueError("no values")
+    rank = max(1, -(-q * len(values) // 1))
+    return values[int(rank) - 1]
+
+
+def roster(sides: Sequence[Side], library: Mapping[str, Special]) -> tuple[tuple[Combatant, ...], tuple[int, ...]]:
+    fighters, side = [], []
+    for k, s in enumerate(sides):
+        for member in s.members:
+            fighters.append(fresh(member, library))
+            side.append(k)
+    return tuple(fighters), tuple(side)
+
+
+def simulate(sides: Sequence[Side], library: Mapping[str, Special], policy: str, *,
+             fights: int = DEFAULT_FIGHTS, max_rounds: int = DEFAULT_MAX_ROUNDS, seed: int = 1) -> Summary:
+    """Play `fights` fights in which everyone follows `policy`."""
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; one of {', '.join(POLICIES)}")
+    rng = random.Random(f"sixes-simulate:{seed}:{policy}")
+    fighters, side = roster(sides, library)
+    names = tuple(c.name for c in fighters)
+    rounds, wins, no_winner = [], [0] * len(sides), 0
+    statuses = {name: dict.fromkeys(STATUS_WORDS, 0) for name in names}
+    for _ in range(fights):
+        outcome = play(fighters, side, POLICIES[policy], rng, max_rounds)
+        rounds.append(outcome.rounds)
+        if outcome.winner is None:
+            no_winner += 1
+        else:
+            wins[outcome.winner] += 1
+        for c in outcome.fighters:
+            if c.status in STATUS_WORDS:
+                statuses[c.name][c.status] += 1
+    return Summary(policy, tuple(s.name for s in sides), names, tuple(sorted(rounds)), tuple(wins), no_winner,
+                   statuses)
+
+
+def sides_by_faction(characters: Sequence[Character]) -> list[Side]:
+    """Group fighters by faction; with only one faction, everyone for themself."""
+    groups: dict[str, list[Character]] = {}
+    for c in characters:
+        groups.setdefault(c.faction or c.name, []).append(c)
+    if len(groups) == 1:
+        return [Side(c.name, (c,)) for c in characters]
+    return [Side(name, tuple(members)) for name, members in groups.items()]
