@@ -27,6 +27,7 @@ class PdfJob:
     paper: str
     allowed_roots: tuple[Path, ...]
     label: str
+    landscape: bool = False
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ def render_pdf(job: PdfJob) -> PdfResult:
     weasyprint = engine["weasyprint"]
     from weasyprint.urls import FatalURLFetchingError
     fetcher = make_fetcher(job.allowed_roots)
-    page_css = weasyprint.CSS(string=f"@page {{ size: {PAPER_SIZES[job.paper]}; }}",
+    page_css = weasyprint.CSS(string=f"@page {{ size: {PAPER_SIZES[job.paper]}{' landscape' if job.landscape else ''}; }}",
                               font_config=engine["fonts"])
     try:
         document = weasyprint.HTML(string=job.html, base_url=job.base_url, url_fetcher=fetcher).render(
