@@ -109,7 +109,7 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
     try:
         jobs = []
         for item, doc in plan:
-            html, budget, landscape = _render_html(doc, options)
+            html, budget, landscape = prepare_html(doc, options)
             for paper in papers:
                 target = staging / "pdf" / paper / item.system.slug / doc.folder / f"{doc.slug}.pdf"
                 jobs.append((budget, PdfJob(html, TEMPLATES_DIR.as_uri() + "/", target, paper,
@@ -117,7 +117,7 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
                                             f"{paper} {item.system.slug}/{doc.folder}/{doc.slug}.pdf", landscape)))
         if options.backs:
             jobs.extend(_calibration_jobs(staging, papers, options))
-        results = _render_pdfs([job for _, job in jobs], workers, progress)
+        results = render_pdfs([job for _, job in jobs], workers, progress)
         faults = layout_faults([budget for budget, _ in jobs], results)
         if faults:
             raise BuildError("documents do not fit their pages:\n" + "\n".join(f"  {f}" for f in faults))
@@ -127,7 +127,7 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
             progress("site", 0, 1)
             _build_site(staging, loaded, documents, list(papers))
             progress("site", 1, 1)
-        _swap_into_place(staging, out_dir)
+        swap_into_place(staging, out_dir)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 
@@ -158,7 +158,7 @@ def _refuse_duplicates(system: System, documents: list[Document]) -> None:
         seen.add(key)
 
 
-def _render_html(doc: Document, options: PrintOptions) -> tuple[str, int, bool]:
+def prepare_html(doc: Document, options: PrintOptions) -> tuple[str, int, bool]:
     """The document's HTML, its page budget and orientation. A deck's budget
     is what its cards impose to (card size and backs decide it): a page more
     is a layout bug."""
@@ -187,7 +187,7 @@ def _calibration_jobs(staging: Path, papers, options: PrintOptions):
                        paper, (TEMPLATES_DIR,), f"{paper} {CALIBRATION_SLUG}.pdf")) for paper in papers]
 
 
-def _render_pdfs(jobs, workers: int | None, progress: Progress):
+def render_pdfs(jobs, workers: int | None, progress: Progress):
     """Render in a process pool (WeasyPrint is CPU-bound and not thread-safe);
     small batches stay in this process to skip the pool's start-up."""
     from .render.pdf import render_pdf
@@ -221,9 +221,9 @@ def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[D
     shutil.rmtree(docs_dir)
 
 
-def _swap_into_place(staging: Path, out_dir: Path) -> None:
+def swap_into_place(staging: Path, out_dir: Path, entries: tuple[str, ...] = OUTPUT_ENTRIES) -> None:
     """Move each finished entry over the old one with an atomic rename."""
-    for name in OUTPUT_ENTRIES:
+    for name in entries:
         new = staging / name
         if not new.exists():
             continue

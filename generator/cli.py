@@ -133,6 +133,41 @@ def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | 
 
 
 @main.command()
+@data_option
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_OUT_DIR,
+              show_default="the project's output/", help="The pack is written to OUT/pack/.")
+@click.option("--paper", type=click.Choice(list(PAPER_CHOICES)), default="both", show_default=True,
+              help="Paper size of the pack.")
+@click.option("--casting", "casting_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              default=None, help="YAML file mapping players to characters, in envelope order.")
+@click.option("--jobs", type=click.IntRange(1, 16), default=None, help="Processes rendering PDFs.")
+@print_options
+def pack(data_dir: Path, out_dir: Path, paper: str, casting_file: Path | None, jobs: int | None, options) -> None:
+    """Envelope-ready PDFs for a Sixes game: one per player in casting order,
+    a GM pack, a stuffing manifest (PDF and CSV) and a zip for the print shop."""
+    from .build import BuildError
+    from .pack import pack as run_pack
+    from .render.pdf import ForbiddenResource
+
+    try:
+        with _progress() as progress:
+            report = run_pack(data_dir, out_dir, PAPER_CHOICES[paper], casting_file=casting_file,
+                              options=options, workers=jobs, progress=progress)
+    except DataError as exc:
+        _print_problems(exc.problems)
+        click.secho("Nothing was written: fix the problems above and pack again.", err=True)
+        sys.exit(1)
+    except (BuildError, ForbiddenResource) as exc:
+        click.secho(f"error: {exc}", fg="red", err=True)
+        click.secho("Nothing was written: the previous pack is unchanged.", err=True)
+        sys.exit(1)
+    _print_problems(report.warnings)
+    click.echo(f"Packed {len(report.envelopes)} envelopes in {report.out_dir / 'pack'}")
+    for archive in report.zips:
+        click.echo(f"For the print shop: {archive}")
+
+
+@main.command()
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 def new(directory: Path) -> None:
     """Write a small, valid starter data folder for a new game into DIRECTORY.

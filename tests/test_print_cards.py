@@ -122,11 +122,11 @@ def deck():
 
 
 def render(doc, tmp_path, paper, **options):
-    from generator.build import _render_html
+    from generator.build import prepare_html
     from generator.render.options import PrintOptions
     from generator.render.pdf import PdfJob, render_pdf
     opts = PrintOptions(**options)
-    html, budget, landscape = _render_html(doc, opts)
+    html, budget, landscape = prepare_html(doc, opts)
     target = tmp_path / f"{paper}.pdf"
     result = render_pdf(PdfJob(html, TEMPLATES_DIR.as_uri() + "/", target, paper, (TEMPLATES_DIR,),
                                "deck", landscape))
