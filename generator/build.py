@@ -144,7 +144,7 @@ def layout_faults(budgets: list[int], results) -> list[str]:
     for budget, result in zip(budgets, results):
         if result.pages > budget:
             faults.append(f"{result.label}: {result.pages} pages, at most {budget} expected")
-        faults.extend(f"{result.label}: {o}" for o in result.overflows)
+        faults.extend(f"{result.label}: {o}" for o in result.overflows + result.lint)
     return faults
 
 

@@ -36,6 +36,7 @@ class PdfResult:
     target: Path
     pages: int
     overflows: tuple[str, ...] = ()
+    lint: tuple[str, ...] = ()        # missing glyphs, missing title or language
 
 
 # Slack for rounding in the layout engine, in CSS pixels (0.1 mm).
@@ -120,4 +121,6 @@ def render_pdf(job: PdfJob) -> PdfResult:
     partial = job.target.with_name(job.target.name + f".{os.getpid()}.part")
     document.write_pdf(partial)
     os.replace(partial, job.target)
-    return PdfResult(job.label, job.target, len(document.pages), tuple(find_overflows(document)))
+    from .lint import find_missing_glyphs, metadata_faults
+    return PdfResult(job.label, job.target, len(document.pages), tuple(find_overflows(document)),
+                     tuple(find_missing_glyphs(document) + metadata_faults(document)))
