@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from .errors import DataError, Problem, errors_in
 from .paths import ICONS_DIR, TEMPLATES_DIR
+from .render.options import DEFAULT_OPTIONS, PrintOptions
 from .systems import SYSTEMS
 from .systems.base import Document, System
 
@@ -90,7 +91,7 @@ def export_schemas(target: Path) -> list[Path]:
 
 def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
           site: bool = True, strict: bool = False, workers: int | None = None,
-          progress: Progress | None = None) -> BuildReport:
+          progress: Progress | None = None, options: PrintOptions = DEFAULT_OPTIONS) -> BuildReport:
     from .render.pdf import PdfJob
 
     progress = progress or (lambda label, done, total: None)
@@ -108,13 +109,16 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
     try:
         jobs = []
         for item, doc in plan:
-            html = _render_html(doc)
+            html, budget, landscape = prepare_html(doc, options)
             for paper in papers:
                 target = staging / "pdf" / paper / item.system.slug / doc.folder / f"{doc.slug}.pdf"
-                jobs.append((doc, PdfJob(html, TEMPLATES_DIR.as_uri() + "/", target, paper,
-                                         (TEMPLATES_DIR, data_dir), f"{paper} {item.system.slug}/{doc.folder}/{doc.slug}.pdf")))
-        results = _render_pdfs([job for _, job in jobs], workers, progress)
-        faults = layout_faults([doc for doc, _ in jobs], results)
+                jobs.append((budget, PdfJob(html, TEMPLATES_DIR.as_uri() + "/", target, paper,
+                                            (TEMPLATES_DIR, data_dir),
+                                            f"{paper} {item.system.slug}/{doc.folder}/{doc.slug}.pdf", landscape)))
+        if options.backs:
+            jobs.extend(_calibration_jobs(staging, papers, options))
+        results = render_pdfs([job for _, job in jobs], workers, progress)
+        faults = layout_faults([budget for budget, _ in jobs], results)
         if faults:
             raise BuildError("documents do not fit their pages:\n" + "\n".join(f"  {f}" for f in faults))
 
@@ -123,7 +127,7 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
             progress("site", 0, 1)
             _build_site(staging, loaded, documents, list(papers))
             progress("site", 1, 1)
-        _swap_into_place(staging, out_dir)
+        swap_into_place(staging, out_dir)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 
@@ -133,13 +137,14 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
     return report
 
 
-def layout_faults(documents: list[Document], results) -> list[str]:
-    """Every page-count or overflow fault of the rendered documents."""
+def layout_faults(budgets: list[int], results) -> list[str]:
+    """Every page-count or overflow fault of the rendered documents, given
+    each one's page budget."""
     faults = []
-    for doc, result in zip(documents, results):
-        if result.pages > doc.max_pages:
-            faults.append(f"{result.label}: {result.pages} pages, at most {doc.max_pages} expected")
-        faults.extend(f"{result.label}: {o}" for o in result.overflows)
+    for budget, result in zip(budgets, results):
+        if result.pages > budget:
+            faults.append(f"{result.label}: {result.pages} pages, at most {budget} expected")
+        faults.extend(f"{result.label}: {o}" for o in result.overflows + result.lint)
     return faults
 
 
@@ -153,17 +158,36 @@ def _refuse_duplicates(system: System, documents: list[Document]) -> None:
         seen.add(key)
 
 
-def _render_html(doc: Document) -> str:
+def prepare_html(doc: Document, options: PrintOptions) -> tuple[str, int, bool]:
+    """The document's HTML, its page budget and orientation. A deck's budget
+    is what its cards impose to (card size and backs decide it): a page more
+    is a layout bug."""
     from jinja2 import TemplateError
 
+    from .render.cards import grid_for, page_count
     from .render.html import document_html
     try:
-        return document_html(doc)
+        html = document_html(doc, options)
     except TemplateError as exc:
         raise BuildError(f"template {doc.template} failed for '{doc.title}': {exc}") from None
+    if doc.cards:
+        return html, page_count(doc, options), grid_for(options.card_size, options.bleed).landscape
+    return html, doc.max_pages, False
 
 
-def _render_pdfs(jobs, workers: int | None, progress: Progress):
+CALIBRATION_SLUG = "duplex-calibration"
+
+
+def _calibration_jobs(staging: Path, papers, options: PrintOptions):
+    """The duplex calibration sheet, one per paper, beside the systems' folders."""
+    from .render.cards import render_calibration
+    from .render.pdf import PdfJob
+    html = render_calibration(options)
+    return [(2, PdfJob(html, TEMPLATES_DIR.as_uri() + "/", staging / "pdf" / paper / f"{CALIBRATION_SLUG}.pdf",
+                       paper, (TEMPLATES_DIR,), f"{paper} {CALIBRATION_SLUG}.pdf")) for paper in papers]
+
+
+def render_pdfs(jobs, workers: int | None, progress: Progress):
     """Render in a process pool (WeasyPrint is CPU-bound and not thread-safe);
     small batches stay in this process to skip the pool's start-up."""
     from .render.pdf import render_pdf
@@ -197,9 +221,9 @@ def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[D
     shutil.rmtree(docs_dir)
 
 
-def _swap_into_place(staging: Path, out_dir: Path) -> None:
+def swap_into_place(staging: Path, out_dir: Path, entries: tuple[str, ...] = OUTPUT_ENTRIES) -> None:
     """Move each finished entry over the old one with an atomic rename."""
-    for name in OUTPUT_ENTRIES:
+    for name in entries:
         new = staging / name
         if not new.exists():
             continue

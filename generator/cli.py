@@ -6,6 +6,7 @@ instant. Exit status: 0 success, 1 invalid data or a failed build, 2 usage.
 """
 from __future__ import annotations
 
+import functools
 import shutil
 import sys
 from pathlib import Path
@@ -21,6 +22,40 @@ data_option = click.option(
     "--data", "data_dir", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_DATA_DIR,
     show_default="the project's data/", help="Folder holding one sub-folder per game system.")
 strict_option = click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+
+
+def _offset(ctx, param, value):
+    from .render.options import parse_offset
+    try:
+        return parse_offset(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def print_options(command):
+    """The print-production options shared by `build` and `pack`; they arrive
+    at the command as one `options` (a PrintOptions)."""
+    from .render.options import BLEED_MM, CARD_SIZE_NAMES, PrintOptions
+    decorators = [
+        click.option("--card-size", type=click.Choice(CARD_SIZE_NAMES), default="poker", show_default=True,
+                     help="Card size of every card sheet: poker 63x88, bridge 57x89, tarot 70x120 mm."),
+        click.option("--bleed", is_flag=True, help=f"Add {BLEED_MM:g} mm of bleed around every card."),
+        click.option("--backs", is_flag=True,
+                     help="Print card backs on the following pages, mirrored for long-edge duplex "
+                          "(also writes a duplex calibration sheet)."),
+        click.option("--back-offset", default="0,0", show_default=True, callback=_offset, metavar="X,Y",
+                     help="Millimetres to move the backs right and down, as read on the calibration sheet."),
+    ]
+
+    def wrapped(card_size, bleed, backs, back_offset, **kwargs):
+        options = PrintOptions(card_size=card_size, bleed=BLEED_MM if bleed else 0.0, backs=backs,
+                               back_offset=back_offset)
+        return command(options=options, **kwargs)
+
+    functools.update_wrapper(wrapped, command)
+    for decorator in reversed(decorators):
+        wrapped = decorator(wrapped)
+    return wrapped
 
 
 def _print_problems(problems: list[Problem]) -> None:
@@ -65,7 +100,9 @@ def check(data_dir: Path, strict: bool) -> None:
 @click.option("--jobs", type=click.IntRange(1, 16), default=None,
               help="Processes rendering PDFs (default: one per core, at most 4).")
 @strict_option
-def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | None, strict: bool) -> None:
+@print_options
+def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | None, strict: bool,
+          options) -> None:
     """Build every PDF and the rules site from the data.
 
     Nothing is written unless all the data is valid; the previous output
@@ -78,7 +115,7 @@ def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | 
     try:
         with _progress() as progress:
             report = run_build(data_dir, out_dir, PAPER_CHOICES[paper], site=not no_site,
-                               strict=strict, workers=jobs, progress=progress)
+                               strict=strict, workers=jobs, progress=progress, options=options)
     except DataError as exc:
         _print_problems(exc.problems)
         click.secho("Nothing was written: fix the problems above and build again.", err=True)
@@ -93,6 +130,41 @@ def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | 
     if report.site_index:
         click.echo(f"Site: {report.site_index}")
     click.echo(f"Schemas for editors: {report.out_dir / 'schemas'}")
+
+
+@main.command()
+@data_option
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_OUT_DIR,
+              show_default="the project's output/", help="The pack is written to OUT/pack/.")
+@click.option("--paper", type=click.Choice(list(PAPER_CHOICES)), default="both", show_default=True,
+              help="Paper size of the pack.")
+@click.option("--casting", "casting_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              default=None, help="YAML file mapping players to characters, in envelope order.")
+@click.option("--jobs", type=click.IntRange(1, 16), default=None, help="Processes rendering PDFs.")
+@print_options
+def pack(data_dir: Path, out_dir: Path, paper: str, casting_file: Path | None, jobs: int | None, options) -> None:
+    """Envelope-ready PDFs for a Sixes game: one per player in casting order,
+    a GM pack, a stuffing manifest (PDF and CSV) and a zip for the print shop."""
+    from .build import BuildError
+    from .pack import pack as run_pack
+    from .render.pdf import ForbiddenResource
+
+    try:
+        with _progress() as progress:
+            report = run_pack(data_dir, out_dir, PAPER_CHOICES[paper], casting_file=casting_file,
+                              options=options, workers=jobs, progress=progress)
+    except DataError as exc:
+        _print_problems(exc.problems)
+        click.secho("Nothing was written: fix the problems above and pack again.", err=True)
+        sys.exit(1)
+    except (BuildError, ForbiddenResource) as exc:
+        click.secho(f"error: {exc}", fg="red", err=True)
+        click.secho("Nothing was written: the previous pack is unchanged.", err=True)
+        sys.exit(1)
+    _print_problems(report.warnings)
+    click.echo(f"Packed {len(report.envelopes)} envelopes in {report.out_dir / 'pack'}")
+    for archive in report.zips:
+        click.echo(f"For the print shop: {archive}")
 
 
 @main.command()

@@ -1,63 +1,163 @@
 """Card sheets: every system's cards laid out N-up at a real card size.
 
-Systems describe cards (`Card`: a face template and its values); this module
-renders each face, then places the faces on pages in a grid that fits both A4
-and US Letter, with cut marks outside the cards. Card edges touch, so one cut
-serves two neighbours. A deck's own stylesheet, if any, is named by the
-document context's `card_css` (a path under templates/).
+Systems describe cards (`Card`: a face template, an optional back template
+and their values); this module renders each face, then imposes the faces on
+pages: a grid centred on the page (so one HTML fits both A4 and US Letter),
+with cut marks outside the cards in line with every trim edge. Without bleed,
+card edges touch and one cut serves two neighbours; with bleed each card is
+surrounded by its own bleed and two cuts are needed between cards.
+
+With backs, each page of fronts is followed by a page of backs whose columns
+are mirrored, so that on a long-edge duplex printer each back lands behind its
+front; the whole back page (cards and marks) moves by the measured printer
+offset. A deck's own stylesheet, if any, is named by the document context's
+`card_css` (a path under templates/).
+
+All positions are computed here in millimetres; the template only writes them.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from markupsafe import Markup
 
 from ..systems.base import Document
 from .html import environment
+from .options import DEFAULT_OPTIONS, PrintOptions
 
 CARD_SHEET = "cards/sheet.html"
+DEFAULT_BACK = "cards/back.html"
+CALIBRATION = "cards/calibration.html"
 # Width x height in millimetres.
-CARD_SIZES = {"poker": (63.0, 88.0)}
-# The printable area common to A4 (210 x 297) and US Letter (215.9 x 279.4),
-# less a margin for the cut marks and the printer's unprintable edge.
-SHEET_AREA = (210.0 - 2 * 8, 279.4 - 2 * 6)
-MARK_LENGTH = 5.0
-MARK_GAP = 2.0
+CARD_SIZES = {"poker": (63.0, 88.0), "bridge": (57.0, 89.0), "tarot": (70.0, 120.0)}
+# The area A4 (210 x 297) and US Letter (215.9 x 279.4) have in common, portrait.
+COMMON_PAGE = (210.0, 279.4)
+PRINTER_EDGE = 3.0   # what a home laser printer cannot reach, mm
+MARK_GAP = 1.0       # between the card (or its bleed) and the start of a cut mark
+MIN_MARK, MAX_MARK = 2.0, 5.0
 
 
 @dataclass(frozen=True)
 class Grid:
+    """The imposition of one card size: all lengths in mm, relative to the
+    grid's top-left corner (the outer edge of the first card's bleed)."""
+
     card_w: float
     card_h: float
+    bleed: float
     columns: int
     rows: int
+    landscape: bool
+    mark_length: float
 
     @property
     def per_page(self) -> int:
         return self.columns * self.rows
 
     @property
+    def cell_w(self) -> float:
+        return self.card_w + 2 * self.bleed
+
+    @property
+    def cell_h(self) -> float:
+        return self.card_h + 2 * self.bleed
+
+    @property
     def width(self) -> float:
-        return self.columns * self.card_w
+        return self.columns * self.cell_w
 
     @property
     def height(self) -> float:
-        return self.rows * self.card_h
+        return self.rows * self.cell_h
+
+    def trim_origin(self, index: int, mirrored: bool = False) -> tuple[float, float]:
+        """Top-left of the trim box of the index-th card on a page; a mirrored
+        page (backs) reverses the columns."""
+        column, row = index % self.columns, index // self.columns
+        if mirrored:
+            column = self.columns - 1 - column
+        return column * self.cell_w + self.bleed, row * self.cell_h + self.bleed
+
+    def cuts(self, count: int, cell: float, card: float) -> list[float]:
+        edges = {round(i * cell + self.bleed + d, 4) for i in range(count) for d in (0.0, card)}
+        return sorted(edges)
+
+    @property
+    def cut_xs(self) -> list[float]:
+        return self.cuts(self.columns, self.cell_w, self.card_w)
+
+    @property
+    def cut_ys(self) -> list[float]:
+        return self.cuts(self.rows, self.cell_h, self.card_h)
 
 
-def grid_for(size: str = "poker") -> Grid:
+def grid_for(size: str = "poker", bleed: float = 0.0) -> Grid:
+    """As many cards as fit with room for the marks on both papers; landscape
+    only when it holds more cards than portrait."""
     w, h = CARD_SIZES[size]
-    return Grid(w, h, int(SHEET_AREA[0] // w), int(SHEET_AREA[1] // h))
+    best = None
+    for landscape in (False, True):
+        page_w, page_h = COMMON_PAGE[::-1] if landscape else COMMON_PAGE
+        margin = PRINTER_EDGE + MARK_GAP + MIN_MARK
+        columns = int((page_w - 2 * margin) // (w + 2 * bleed))
+        rows = int((page_h - 2 * margin) // (h + 2 * bleed))
+        if columns * rows == 0 or (best and columns * rows <= best[0] * best[1]):
+            continue
+        spare = min(page_w - columns * (w + 2 * bleed), page_h - rows * (h + 2 * bleed)) / 2
+        mark = min(MAX_MARK, spare - PRINTER_EDGE - MARK_GAP)
+        best = (columns, rows, Grid(w, h, bleed, columns, rows, landscape, round(mark, 3)))
+    if best is None:
+        raise ValueError(f"{size} cards do not fit on A4 or US Letter")
+    return best[2]
 
 
-def render_card_sheet(doc: Document, size: str = "poker") -> str:
-    """The HTML of a deck: faces rendered one by one, then imposed."""
+@dataclass(frozen=True)
+class Placed:
+    label: str
+    html: Markup
+    x: float    # trim box, mm from the grid's corner
+    y: float
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    side: str                      # "front" or "back"
+    cards: tuple[Placed, ...]
+    offset: tuple[float, float]    # mm the whole page content moves
+
+
+def page_count(doc: Document, options: PrintOptions = DEFAULT_OPTIONS) -> int:
+    """The pages a deck imposes to: its budget, since more means a layout bug."""
+    grid = grid_for(options.card_size, options.bleed)
+    fronts = math.ceil(len(doc.cards) / grid.per_page)
+    return fronts * (2 if options.backs else 1)
+
+
+def render_card_sheet(doc: Document, options: PrintOptions = DEFAULT_OPTIONS) -> str:
+    """The HTML of a deck: faces (and backs) rendered one by one, then imposed."""
     env = environment()
-    grid = grid_for(size)
+    grid = grid_for(options.card_size, options.bleed)
     base = {"card_css": None, **doc.context, "doc_title": doc.title}
-    faces = [{"label": card.label,
-              "html": Markup(env.get_template(card.front).render(**base, card=card.context))}
-             for card in doc.cards]
-    pages = [faces[i:i + grid.per_page] for i in range(0, len(faces), grid.per_page)]
-    return env.get_template(CARD_SHEET).render(**base, pages=pages, grid=grid,
-                                               mark_length=MARK_LENGTH, mark_gap=MARK_GAP)
+
+    def face(template: str, card) -> Markup:
+        return Markup(env.get_template(template).render(**base, card=card.context, card_label=card.label))
+
+    pages = []
+    for start in range(0, len(doc.cards), grid.per_page):
+        chunk = doc.cards[start:start + grid.per_page]
+        pages.append(SheetPage("front", tuple(
+            Placed(c.label, face(c.front, c), *grid.trim_origin(i)) for i, c in enumerate(chunk)), (0.0, 0.0)))
+        if options.backs:
+            pages.append(SheetPage("back", tuple(
+                Placed(f"{c.label} (back)", face(c.back or DEFAULT_BACK, c), *grid.trim_origin(i, mirrored=True))
+                for i, c in enumerate(chunk)), options.back_offset))
+    return env.get_template(CARD_SHEET).render(**base, pages=pages, grid=grid, mark_gap=MARK_GAP)
+
+
+def render_calibration(options: PrintOptions = DEFAULT_OPTIONS, title: str = "Duplex calibration") -> str:
+    """Two pages for measuring a duplex printer: a cross on the front, and on
+    the back a cross and rulers, moved by the current offset. Held against the
+    light from the back, the front cross shows the correction on the rulers."""
+    return environment().get_template(CALIBRATION).render(
+        doc_title=title, offset=options.back_offset, ticks=range(-10, 11), ruler=range(0, 101))

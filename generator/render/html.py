@@ -67,9 +67,10 @@ def render_template(name: str, context: dict) -> str:
     return environment().get_template(name).render(**context)
 
 
-def document_html(doc) -> str:
-    """The HTML of one `Document`: its template, or the shared card sheet for a deck."""
+def document_html(doc, options=None) -> str:
+    """The HTML of one `Document`: its template, or the shared card sheet for a
+    deck (laid out by `options`, a PrintOptions; defaults when None)."""
     if doc.cards:
         from .cards import render_card_sheet
-        return render_card_sheet(doc)
+        return render_card_sheet(doc, options) if options else render_card_sheet(doc)
     return render_template(doc.template, {**doc.context, "doc_title": doc.title})

@@ -27,6 +27,7 @@ class PdfJob:
     paper: str
     allowed_roots: tuple[Path, ...]
     label: str
+    landscape: bool = False
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class PdfResult:
     target: Path
     pages: int
     overflows: tuple[str, ...] = ()
+    lint: tuple[str, ...] = ()        # missing glyphs, missing title or language
 
 
 # Slack for rounding in the layout engine, in CSS pixels (0.1 mm).
@@ -108,7 +110,7 @@ def render_pdf(job: PdfJob) -> PdfResult:
     weasyprint = engine["weasyprint"]
     from weasyprint.urls import FatalURLFetchingError
     fetcher = make_fetcher(job.allowed_roots)
-    page_css = weasyprint.CSS(string=f"@page {{ size: {PAPER_SIZES[job.paper]}; }}",
+    page_css = weasyprint.CSS(string=f"@page {{ size: {PAPER_SIZES[job.paper]}{' landscape' if job.landscape else ''}; }}",
                               font_config=engine["fonts"])
     try:
         document = weasyprint.HTML(string=job.html, base_url=job.base_url, url_fetcher=fetcher).render(
@@ -119,4 +121,6 @@ def render_pdf(job: PdfJob) -> PdfResult:
     partial = job.target.with_name(job.target.name + f".{os.getpid()}.part")
     document.write_pdf(partial)
     os.replace(partial, job.target)
-    return PdfResult(job.label, job.target, len(document.pages), tuple(find_overflows(document)))
+    from .lint import find_missing_glyphs, metadata_faults
+    return PdfResult(job.label, job.target, len(document.pages), tuple(find_overflows(document)),
+                     tuple(find_missing_glyphs(document) + metadata_faults(document)))

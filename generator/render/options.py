@@ -1,0 +1,41 @@
+"""How to print: options that change the rendered documents but not the data.
+
+Edge layer, imports nothing heavy. One frozen value is passed from the
+command line through the build to the renderers, and is part of the build
+cache key, so changing an option re-renders what it affects.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CARD_SIZE_NAMES = ("poker", "bridge", "tarot")
+BLEED_MM = 3.0
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    card_size: str = "poker"                      # one of CARD_SIZE_NAMES
+    bleed: float = 0.0                            # mm of bleed around every card (0 or BLEED_MM)
+    backs: bool = False                           # card backs on the following page, for long-edge duplex
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm the backs (and their marks) move, right and down
+
+    def __post_init__(self):
+        if self.card_size not in CARD_SIZE_NAMES:
+            raise ValueError(f"unknown card size {self.card_size!r}; expected one of {', '.join(CARD_SIZE_NAMES)}")
+
+
+DEFAULT_OPTIONS = PrintOptions()
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """'1.5,-0.5' -> (1.5, -0.5); raises ValueError with a readable message."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2:
+        raise ValueError(f"expected X,Y in millimetres (for example 1.5,-0.5), found {text!r}")
+    try:
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise ValueError(f"expected two numbers X,Y in millimetres, found {text!r}") from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise ValueError(f"an offset of more than 20 mm ({text}) is not a printer error; measure again")
+    return x, y
