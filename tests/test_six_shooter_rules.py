@@ -331,3 +331,29 @@ def test_a_fair_contest_is_symmetric_and_edges_help():
     carded = contest_odds(Side(reduction=3, down=3, up=2, gone=1), Side(down=3, up=2, gone=1))
     struck = contest_odds(Side(strikes=2, down=3, up=2, gone=1), Side(down=3, up=2, gone=1))
     assert carded.first_wins > fair.first_wins > struck.first_wins
+
+
+def test_a_lost_wager_removes_only_when_it_reaches_the_third_strike():
+    from generator.systems.six_shooter.rules import wager_removal
+    assert wager_removal(4, strikes=0, wager=2) == 0               # two strikes from a loss: still in
+    # 1 strike held, wager 2 at CN 5: faced as min(5+1, 7) - 2 = 4; fail on 1-3.
+    assert wager_removal(5, strikes=1, wager=2) == F(3, 6) == bf_roll(5, 1, wager=2)[2]
+    assert wager_removal(7, strikes=2, wager=1) == F(5, 6)         # 7 - 1 = 6: fail on 1-5
+
+
+def test_challenge_cards_show_impossible_and_stage_odds():
+    from generator.paths import DEFAULT_DATA_DIR
+    from generator.systems.six_shooter.dataset import load_adventure
+    from generator.systems.six_shooter.outputs import challenge_odds, contest_rows, luck_rows
+    adventure, _ = load_adventure(DEFAULT_DATA_DIR / "six-shooter", DEFAULT_DATA_DIR.parent)
+    by_name = {c.name: c for c in adventure.challenges}
+    climb = challenge_odds(adventure, by_name["Moonlight Climb"])
+    assert [m.odds for m in climb] == [None] * 4 and {m.label for m in climb} == {"Impossible"}
+    case = {m.method: m for m in challenge_odds(adventure, by_name["The Glass Case"])}
+    assert case["danger"].stages.expected_rolls == 18                # 3 stages at 1 in 6
+    assert case["sharpness"].odds.success == F(1, 2) and case["charm"].stages is None
+    rows = contest_rows()
+    assert rows[0].result == contest_odds(Side(down=1, up=2, gone=3), Side(down=1, up=2, gone=3))
+    assert rows[0].result.first_wins == rows[0].result.second_wins
+    assert [r.base for r in luck_rows()] == list(range(1, 8))
+    assert luck_rows()[2].points[0] == (0, 0) and luck_rows()[2].expected[0] == expected_challenges(3)
