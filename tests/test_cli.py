@@ -100,7 +100,8 @@ def test_the_installed_console_script_runs():
 def test_check_accepts_the_example_data():
     result = run("check", "--data", DEFAULT_DATA_DIR)
     assert result.exit_code == 0, result.output
-    assert result.stdout == f"OK: {DEFAULT_DATA_DIR} is valid (Sixes).\n"
+    assert result.stdout.startswith(f"OK: {DEFAULT_DATA_DIR} is valid (Sixes")   # and any other systems
+    assert result.stdout.endswith(").\n")
     assert "error: " not in result.stderr
 
 
@@ -148,7 +149,8 @@ def test_new_writes_a_starter_that_check_accepts(tmp_path):
 
     checked = run("check", "--data", data)
     assert checked.exit_code == 0, checked.output
-    assert checked.stdout == f"OK: {data} is valid (Sixes).\n"
+    assert checked.stdout.startswith(f"OK: {data} is valid (Sixes")   # and every other system's starter
+    assert checked.stdout.endswith(").\n")
     assert checked.stderr == ""
 
 
