@@ -8,7 +8,6 @@ from fractions import Fraction
 
 import pytest
 
-from generator.systems.d6xd6 import rules
 from generator.systems.d6xd6.rules import (GRAZE, HIT, KILL, KNOCKOUT, OVERKILL, STUN, UNHURT, WOUND, Defence,
                                            apply_damage, at_least_table, attack_level, chance_first, defended, hit,
                                            ladder_grid, missed_action, second_wind, split_damage, splits,
@@ -193,8 +192,3 @@ def test_armour_slows_you_down():
     assert unarmoured_vs_heavy == bf
     assert ties == sum(Fraction(1, 36 ** 2) for a, b, c, d in itertools.product(range(1, 7), repeat=4)
                        if a * b == max(0, c * d - 3))
-
-
-def test_roll_penalty_adds_damage_and_armour():
-    assert rules.roll_penalty(STUN, armour=2) == 4
-    assert rules.roll_penalty(KNOCKOUT) == 0

@@ -140,15 +140,6 @@ def second_wind(current: int, success_levels: int) -> int:
     return max(UNHURT, current - success_levels)
 
 
-def roll_penalty(condition: int, armour: int = 0, penalties: dict[int, int] | None = None) -> int:
-    """Points off every roll: the damage level's penalty plus the armour's steps."""
-    penalties = DEFAULT_PENALTIES if penalties is None else penalties
-    return penalties.get(condition, 0) + armour
-
-
-DEFAULT_PENALTIES = {GRAZE: 1, STUN: 2, HIT: 3, WOUND: 4}
-
-
 @lru_cache(maxsize=None)
 def _product() -> tuple[tuple[int, Fraction], ...]:
     return tuple(combine(D6, D6, operator.mul).items())
