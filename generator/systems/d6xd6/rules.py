@@ -1,9 +1,8 @@
 """The D6xD6 combat rules as pure functions over whole numbers.
 
-Core layer: standard library, the shared dice module and the level keys of the
-models only. Damage levels
-are numbers: 0 is unhurt, 1 graze, 2 stun, 3 hit, 4 wound, 5 knockout,
-6 kill and 7 overkill. An attack may climb past overkill (bonus levels and
+Core layer: standard library, the shared dice module and the level keys of
+the models only. Damage levels are numbers: 0 is unhurt, 1 graze, 2 stun,
+3 hit, 4 wound, 5 knockout, 6 kill and 7 overkill. An attack may climb past overkill (bonus levels and
 aiming keep counting) so that each step of defence takes exactly one off;
 a character's condition stops at overkill. The rulings cited are in
 rulings.yaml beside this file.
