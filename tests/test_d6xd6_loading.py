@@ -25,6 +25,9 @@ LADDER = "graze, stun, hit, wound, knockout, kill"
 CASES = [
     ("damage-short-ladder", [f"{DAMAGE}:2:3: error: levels: the levels must be exactly {LADDER} in that order; "
                              "found graze, stun"]),
+    ("damage-penalties-shrink", [f"{DAMAGE}:2:3: error: levels: penalties must not shrink as damage grows; "
+                                 "found 2, 1, 3, 4"]),
+    ("damage-no-effect", [f"{DAMAGE}:2:3: error: levels: level 'knockout' needs a penalty or an effect"]),
     ("damage-level-misspelt", [f"{DAMAGE}:3:11: error: levels[1].key: found 'stunn'; did you mean 'stun'?"]),
     ("armour-out-of-order", [f"{ARMOUR}:2:3: error: armour: list the armour lightest first, each with more steps "
                              "than the one before; found steps 2, 1"]),

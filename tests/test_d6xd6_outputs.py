@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -96,7 +97,8 @@ def test_site_pages_show_the_tables_the_grid_and_the_rulings(example_build):
             for weapon in category["weapons"]:
                 assert weapon["name"] in weapons
     ladder = site_words(example_build, "ladder.html")
-    assert "Hit Wound (+1) Wound (+1) Wound (+1) Wound Knockout Kill Overkill" in ladder
+    assert "Hi Wo+ Wo+ Wo+ Wo Kn Ki Ov" in ladder
+    assert "Kn Ki+ Ki+ Ki+ Ki+ Ki+ Ki Ov" in ladder
     assert "3 3; 2 + 1; 1 + 1 + 1" in ladder
     turns = site_words(example_build, "turns.html")
     assert "20 22.2% 16.7% 16.7% 16.7%" in turns
@@ -147,3 +149,26 @@ def test_every_document_is_public_and_every_page_links_a_public_document(game):
         assert set(page.downloads) <= slugs
     ladder = next(d for d in docs if d.slug == "ladder-cards")
     assert len(ladder.cards) == 2 * (len(game.characters.characters) + 1)
+
+
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="Chromium is not installed")
+def test_pages_fit_a_phone_screen(example_build):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=shutil.which("chromium"),
+                                             args=["--no-sandbox", "--disable-gpu", "--no-first-run",
+                                                   "--disable-background-networking"])
+        try:
+            for rel in ("index.html", "weapons.html", "ladder.html", "turns.html", "rulings.html"):
+                page = browser.new_page(viewport=PHONE)
+                page.goto((example_build.out_dir / "site" / "d6xd6" / rel).as_uri())
+                assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], rel
+                overflowing = page.evaluate("[...document.querySelectorAll('.md-typeset__scrollwrap')]"
+                                            ".filter(w => w.scrollWidth > w.clientWidth + 1).length")
+                assert overflowing == 0, rel
+                page.close()
+        finally:
+            browser.close()

@@ -8,7 +8,6 @@ from fractions import Fraction
 
 import pytest
 
-from generator.systems.d6xd6 import rules
 from generator.systems.d6xd6.rules import (GRAZE, HIT, KILL, KNOCKOUT, OVERKILL, STUN, UNHURT, WOUND, Defence,
                                            apply_damage, at_least_table, attack_level, chance_first, defended, hit,
                                            ladder_grid, missed_action, second_wind, split_damage, splits,
@@ -195,6 +194,33 @@ def test_armour_slows_you_down():
                        if a * b == max(0, c * d - 3))
 
 
-def test_roll_penalty_adds_damage_and_armour():
-    assert rules.roll_penalty(STUN, armour=2) == 4
-    assert rules.roll_penalty(KNOCKOUT) == 0
+# --- weapons from the data through the rules ------------------------------------
+
+@pytest.fixture(scope="module")
+def core():
+    from generator.paths import DEFAULT_DATA_DIR
+    from generator.systems.d6xd6 import SYSTEM
+    game, problems = SYSTEM.load(DEFAULT_DATA_DIR / "d6xd6", DEFAULT_DATA_DIR.parent)
+    assert game is not None, problems
+    return {w.name: w for c in game.tables[0].categories for w in c.weapons}
+
+
+def test_weapons_from_the_table(core):
+    from generator.systems.d6xd6.rules import weapon_attack
+    assert weapon_attack(core["Small pistol"], "shooting", 3) == WOUND       # the chapter's example
+    assert weapon_attack(core["Shotgun"], "brawling", 1) == WOUND
+    assert weapon_attack(core["Shotgun"], "throwing", 2) == WOUND
+    assert weapon_attack(core["Shotgun"], "shooting", 1) == STUN
+    assert weapon_attack(core["Small bow or sling"], "brawling", 3) is None  # unusable there
+    assert weapon_attack(core["Fist or foot"], "brawling", 1, aimed_turns=1) == STUN
+
+
+def test_taser_kill_can_be_resisted():
+    from generator.systems.d6xd6.rules import taser_hit
+    kill = attack_level(KNOCKOUT, 2)
+    assert taser_hit(UNHURT, kill, Defence(), resisted=True) == KNOCKOUT
+    assert taser_hit(UNHURT, kill, Defence(), resisted=False) == KILL
+    # Defences first: a Focused dodge already brings it to Knockout, no roll needed.
+    assert taser_hit(UNHURT, kill, Defence(focused=True), resisted=False) == KNOCKOUT
+    # Resisting only changes a Kill or worse; a target already Knocked out still slides to Kill.
+    assert taser_hit(KNOCKOUT, KNOCKOUT, Defence(), resisted=True) == KILL

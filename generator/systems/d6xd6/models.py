@@ -66,6 +66,9 @@ class DamageFile(DataModel):
         for level in levels:
             if level.penalty is None and not level.effect.strip():
                 raise ValueError(f"level '{level.key}' needs a penalty or an effect")
+        penalties = [level.penalty for level in levels if level.penalty is not None]
+        if penalties != sorted(penalties):
+            raise ValueError("penalties must not shrink as damage grows; found " + ", ".join(map(str, penalties)))
         return levels
 
 

@@ -1,8 +1,8 @@
 """The D6xD6 combat rules as pure functions over whole numbers.
 
-Core layer: standard library and the shared dice module only. Damage levels
-are numbers: 0 is unhurt, 1 graze, 2 stun, 3 hit, 4 wound, 5 knockout,
-6 kill and 7 overkill. An attack may climb past overkill (bonus levels and
+Core layer: standard library, the shared dice module and the level keys of
+the models only. Damage levels are numbers: 0 is unhurt, 1 graze, 2 stun,
+3 hit, 4 wound, 5 knockout, 6 kill and 7 overkill. An attack may climb past overkill (bonus levels and
 aiming keep counting) so that each step of defence takes exactly one off;
 a character's condition stops at overkill. The rulings cited are in
 rulings.yaml beside this file.
@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...dice import D6, at_least, combine
+from .models import LEVEL_KEYS
 
 UNHURT, GRAZE, STUN, HIT, WOUND, KNOCKOUT, KILL, OVERKILL = range(8)
 CONDITIONS = tuple(range(UNHURT, OVERKILL + 1))
@@ -140,15 +141,6 @@ def second_wind(current: int, success_levels: int) -> int:
     return max(UNHURT, current - success_levels)
 
 
-def roll_penalty(condition: int, armour: int = 0, penalties: dict[int, int] | None = None) -> int:
-    """Points off every roll: the damage level's penalty plus the armour's steps."""
-    penalties = DEFAULT_PENALTIES if penalties is None else penalties
-    return penalties.get(condition, 0) + armour
-
-
-DEFAULT_PENALTIES = {GRAZE: 1, STUN: 2, HIT: 3, WOUND: 4}
-
-
 @lru_cache(maxsize=None)
 def _product() -> tuple[tuple[int, Fraction], ...]:
     return tuple(combine(D6, D6, operator.mul).items())
@@ -181,3 +173,24 @@ def chance_first(penalty_a: int, penalty_b: int) -> Fraction:
     """Chance that A's count is strictly higher than B's (both rolling a die times a die)."""
     a, b = turn_order(penalty_a), turn_order(penalty_b)
     return sum((pa * pb for va, pa in a.items() for vb, pb in b.items() if va > vb), Fraction(0))
+
+
+def level_of(key: str) -> int:
+    """A damage level's number from its key in the data ('graze' is 1, 'kill' 6)."""
+    return LEVEL_KEYS.index(key) + 1
+
+
+def weapon_attack(weapon, band: str, success_levels: int, aimed_turns: int = 0) -> int | None:
+    """A weapon's damage on one target at a range band, or None where it cannot
+    attack (unusable there, or beyond its reach)."""
+    key = weapon.damage_at(band)
+    return None if key is None else attack_level(level_of(key), success_levels, aimed_turns)
+
+
+def taser_hit(current: int, attack: int, defence: Defence, resisted: bool) -> int:
+    """The taser: defences first; if a Kill or worse still gets through and the
+    target passes a Brawn or Will roll, it lands as a Knockout (ruling taser)."""
+    through = defended(attack, defence)
+    if resisted and through >= KILL:
+        through = KNOCKOUT
+    return apply_damage(current, through)
