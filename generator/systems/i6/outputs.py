@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ..base import Document, Page
 from .combat import (DEFEND_SPD, FINISH_OFF_SPD, NATURAL_HEALING, STABILISE_SPD, attack_odds, damage_rating,
-                     healing_tn, unarmed_spd)
+                     healing_tn, unarmed_spd, wound_scale)
 from .dataset import HeroEntry, I6Game
 from .models import Weapon
 from .points import trait_cost
@@ -100,6 +100,11 @@ def hero_odds(entry: HeroEntry) -> list[dict]:
             for name, dice in best_traits(entry)]
 
 
+def first_penalty_box(boxes: int) -> int:
+    """The 1-based box whose marking brings the wound penalty: the sheet dashes it and those after it."""
+    return next(marked for marked in range(1, boxes + 1) if wound_scale(boxes, marked))
+
+
 def public_hero(entry: HeroEntry) -> dict:
     """Everything about a hero that may be published: the secret is left out."""
     hero = entry.hero
@@ -123,7 +128,7 @@ def documents(game: I6Game) -> list[Document]:
         docs.append(Document(
             entry.slug, f"{game.game.title}: {entry.hero.name}", "i6/hero_sheet.html", "player",
             {**common, "hero": public_hero(entry), "secret": entry.hero.secret, "tns": SHEET_TNS,
-             "odds": hero_odds(entry), "half": (entry.wound_boxes + 1) // 2},
+             "odds": hero_odds(entry), "first_penalty_box": first_penalty_box(entry.wound_boxes)},
             max_pages=2))
     return docs
 
