@@ -26,6 +26,7 @@ SITE_SCALES = (1, 2, 3, 4, 5)
 SHEET_TNS = (2, 3, 4)           # "common TNs" on a hero sheet
 BEST_TRAITS = 4
 EXTRA_SHOWN = 3                 # extra hits listed before "or more"
+GUARD = {"dodge": 3, "brawn": 2}   # the typical opponent of the combat page's attack table
 ATTACK_STEPS = (
     ("Declare the attack", "Say how you strike: bare hands or which weapon. That decides the trait you roll."),
     ("Choose the defence", "The target picks Dodge, or the trait of the melee weapon in their hand."),
@@ -139,7 +140,8 @@ def pages(game: I6Game) -> list[Page]:
     extra = {n: extra_hits(n, 3, 1, EXTRA_SHOWN) for n in TABLE_DICE}
     mirror = [(n, contest(n, 3, n, 3)) for n in range(1, 7)]
     expected = {n: {tn: expected_hits(n, tn) for tn in TNS} for n in TABLE_DICE}
-    attacks_page = [(entry.hero.name, attack, attack_odds(attack.dice, 3, 1, damage_rating(attack.damage, 2), 3))
+    attacks_page = [(entry.hero.name, attack,
+                     attack_odds(attack.dice, GUARD["dodge"], 1, damage_rating(attack.damage, GUARD["brawn"]), 3))
                     for entry in game.heroes for attack in attacks(entry)]
     return [
         Page("odds.md", "Odds", "i6/site/odds.md.j2",
@@ -147,7 +149,7 @@ def pages(game: I6Game) -> list[Page]:
               "extra": extra, "extra_shown": EXTRA_SHOWN, "expected": expected,
               "curse": [(n, curse_of_ones(n)) for n in TABLE_DICE], "mirror": mirror,
               "tail_bound": TAIL_BOUND, "curves": curves(table)}, downloads=(ODDS_CARD,)),
-        Page("combat.md", "Combat", "i6/site/combat.md.j2", {**common, "attacks": attacks_page},
+        Page("combat.md", "Combat", "i6/site/combat.md.j2", {**common, "attacks": attacks_page, "guard": GUARD},
              downloads=(COMBAT_CARD,)),
         Page("heroes.md", "Example heroes", "i6/site/heroes.md.j2",
              {**common, "heroes": [public_hero(e) for e in game.heroes], "features": game.features,
