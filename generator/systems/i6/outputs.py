@@ -26,6 +26,7 @@ SITE_SCALES = (1, 2, 3, 4, 5)
 SHEET_TNS = (2, 3, 4)           # "common TNs" on a hero sheet
 BEST_TRAITS = 4
 EXTRA_SHOWN = 3                 # extra hits listed before "or more"
+EXTRA_TNS = (3, 4)              # TNs of the extra-hits tables on the odds page
 GUARD = {"dodge": 3, "brawn": 2}   # the typical opponent of the combat page's attack table
 ATTACK_STEPS = (
     ("Declare the attack", "Say how you strike: bare hands or which weapon. That decides the trait you roll."),
@@ -137,7 +138,7 @@ def documents(game: I6Game) -> list[Document]:
 def pages(game: I6Game) -> list[Page]:
     common = _common(game)
     table = success_table(TABLE_DICE, SITE_SCALES)
-    extra = {n: extra_hits(n, 3, 1, EXTRA_SHOWN) for n in TABLE_DICE}
+    extra = {tn: {n: extra_hits(n, tn, 1, EXTRA_SHOWN) for n in TABLE_DICE} for tn in EXTRA_TNS}
     mirror = [(n, contest(n, 3, n, 3)) for n in range(1, 7)]
     expected = {n: {tn: expected_hits(n, tn) for tn in TNS} for n in TABLE_DICE}
     attacks_page = [(entry.hero.name, attack,
