@@ -223,11 +223,12 @@ def test_build_of_the_starter_exits_0_and_says_what_it_wrote(starter_build):
 
 def test_build_writes_pdfs_for_each_audience_on_the_chosen_paper_only(starter_build):
     _, out, _ = starter_build
-    assert all(p.startswith("pdf/a4/") for p in pdfs_under(out))
-    pdfs = [p for p in pdfs_under(out) if p.startswith("pdf/a4/sixes/")]   # other systems test their own
-    folders = {p.split("/")[3] for p in pdfs}
+    pdfs = pdfs_under(out)
+    assert {p.split("/")[2] for p in pdfs} == {s.slug for s in SYSTEMS}
+    assert all(p.startswith("pdf/a4/") for p in pdfs)
+    folders = {p.split("/")[3] for p in pdfs if p.startswith("pdf/a4/sixes/")}
     assert folders == {"public", "players", "gm"}
-    assert [p for p in pdfs if "/players/" in p] == ["pdf/a4/sixes/players/first-rival.pdf",
+    assert [p for p in pdfs if "/sixes/players/" in p] == ["pdf/a4/sixes/players/first-rival.pdf",
                                                      "pdf/a4/sixes/players/second-rival.pdf"]
     assert not (out / "pdf" / "letter").exists()
     for pdf in pdfs:

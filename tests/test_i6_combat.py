@@ -95,3 +95,10 @@ def test_attack_odds_against_a_simulation():
     for boxes, p in expected:
         p = float(p)
         assert abs(counts.get(boxes, 0) / attacks - p) <= 5 * (p * (1 - p) / attacks) ** 0.5, boxes
+
+
+@pytest.mark.parametrize("boxes, first", [(1, 1), (6, 4), (8, 5), (9, 5), (11, 6)])
+def test_the_sheet_dashes_boxes_from_the_first_penalty(boxes, first):
+    from generator.systems.i6.outputs import first_penalty_box
+    # Marking box `first` leaves fewer than half: 6 boxes -> 2 left after the 4th, 3 left after the 3rd.
+    assert first_penalty_box(boxes) == first

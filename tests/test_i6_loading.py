@@ -124,3 +124,34 @@ def test_left_out_traits_are_rated_one_and_wound_boxes_add_features():
     # Iron Constitution adds three boxes to the setting's six.
     assert mott.wound_boxes == 9
     assert (mott.spend.traits, mott.spend.features, mott.spend.gear) == (22, 4, 4)
+
+
+# --- JSON Schemas for editors -----------------------------------------------------------------
+
+def _i6_files() -> list[Path]:
+    return sorted((DEFAULT_DATA_DIR / "i6").rglob("*.yaml")) + sorted(I6.starter.rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", _i6_files(), ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}/{p.name}")
+def test_each_file_points_at_its_schema(path):
+    import re
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    match = re.fullmatch(r"# yaml-language-server: \$schema=(\S+)", first)
+    assert match, first
+    kind = "hero" if path.parent.name == "heroes" else path.stem
+    assert kind in I6.schemas
+    resolved = (path.parent / match.group(1)).resolve()
+    if DEFAULT_DATA_DIR in path.parents:
+        assert resolved == DEFAULT_DATA_DIR.parent / "output" / "schemas" / f"i6-{kind}.schema.json"
+    else:
+        assert resolved == I6.starter.parent / "schemas" / f"i6-{kind}.schema.json"
+
+
+def test_hero_schema_says_what_the_model_enforces():
+    schema = I6.schemas["hero"].model_json_schema()
+    assert schema["additionalProperties"] is False
+    assert sorted(schema["required"]) == ["concept", "name"]
+    rating = schema["properties"]["traits"]["patternProperties"]["\\S"]
+    assert (rating["type"], rating["minimum"], rating["maximum"]) == ("integer", 1, 5)
+    gear = I6.schemas["gear"].model_json_schema()
+    assert gear["$defs"]["Weapon"]["properties"]["reach"]["enum"] == ["melee", "ranged"]

@@ -178,3 +178,27 @@ def test_rulings_and_rules_pages(example_build):
     rules = site_text(example_build, "i6/index.html")
     for words in ("Curse of Ones", "Sixes explode", "Damage rating", "SPD", "Healing"):
         assert words in rules
+
+
+def test_combat_page_attack_row_by_hand():
+    """Rendered without a build: Mott's axe is 1 die at TN 3, rating 7 - 2 = 5.
+    Miss 1/2; one counted hit 5/12; two 5/72; three 5/432 (1.2%); more (1/6)^3 * 1/2 (0.2%)."""
+    from generator.render.html import render_template
+    from generator.systems.i6 import SYSTEM as I6_SYSTEM
+    game, _ = I6_SYSTEM.load(I6, DEFAULT_DATA_DIR.parent)
+    page = next(p for p in I6_SYSTEM.pages(game) if p.path == "combat.md")
+    text = render_template(page.template, {**page.context, "page_title": page.title, "downloads": []})
+    assert "| Mott: Boarding Axe (1 die, rating 5) | 50% | 42% | 7% | 1% | &lt;1% |" in text   # autoescaped, shown as <1%
+    assert "town guard with Dodge 3 and Brawn 2" in " ".join(text.split())
+
+
+def test_odds_page_extra_hits_row_by_hand():
+    """One die at TN 3, Scale 1: +0 is a 4 or 5, or a six then a miss: 5/12; +1 adds a six: 5/72;
+    +2: 5/432; three or more extra needs three sixes then a hit: (1/6)^3 * 1/2 = 1/432."""
+    from generator.render.html import render_template
+    from generator.systems.i6 import SYSTEM as I6_SYSTEM
+    game, _ = I6_SYSTEM.load(I6, DEFAULT_DATA_DIR.parent)
+    page = next(p for p in I6_SYSTEM.pages(game) if p.path == "odds.md")
+    text = render_template(page.template, {**page.context, "page_title": page.title, "downloads": []})
+    tn3 = text.split("### TN 3", 1)[1]
+    assert "| **1** | 41.7% | 6.9% | 1.2% | 0.2% |" in tn3

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ..base import Document, Page
 from .combat import (DEFEND_SPD, FINISH_OFF_SPD, NATURAL_HEALING, STABILISE_SPD, attack_odds, damage_rating,
-                     healing_tn, unarmed_spd)
+                     healing_tn, unarmed_spd, wound_scale)
 from .dataset import HeroEntry, I6Game
 from .models import Weapon
 from .points import trait_cost
@@ -26,6 +26,8 @@ SITE_SCALES = (1, 2, 3, 4, 5)
 SHEET_TNS = (2, 3, 4)           # "common TNs" on a hero sheet
 BEST_TRAITS = 4
 EXTRA_SHOWN = 3                 # extra hits listed before "or more"
+EXTRA_TNS = (3, 4)              # TNs of the extra-hits tables on the odds page
+GUARD = {"dodge": 3, "brawn": 2}   # the typical opponent of the combat page's attack table
 ATTACK_STEPS = (
     ("Declare the attack", "Say how you strike: bare hands or which weapon. That decides the trait you roll."),
     ("Choose the defence", "The target picks Dodge, or the trait of the melee weapon in their hand."),
@@ -100,6 +102,11 @@ def hero_odds(entry: HeroEntry) -> list[dict]:
             for name, dice in best_traits(entry)]
 
 
+def first_penalty_box(boxes: int) -> int:
+    """The 1-based box whose marking brings the wound penalty: the sheet dashes it and those after it."""
+    return next(marked for marked in range(1, boxes + 1) if wound_scale(boxes, marked))
+
+
 def public_hero(entry: HeroEntry) -> dict:
     """Everything about a hero that may be published: the secret is left out."""
     hero = entry.hero
@@ -123,7 +130,7 @@ def documents(game: I6Game) -> list[Document]:
         docs.append(Document(
             entry.slug, f"{game.game.title}: {entry.hero.name}", "i6/hero_sheet.html", "player",
             {**common, "hero": public_hero(entry), "secret": entry.hero.secret, "tns": SHEET_TNS,
-             "odds": hero_odds(entry), "half": (entry.wound_boxes + 1) // 2},
+             "odds": hero_odds(entry), "first_penalty_box": first_penalty_box(entry.wound_boxes)},
             max_pages=2))
     return docs
 
@@ -131,10 +138,11 @@ def documents(game: I6Game) -> list[Document]:
 def pages(game: I6Game) -> list[Page]:
     common = _common(game)
     table = success_table(TABLE_DICE, SITE_SCALES)
-    extra = {n: extra_hits(n, 3, 1, EXTRA_SHOWN) for n in TABLE_DICE}
+    extra = {tn: {n: extra_hits(n, tn, 1, EXTRA_SHOWN) for n in TABLE_DICE} for tn in EXTRA_TNS}
     mirror = [(n, contest(n, 3, n, 3)) for n in range(1, 7)]
     expected = {n: {tn: expected_hits(n, tn) for tn in TNS} for n in TABLE_DICE}
-    attacks_page = [(entry.hero.name, attack, attack_odds(attack.dice, 3, 1, damage_rating(attack.damage, 2), 3))
+    attacks_page = [(entry.hero.name, attack,
+                     attack_odds(attack.dice, GUARD["dodge"], 1, damage_rating(attack.damage, GUARD["brawn"]), 3))
                     for entry in game.heroes for attack in attacks(entry)]
     return [
         Page("odds.md", "Odds", "i6/site/odds.md.j2",
@@ -142,7 +150,7 @@ def pages(game: I6Game) -> list[Page]:
               "extra": extra, "extra_shown": EXTRA_SHOWN, "expected": expected,
               "curse": [(n, curse_of_ones(n)) for n in TABLE_DICE], "mirror": mirror,
               "tail_bound": TAIL_BOUND, "curves": curves(table)}, downloads=(ODDS_CARD,)),
-        Page("combat.md", "Combat", "i6/site/combat.md.j2", {**common, "attacks": attacks_page},
+        Page("combat.md", "Combat", "i6/site/combat.md.j2", {**common, "attacks": attacks_page, "guard": GUARD},
              downloads=(COMBAT_CARD,)),
         Page("heroes.md", "Example heroes", "i6/site/heroes.md.j2",
              {**common, "heroes": [public_hero(e) for e in game.heroes], "features": game.features,
