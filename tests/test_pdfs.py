@@ -46,7 +46,7 @@ def pdf(build, paper: str, folder: str, slug: str) -> Path:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_pdf_has_its_paper_size_and_a_title(example_build, paper):
-    pdfs = sorted((example_build.out_dir / "pdf" / paper).rglob("*.pdf"))
+    pdfs = sorted((example_build.out_dir / "pdf" / paper / "sixes").rglob("*.pdf"))
     assert len(pdfs) == 3 + len(CHARACTERS)
     width, height = PAGE_POINTS[paper]
     for path in pdfs:

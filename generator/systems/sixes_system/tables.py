@@ -16,7 +16,7 @@ from .rules import SIDES, damage_pool, die_damage, exact, roll_needed, target_nu
 ODDS_POOLS = range(1, 21)
 ODDS_SIXES = range(0, 5)
 DAMAGE_REDUCTIONS = range(0, 6)
-DAMAGE_DICE = range(1, 13)
+DAMAGE_DICE = range(1, 11)
 ADJUSTED_POOLS = range(1, 11)
 
 
