@@ -19,6 +19,7 @@ import pytest
 from generator.build import load_all
 from generator.errors import DataError, Problem
 from generator.loading import load_yaml
+from generator.systems import SYSTEMS
 from generator.systems.sixes import SYSTEM as SIXES
 
 INVALID = Path(__file__).parent / "data" / "invalid"
@@ -230,7 +231,8 @@ def test_a_missing_data_folder_is_reported(tmp_path):
 
 def test_a_folder_without_game_data_is_reported(tmp_path):
     assert [str(p) for p in problems_of(tmp_path)] == [
-        f"{tmp_path}: error: no game data in this folder; expected a sub-folder named sixes"]
+        f"{tmp_path}: error: no game data in this folder; expected a sub-folder named "
+        + " or ".join(system.slug for system in SYSTEMS)]
 
 
 # --- all at once, on the example data ---------------------------------------------------------

@@ -133,3 +133,14 @@ def test_gm_notes_stay_off_the_site_and_public_pdfs(example_build, campaign):
             assert secret not in " ".join(path.read_text(encoding="utf-8", errors="replace").split()), path
     for slug in DOCS:
         assert secret not in text_of(example_build.out_dir / "pdf" / "a4" / SLUG / "public" / f"{slug}.pdf")
+
+
+def test_survival_odds_against_enumeration():
+    import itertools
+    from generator.systems.sixes_system.tables import SURVIVAL_POOLS, survival_odds
+    rows = dict(survival_odds())
+    six_dice = list(itertools.product(range(1, 7), repeat=6))
+    for k in (1, 2, 3):
+        assert rows[k][SURVIVAL_POOLS.index(6)] == F(sum(1 for r in six_dice if r.count(6) >= k), len(six_dice))
+    for k, chances in rows.items():
+        assert chances == sorted(chances)           # more dice, better odds

@@ -11,7 +11,8 @@ from .dataset import Campaign
 from .models import BASE_SETTINGS, DEFENCE_MODES
 from .rules import exact
 from .tables import (ADJUSTED_POOLS, DAMAGE_REDUCTIONS, ODDS_SIXES, adjusted_pools, by_damage, cast_matchups,
-                     expected_by_dice, matrix_grid, odds_tables, per_die_table)
+                     expected_by_dice, matrix_grid, odds_tables, per_die_table, SURVIVAL_POOLS,
+                     survival_odds)
 
 MATRIX_CARD = "gm-matrix-card"
 ODDS_CARD = "odds-card"
@@ -34,7 +35,8 @@ def _common(campaign: Campaign) -> dict:
 
 def _damage(campaign: Campaign) -> dict:
     return {"per_die": per_die_table(), "by_dice": expected_by_dice(), "reductions": list(DAMAGE_REDUCTIONS),
-            "adjusted": adjusted_pools(campaign), "adjusted_sizes": list(ADJUSTED_POOLS)}
+            "adjusted": adjusted_pools(campaign), "adjusted_sizes": list(ADJUSTED_POOLS),
+            "survival": survival_odds(), "survival_pools": list(SURVIVAL_POOLS)}
 
 
 def documents(campaign: Campaign) -> list[Document]:
