@@ -44,7 +44,7 @@ def documents(campaign: Campaign) -> list[Document]:
     title = campaign.game.title
     return [
         Document(MATRIX_CARD, f"{title}: GM matrix card", "sixes-system/matrix_card.html", "public",
-                 common, max_pages=1),
+                 {**common, "example": next(iter(cast_matchups(campaign)), None)}, max_pages=1),
         Document(ODDS_CARD, f"{title}: target numbers and odds", "sixes-system/odds_card.html", "public",
                  {**common, "tables": odds_tables(campaign), "sixes": list(ODDS_SIXES)}, max_pages=1),
         Document(DAMAGE_CARD, f"{title}: damage card", "sixes-system/damage_card.html", "public",
