@@ -55,9 +55,13 @@ def test_no_secret_reaches_any_site_file(example_build):
 
 def test_only_public_pdfs_are_published(example_build):
     site = example_build.out_dir / "site"
-    published = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.pdf") if "/sixes/" in p.as_posix())
-    assert published == [f"downloads/{paper}/sixes/{name}.pdf" for paper in ("a4", "letter")
-                         for name in ("hand-signal-cards", "rules-reference")]
+    published = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.pdf"))
+    assert [p for p in published if p.split("/")[2] == "sixes"] == [
+        f"downloads/{paper}/sixes/{name}.pdf" for paper in ("a4", "letter")
+        for name in ("hand-signal-cards", "rules-reference")]
+    for path in published:   # every system: only what its public folder holds
+        _, paper, slug, name = path.split("/")
+        assert (example_build.out_dir / "pdf" / paper / slug / "public" / name).is_file(), path
 
 
 def test_actions_page_lists_signals_and_links_the_card(example_build):

@@ -127,3 +127,15 @@ def test_schemas_are_offered_for_each_file_kind():
     assert set(SYSTEM.schemas) == {"game", "modes", "combatant"}
     schema = SYSTEM.schemas["modes"].model_json_schema()
     assert "matrix" in schema["required"]
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLE.rglob("*.yaml")) + sorted(SYSTEM.starter.rglob("*.yaml")),
+                         ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}/{p.name}")
+def test_each_data_file_names_its_schema(path):
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("# yaml-language-server: $schema=")
+    kind = "combatant" if path.parent.name == "combatants" else path.stem
+    target = (path.parent / first.split("=", 1)[1]).resolve()
+    assert target.name == f"sixes-system-{kind}.schema.json"
+    root = EXAMPLE.parent.parent / "output" if path.is_relative_to(EXAMPLE) else SYSTEM.starter.parent
+    assert target.parent == root / "schemas"

@@ -11,7 +11,8 @@ from .dataset import Campaign
 from .models import BASE_SETTINGS, DEFENCE_MODES
 from .rules import exact
 from .tables import (ADJUSTED_POOLS, DAMAGE_REDUCTIONS, ODDS_SIXES, adjusted_pools, by_damage, cast_matchups,
-                     expected_by_dice, matrix_grid, odds_tables, per_die_table)
+                     expected_by_dice, matrix_grid, odds_tables, per_die_table, SURVIVAL_POOLS,
+                     survival_odds)
 
 MATRIX_CARD = "gm-matrix-card"
 ODDS_CARD = "odds-card"
@@ -34,7 +35,8 @@ def _common(campaign: Campaign) -> dict:
 
 def _damage(campaign: Campaign) -> dict:
     return {"per_die": per_die_table(), "by_dice": expected_by_dice(), "reductions": list(DAMAGE_REDUCTIONS),
-            "adjusted": adjusted_pools(campaign), "adjusted_sizes": list(ADJUSTED_POOLS)}
+            "adjusted": adjusted_pools(campaign), "adjusted_sizes": list(ADJUSTED_POOLS),
+            "survival": survival_odds(), "survival_pools": list(SURVIVAL_POOLS)}
 
 
 def documents(campaign: Campaign) -> list[Document]:
@@ -42,7 +44,7 @@ def documents(campaign: Campaign) -> list[Document]:
     title = campaign.game.title
     return [
         Document(MATRIX_CARD, f"{title}: GM matrix card", "sixes-system/matrix_card.html", "public",
-                 common, max_pages=1),
+                 {**common, "example": next(iter(cast_matchups(campaign)), None)}, max_pages=1),
         Document(ODDS_CARD, f"{title}: target numbers and odds", "sixes-system/odds_card.html", "public",
                  {**common, "tables": odds_tables(campaign), "sixes": list(ODDS_SIXES)}, max_pages=1),
         Document(DAMAGE_CARD, f"{title}: damage card", "sixes-system/damage_card.html", "public",

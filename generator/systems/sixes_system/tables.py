@@ -10,13 +10,13 @@ from fractions import Fraction
 from .combat import Matchup, Options, matchup
 from .dataset import Campaign
 from .models import ATTACK_MODES, BASE_SETTINGS, DEFENCE_MODES, MatrixEntry
-from .odds import chance_at_least, expected_per_die
+from .odds import chance_at_least, chance_of_sixes, expected_per_die
 from .rules import SIDES, damage_pool, die_damage, exact, roll_needed, target_number
 
 ODDS_POOLS = range(1, 21)
 ODDS_SIXES = range(0, 5)
 DAMAGE_REDUCTIONS = range(0, 6)
-DAMAGE_DICE = range(1, 13)
+DAMAGE_DICE = range(1, 11)
 ADJUSTED_POOLS = range(1, 11)
 
 
@@ -98,3 +98,12 @@ def cast_matchups(campaign: Campaign, options: Options = Options()) -> list[Matc
                     out.append(matchup(campaign.modes, base, attacker.combatant, weapon,
                                        defender.combatant, defence, options))
     return out
+
+
+SURVIVAL_POOLS = (6, 8, 10, 12)
+SURVIVAL_NEEDS = range(1, 9)
+
+
+def survival_odds() -> list[tuple[int, list[Fraction]]]:
+    """Chance of at least k natural sixes (rows) from a survival pool (columns)."""
+    return [(k, [chance_of_sixes(n, k) for n in SURVIVAL_POOLS]) for k in SURVIVAL_NEEDS]
