@@ -442,11 +442,11 @@ class _Round:
             changed.update(gain, cleared, rattle)
         dying = []
         self.touched.update(changed)
-        for t in sorted(changed):
+        for t in (sorted(changed) if log else changed):
             before = hp[t]
             was_rattled, was_out = rattled[t], unconscious[t]
             hurt = before - loss.get(t, 0)
-            finish = finishes.get(t)
+            finish = finishes.get(t) if finishes else None
             if finish == "kill":
                 dead[t] = True
             elif finish == "knock_out":
@@ -470,17 +470,17 @@ class _Round:
             if (dead[t] or unconscious[t] or rattled[t]) and not (was_rattled or was_out):
                 dying.append(t)
         # Ongoing actions of anyone now Rattled, Unconscious or Dead stop.
-        for t in dying:
-            self._stop_ongoing(s, t)
+        if self.defenders or any(self.self_def):
+            for t in dying:
+                self._stop_ongoing(s, t)
         for i in escapers:
-            if self.spoiled[i] or not self._free(i):
+            if self.spoiled[i] or dead[i] or unconscious[i]:
                 if log:
                     self.say(s, "escape", f"{names[i]}'s Escape fails: they were hurt or targeted by a special "
                                           "before it resolved. They stay in the fight.")
             else:
-                self.escaped[i] = True
+                escaped[i] = True          # an Escape is their only action, so nothing ongoing stops
                 self.touched.add(i)
-                self._stop_ongoing(s, i, quiet=True)
                 if log:
                     self.say(s, "escape", f"{names[i]} escapes and must leave the area of the fight.")
 
