@@ -191,10 +191,14 @@ def _where(name: str, index: Mapping[str, int]) -> str:
     return f"{name} is not in this fight" + (f" (did you mean {near[0]}?)" if near else "")
 
 
-def _validate(cs: tuple, index: Mapping[str, int], declarations: Iterable[Declaration]) -> list[str]:
-    """Written as one flat loop: it runs for every simulated round."""
+def _validate(cs: tuple, index: Mapping[str, int], declarations: Iterable[Declaration],
+              decl: list | None = None, by_speed: list | None = None) -> list[str]:
+    """Written as one flat loop: it runs for every simulated round. When
+    given, `decl` (one slot per fighter) and `by_speed` are filled on the way,
+    so resolving needs no second pass over the declarations."""
     reasons: list[str] = []
-    seen: set[str] = set()
+    if decl is None:
+        decl, by_speed = [None] * len(cs), [[], [], [], [], [], []]
     for d in declarations:
         who = d.actor
         i = index.get(who)
@@ -202,10 +206,10 @@ def _validate(cs: tuple, index: Mapping[str, int], declarations: Iterable[Declar
             reasons.append(_where(who, index))
             continue
         c = cs[i]
-        if who in seen:
+        if decl[i] is not None:
             reasons.append(f"{who} declared twice; a declaration cannot be changed")
             continue
-        seen.add(who)
+        decl[i] = d
         if c.dead or c.escaped or c.unconscious:
             reasons.append(f"{who} is {c.status} and cannot act")
             continue
@@ -217,6 +221,7 @@ def _validate(cs: tuple, index: Mapping[str, int], declarations: Iterable[Declar
             reasons.append(f"{who}: Speed {speed!r} is impossible; Speed is {MIN_SPEED} to {MAX_SPEED}, because "
                            f"Speed and Effect share {ACTION_POINTS} points and each needs at least 1")
             continue
+        by_speed[speed].append(i)
         if c.rattled:
             if action not in RATTLED_ACTIONS:
                 reasons.append(f"{who} is Rattled and may only Escape or Recover, not {ACTION_NAMES[action]}")
@@ -286,9 +291,11 @@ def resolve_round(combatants: Sequence[Combatant], declarations: Iterable[Declar
     columns = tuple(zip(*cs)) if cs else ((),) * 7
     names, index = _roster(columns[0])
     if check:
-        reasons = _validate(cs, index, declarations)
+        decl, by_speed = [None] * len(cs), [[], [], [], [], [], []]
+        reasons = _validate(cs, index, declarations, decl, by_speed)
         if reasons:
             raise IllegalDeclaration(reasons)
+        return _Round(cs, columns, names, index, (), log, decl, by_speed).run()
     return _Round(cs, columns, names, index, declarations, log).run()
 
 
@@ -300,17 +307,18 @@ class _Round:
                  "touched", "by_speed")
 
     def __init__(self, cs: tuple, columns: tuple, names: list[str], index: dict[str, int],
-                 declarations: Iterable[Declaration], log: bool):
+                 declarations: Iterable[Declaration], log: bool, decl: list | None = None,
+                 by_speed: list | None = None):
         self.cs = cs
         self.n = n = len(cs)
         _, hp, rattled, unconscious, dead, escaped, _ = columns
         self.names, self.index = names, index
-        decl: list[Declaration | None] = [None] * n
-        by_speed: list[list[int]] = [[], [], [], [], [], []]
-        for d in declarations:
-            i = index[d.actor]
-            decl[i] = d
-            by_speed[d.speed].append(i)
+        if decl is None:
+            decl, by_speed = [None] * n, [[], [], [], [], [], []]
+            for d in declarations:
+                i = index[d.actor]
+                decl[i] = d
+                by_speed[d.speed].append(i)
         self.decl, self.by_speed = decl, by_speed
         self.hp, self.rattled, self.unconscious = list(hp), list(rattled), list(unconscious)
         self.dead, self.escaped = list(dead), list(escaped)
