@@ -502,9 +502,6 @@ class _Round:
             self.say(s, "action", f"{self.names[i]} calls {d.special} with {action}. GM adjudicates: the "
                                   "resolver leaves this whole action to the GM.")
 
-    def _free(self, i: int) -> bool:
-        return not (self.dead[i] or self.unconscious[i])
-
     def _status(self, i: int) -> str:
         if self.dead[i]:
             return "Dead"
