@@ -47,7 +47,7 @@ def pdf(build, paper: str, folder: str, slug: str) -> Path:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_pdf_has_its_paper_size_and_a_title(example_build, paper):
     pdfs = sorted((example_build.out_dir / "pdf" / paper).rglob("*.pdf"))
-    assert len([p for p in pdfs if p.parent.parent.name == "sixes"]) == 3 + len(CHARACTERS)
+    assert len([p for p in pdfs if p.parent.parent.name == "sixes"]) == 4 + len(CHARACTERS)
     width, height = PAGE_POINTS[paper]
     for path in pdfs:
         meta = info(path)
@@ -58,7 +58,8 @@ def test_every_pdf_has_its_paper_size_and_a_title(example_build, paper):
 
 
 @pytest.mark.parametrize("folder, slug, most", [
-    ("public", "hand-signal-cards", 1), ("public", "rules-reference", 2), ("gm", "gm-cheat-sheet", 6)])
+    ("public", "hand-signal-cards", 1), ("public", "rules-reference", 2), ("gm", "gm-cheat-sheet", 6),
+    ("gm", "balance-report", 2)])
 def test_page_counts_of_shared_documents(example_build, folder, slug, most):
     for paper in ("a4", "letter"):
         assert 1 <= int(info(pdf(example_build, paper, folder, slug))["Pages"]) <= most

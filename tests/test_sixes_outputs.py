@@ -44,7 +44,7 @@ def test_public_documents_and_pages_receive_no_secret():
     assert len(secrets) > 10
     public = [d.context for d in SYSTEM.documents(game) if d.audience == "public"]
     public += [p.context for p in SYSTEM.pages(game)]
-    assert len(public) == 7
+    assert len(public) == 8
     for context in public:
         reachable = set(strings_in(context))
         assert not [s for s in secrets if s in reachable]

@@ -152,3 +152,22 @@ def test_resolver_simulator_and_balance_are_core_code():
     assert result.returncode == 0, result.stderr
     top = {m.split(".")[0] for m in json.loads(result.stdout.strip().splitlines()[-1])}
     assert not top & {"jinja2", "weasyprint", "mkdocs", "click", "rich"}
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("rattle_on_dmg", "specials[1].effect: found 'rattle_on_dmg'; did you mean 'rattle_on_damage'?"),
+    ("fly", "specials[1].effect: found 'fly'"),
+])
+def test_an_unknown_effect_is_reported_with_its_position(tmp_path, value, expected):
+    import shutil
+
+    from generator.systems.sixes import SYSTEM
+    folder = tmp_path / "sixes"
+    shutil.copytree(SYSTEM.starter, folder)
+    text = (folder / "specials.yaml").read_text(encoding="utf-8")
+    text = text.replace("    adds_effect: {defend_other: 1}", f"    adds_effect: {{defend_other: 1}}\n    effect: {value}")
+    (folder / "specials.yaml").write_text(text, encoding="utf-8")
+    game, problems = SYSTEM.load(folder, tmp_path, None)
+    assert game is None
+    messages = [str(p) for p in problems if p.severity == "error"]
+    assert len(messages) == 1 and messages[0].startswith("sixes/specials.yaml:") and expected in messages[0], messages

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 from fractions import Fraction
 from itertools import combinations
 from typing import Mapping, Sequence
 
 from .models import Character, Special
-from .simulate import POLICIES, Side, Summary, play, roster, sides_by_faction, simulate
+from .simulate import POLICIES, POLICY_NOTES, Side, Summary, play, roster, sides_by_faction, simulate
 
 DUELS_PER_PAIR = 6          # each pair of characters fights this many duels (half each way round)
 BRAWL_FIGHTS = 40           # faction brawls per policy in the GM report
 EXAMPLE_FIGHTS = 100        # fights per policy on the public example page
-EARLY_ROUNDS = 2            # survivability looks at hit points left after this many rounds
+EARLY_ROUNDS = 1            # survivability looks at hit points left after this many rounds
 OUTLIER_GAP = Fraction(1, 5)   # flagged when this far (20 points) from the cast's median
 SEED = 1
 
@@ -93,9 +94,22 @@ def duel_figures(characters: Sequence[Character], library: Mapping[str, Special]
     return wins, duels, kept, started
 
 
+_BALANCE_CACHE: dict[tuple, "CastBalance"] = {}
+
+
 def cast_balance(characters: Sequence[Character], library: Mapping[str, Special], *,
                  duels_per_pair: int = DUELS_PER_PAIR, brawl_fights: int = BRAWL_FIGHTS,
                  seed: int = SEED) -> CastBalance:
+    """Threat and survivability of every character. Cached on the data, so
+    building documents twice (tests, the build) simulates once."""
+    key = (tuple(c.model_dump_json() for c in characters), tuple(s.model_dump_json() for s in library.values()),
+           duels_per_pair, brawl_fights, seed)
+    if key not in _BALANCE_CACHE:
+        _BALANCE_CACHE[key] = _cast_balance(characters, library, duels_per_pair, brawl_fights, seed)
+    return _BALANCE_CACHE[key]
+
+
+def _cast_balance(characters, library, duels_per_pair, brawl_fights, seed) -> CastBalance:
     wins, duels, kept, started = duel_figures(characters, library, duels_per_pair=duels_per_pair, seed=seed)
     threat = {n: Fraction(wins[n], duels[n]) for n in wins}
     surv = {n: Fraction(kept[n], started[n]) for n in wins}
@@ -129,7 +143,8 @@ class ExampleFights:
     policy_notes: Mapping[str, str]
 
 
+@cache
 def example_fights(fights: int = EXAMPLE_FIGHTS, seed: int = SEED) -> ExampleFights:
+    """The public page's brawl of generic fighters; it depends on no data, so it is computed once."""
     summaries = tuple(simulate(EXAMPLE_SIDES, {}, policy, fights=fights, seed=seed) for policy in POLICIES)
-    from .simulate import POLICY_NOTES
     return ExampleFights(EXAMPLE_SIDES, summaries, max(s.rounds[-1] for s in summaries), POLICY_NOTES)

@@ -6,7 +6,10 @@ link it: only `public` documents carry no secrets.
 """
 from __future__ import annotations
 
+from .balance import cast_balance, example_fights
 from .dataset import SixesGame
+from .effects import describe, handled
+from .simulate import DEFAULT_MAX_ROUNDS, POLICY_NOTES
 from .rules import (ACTION_POINTS, PHASES, RECOVER_HIT_POINTS, SPEEDS, STATUSES, effect_for_speed,
                     hits_to_rattle_table, slot_table)
 from ..base import Card, Document, Page
@@ -14,6 +17,7 @@ from ..base import Card, Document, Page
 HAND_SIGNAL_CARDS = "hand-signal-cards"
 RULES_REFERENCE = "rules-reference"
 GM_CHEAT_SHEET = "gm-cheat-sheet"
+BALANCE_REPORT = "balance-report"
 # Each hand-signal sheet holds this many players' sets of three cards.
 SETS_PER_SHEET = 3
 SIGNAL_CARDS = (Card("Actions", "sixes/cards/actions.html"),
@@ -51,9 +55,11 @@ def documents(game: SixesGame) -> list[Document]:
                  "public", {**public, "hits": hits_to_rattle_table()}, max_pages=2),
         Document(GM_CHEAT_SHEET, f"{game.game.title}: GM cheat sheet", "sixes/gm_cheat_sheet.html",
                  "gm", {**private, "phases": PHASES, "library": library,
+                        "resolver_notes": {name: describe(s) for name, s in library.items()},
                         "cast": [(m, slot_table(m.character, library)) for m in game.cast]},
                  max_pages=6),
     ]
+    docs.append(balance_document(game, private))
     for member in game.cast:
         docs.append(Document(
             member.slug, f"{game.game.title}: {member.character.name}",
@@ -63,6 +69,20 @@ def documents(game: SixesGame) -> list[Document]:
              "slots": slot_table(member.character, library)},
             max_pages=2))
     return docs
+
+
+def balance_document(game: SixesGame, context: dict) -> Document:
+    """The GM's balance report: cast duels and faction brawls, simulated with fixed seeds."""
+    balance = cast_balance([m.character for m in game.cast], game.library)
+    by_threat = sorted(balance.fighters, key=lambda f: (-f.threat, f.name))
+    by_survival = sorted(balance.fighters, key=lambda f: (-f.survivability, f.name))
+    return Document(
+        BALANCE_REPORT, f"{game.game.title}: fight balance report", "sixes/balance_report.html", "gm",
+        {**context, "balance": balance, "max_rounds": DEFAULT_MAX_ROUNDS, "policy_notes": POLICY_NOTES,
+         "by_threat": by_threat, "by_survival": by_survival,
+         "gm_specials": sorted({n for m in game.cast for n in m.character.specials
+                                if not handled(game.library[n])})},
+        max_pages=2)
 
 
 def pages(game: SixesGame) -> list[Page]:
@@ -76,5 +96,7 @@ def pages(game: SixesGame) -> list[Page]:
              {**common, "hits": hits_to_rattle_table()}, downloads=(RULES_REFERENCE,)),
         Page("specials.md", "Specials", "sixes/site/specials.md.j2",
              {**common, "specials": game.public_specials}),
+        Page("fights.md", "How fights play out", "sixes/site/fights.md.j2",
+             {**common, "example": example_fights(), "max_rounds": DEFAULT_MAX_ROUNDS}),
         Page("rulings.md", "Rulings", "sixes/site/rulings.md.j2", {**common, "rulings": game.rulings}),
     ]

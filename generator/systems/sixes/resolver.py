@@ -28,6 +28,7 @@ RATTLED_ACTIONS = ("escape", "recover")
 NEEDS_TARGET = ("attack", "defend_other")
 SELF_ONLY = ("defend_self", "escape")
 MIN_SPEED, MAX_SPEED = min(SPEEDS), max(SPEEDS)
+SPEED_SET = frozenset(SPEEDS)
 ACTION_NAMES = {"attack": "Attack", "defend_other": "Defend Other", "defend_self": "Defend Self",
                 "escape": "Escape", "recover": "Recover", "special": "Special"}
 LIMITED = ("once per combat", "once per game")
@@ -35,9 +36,10 @@ LIMITED = ("once per combat", "once per game")
 PHASE_ORDER = {"declare": 0, "activation": 1, "action": 2, "status": 3, "escape": 4, "end": 5}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Profile:
-    """What a character brings to every round: fixed for the whole fight."""
+    """What a character brings to every round: fixed for the whole fight.
+    Compared by identity, so a roster of profiles is a cheap cache key."""
 
     name: str
     hit_points: int
@@ -68,6 +70,7 @@ class Profile:
 
 
 NO_USES: Mapping[str, int] = MappingProxyType({})
+_new_tuple = tuple.__new__      # builds a Combatant without the named tuple's Python-level __new__
 
 
 class Combatant(NamedTuple):
@@ -163,27 +166,50 @@ def _and(names: Iterable[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+_ROSTERS: dict[tuple, tuple[list[str], dict[str, int]]] = {}
+
+
+def _roster(profiles: tuple) -> tuple[list[str], dict[str, int]]:
+    """Names and name -> position of a roster, cached: a fight keeps its roster."""
+    found = _ROSTERS.get(profiles)
+    if found is None:
+        if len(_ROSTERS) > 256:
+            _ROSTERS.clear()
+        names = [p.name for p in profiles]
+        found = _ROSTERS[profiles] = (names, dict(zip(names, range(len(names)))))
+    return found
+
+
 def validate(combatants: Sequence[Combatant], declarations: Iterable[Declaration]) -> list[str]:
-    """Every reason a set of declarations is illegal (empty when all are fine).
-    Written as one flat loop: it runs for every simulated round."""
-    by_name = {c.profile.name: c for c in combatants}
+    """Every reason a set of declarations is illegal (empty when all are fine)."""
+    cs = tuple(combatants)
+    return _validate(cs, _roster(tuple(c.profile for c in cs))[1], declarations)
+
+
+def _where(name: str, index: Mapping[str, int]) -> str:
+    near = close_matches(name, index, most=1)
+    return f"{name} is not in this fight" + (f" (did you mean {near[0]}?)" if near else "")
+
+
+def _validate(cs: tuple, index: Mapping[str, int], declarations: Iterable[Declaration],
+              decl: list | None = None, by_speed: list | None = None) -> list[str]:
+    """Written as one flat loop: it runs for every simulated round. When
+    given, `decl` (one slot per fighter) and `by_speed` are filled on the way,
+    so resolving needs no second pass over the declarations."""
     reasons: list[str] = []
-    seen: set[str] = set()
-
-    def where(name: str) -> str:
-        near = close_matches(name, by_name, most=1)
-        return f"{name} is not in this fight" + (f" (did you mean {near[0]}?)" if near else "")
-
+    if decl is None:
+        decl, by_speed = [None] * len(cs), [[], [], [], [], [], []]
     for d in declarations:
         who = d.actor
-        c = by_name.get(who)
-        if c is None:
-            reasons.append(where(who))
+        i = index.get(who)
+        if i is None:
+            reasons.append(_where(who, index))
             continue
-        if who in seen:
+        c = cs[i]
+        if decl[i] is not None:
             reasons.append(f"{who} declared twice; a declaration cannot be changed")
             continue
-        seen.add(who)
+        decl[i] = d
         if c.dead or c.escaped or c.unconscious:
             reasons.append(f"{who} is {c.status} and cannot act")
             continue
@@ -191,10 +217,11 @@ def validate(combatants: Sequence[Combatant], declarations: Iterable[Declaration
         if action not in ACTION_NAMES:
             reasons.append(f"{who}: unknown action '{action}' (one of {', '.join(ACTION_KEYS)})")
             continue
-        if speed.__class__ is not int or not MIN_SPEED <= speed <= MAX_SPEED:
+        if speed.__class__ is not int or speed not in SPEED_SET:
             reasons.append(f"{who}: Speed {speed!r} is impossible; Speed is {MIN_SPEED} to {MAX_SPEED}, because "
                            f"Speed and Effect share {ACTION_POINTS} points and each needs at least 1")
             continue
+        by_speed[speed].append(i)
         if c.rattled:
             if action not in RATTLED_ACTIONS:
                 reasons.append(f"{who} is Rattled and may only Escape or Recover, not {ACTION_NAMES[action]}")
@@ -202,9 +229,10 @@ def validate(combatants: Sequence[Combatant], declarations: Iterable[Declaration
                 reasons.append(f"{who} is Rattled and may not act faster than Speed {RATTLED_MAX_SPEED}")
         aim = d.target
         if aim is not None:
-            target = by_name.get(aim)
+            t = index.get(aim)
+            target = None if t is None else cs[t]
             if target is None or target.dead or target.escaped:
-                reasons.append(f"{who}: target " + (where(aim) if target is None else
+                reasons.append(f"{who}: target " + (_where(aim, index) if target is None else
                                                      f"{aim} is {target.status} and not in the fight"))
                 continue
             if aim == who:
@@ -224,7 +252,8 @@ def validate(combatants: Sequence[Combatant], declarations: Iterable[Declaration
         if d.finish is not None and (d.finish not in FINISHES or action != "attack"):
             reasons.append(f"{who}: a killing blow ('kill' or 'knock_out') can only be called with an Attack")
         if d.redirect_to is not None:
-            turned = by_name.get(d.redirect_to)
+            t = index.get(d.redirect_to)
+            turned = None if t is None else cs[t]
             if not (c.profile.redirects and action == "defend_self"):
                 reasons.append(f"{who}: only a Defend Self with a redirecting special can turn attacks away")
             elif turned is None or turned.dead or turned.escaped or d.redirect_to == who:
@@ -258,32 +287,42 @@ def resolve_round(combatants: Sequence[Combatant], declarations: Iterable[Declar
                   log: bool = True, check: bool = True) -> RoundResult:
     """Resolve one round. Raises IllegalDeclaration listing every bad
     declaration. `log=False` skips the words (for simulations)."""
-    declarations = list(declarations)
+    cs = tuple(combatants)
+    columns = tuple(zip(*cs)) if cs else ((),) * 7
+    names, index = _roster(columns[0])
     if check:
-        reasons = validate(combatants, declarations)
+        decl, by_speed = [None] * len(cs), [[], [], [], [], [], []]
+        reasons = _validate(cs, index, declarations, decl, by_speed)
         if reasons:
             raise IllegalDeclaration(reasons)
-    return _Round(combatants, declarations, log).run()
+        return _Round(cs, columns, names, index, (), log, decl, by_speed).run()
+    return _Round(cs, columns, names, index, declarations, log).run()
 
 
 class _Round:
     """The working state of one round, as lists indexed by roster position."""
 
     __slots__ = ("cs", "n", "names", "index", "decl", "hp", "rattled", "unconscious", "dead", "escaped",
-                 "uses", "defenders", "self_def", "spoiled", "lines", "log", "adjudications", "redirect")
+                 "uses", "defenders", "self_def", "spoiled", "lines", "log", "adjudications", "redirect",
+                 "touched", "by_speed")
 
-    def __init__(self, combatants: Sequence[Combatant], declarations: list[Declaration], log: bool):
-        cs = self.cs = tuple(combatants)
+    def __init__(self, cs: tuple, columns: tuple, names: list[str], index: dict[str, int],
+                 declarations: Iterable[Declaration], log: bool, decl: list | None = None,
+                 by_speed: list | None = None):
+        self.cs = cs
         self.n = n = len(cs)
-        profiles, hp, rattled, unconscious, dead, escaped, _ = zip(*cs) if cs else ((),) * 7
-        self.names = names = [p.name for p in profiles]
-        self.index = index = dict(zip(names, range(n)))
-        decl: list[Declaration | None] = [None] * n
-        for d in declarations:
-            decl[index[d.actor]] = d
-        self.decl = decl
+        _, hp, rattled, unconscious, dead, escaped, _ = columns
+        self.names, self.index = names, index
+        if decl is None:
+            decl, by_speed = [None] * n, [[], [], [], [], [], []]
+            for d in declarations:
+                i = index[d.actor]
+                decl[i] = d
+                by_speed[d.speed].append(i)
+        self.decl, self.by_speed = decl, by_speed
         self.hp, self.rattled, self.unconscious = list(hp), list(rattled), list(unconscious)
         self.dead, self.escaped = list(dead), list(escaped)
+        self.touched: set[int] = set()           # positions whose state changed this round
         self.uses: dict[int, dict[str, int]] = {}
         self.defenders: dict[int, list] = {}     # target -> [[defender, Effect], ...] in order
         self.self_def = [0] * n                  # Defend Self reduction in force
@@ -303,13 +342,12 @@ class _Round:
             mine[special] -= 1
 
     def run(self) -> RoundResult:
-        by_speed: list[list[int]] = [[] for _ in range(ACTION_POINTS)]
-        for i, d in enumerate(self.decl):
-            if d is not None:
-                by_speed[d.speed].append(i)
-            elif self.log and self.cs[i].can_act:
-                self.say(None, "declare", f"{self.names[i]} did not declare in time: off-guard, no action "
-                                          "this round.")
+        by_speed = self.by_speed
+        if self.log:
+            for i, d in enumerate(self.decl):
+                if d is None and self.cs[i].can_act:
+                    self.say(None, "declare", f"{self.names[i]} did not declare in time: off-guard, no action "
+                                              "this round.")
         for slot in SPEEDS:
             if by_speed[slot]:
                 self.slot(slot, by_speed[slot])
@@ -349,7 +387,8 @@ class _Round:
         for i in gm:
             self._adjudicate(s, i, decl[i])
 
-        hp0 = hp[:]                      # everything in the action phase sees the slot's start
+        # Nothing below changes hp or statuses until every action of the slot is
+        # worked out, so all of them see the slot's start (they are simultaneous).
         loss = {}                        # index -> hit points lost this slot
         gain = {}                        # index -> hit points regained this slot
         finishes = {}                    # target -> 'kill' or 'knock_out'
@@ -403,18 +442,19 @@ class _Round:
             else:
                 self.special(s, i, d, gain)
         for i in attacks:
-            self.attack(s, i, decl[i], hp0, loss, finishes, rattle)
+            self.attack(s, i, decl[i], loss, finishes, rattle)
 
         # Damage and healing of one slot are netted (ruling healing-and-damage-net).
         changed = set(loss)
         if gain or cleared or rattle:
             changed.update(gain, cleared, rattle)
         dying = []
-        for t in sorted(changed):
+        self.touched.update(changed)
+        for t in (sorted(changed) if log else changed):
             before = hp[t]
             was_rattled, was_out = rattled[t], unconscious[t]
             hurt = before - loss.get(t, 0)
-            finish = finishes.get(t)
+            finish = finishes.get(t) if finishes else None
             if finish == "kill":
                 dead[t] = True
             elif finish == "knock_out":
@@ -438,16 +478,17 @@ class _Round:
             if (dead[t] or unconscious[t] or rattled[t]) and not (was_rattled or was_out):
                 dying.append(t)
         # Ongoing actions of anyone now Rattled, Unconscious or Dead stop.
-        for t in dying:
-            self._stop_ongoing(s, t)
+        if self.defenders or any(self.self_def):
+            for t in dying:
+                self._stop_ongoing(s, t)
         for i in escapers:
-            if self.spoiled[i] or not self._free(i):
+            if self.spoiled[i] or dead[i] or unconscious[i]:
                 if log:
                     self.say(s, "escape", f"{names[i]}'s Escape fails: they were hurt or targeted by a special "
                                           "before it resolved. They stay in the fight.")
             else:
-                self.escaped[i] = True
-                self._stop_ongoing(s, i, quiet=True)
+                escaped[i] = True          # an Escape is their only action, so nothing ongoing stops
+                self.touched.add(i)
                 if log:
                     self.say(s, "escape", f"{names[i]} escapes and must leave the area of the fight.")
 
@@ -460,9 +501,6 @@ class _Round:
         if self.log:
             self.say(s, "action", f"{self.names[i]} calls {d.special} with {action}. GM adjudicates: the "
                                   "resolver leaves this whole action to the GM.")
-
-    def _free(self, i: int) -> bool:
-        return not (self.dead[i] or self.unconscious[i])
 
     def _status(self, i: int) -> str:
         if self.dead[i]:
@@ -508,43 +546,46 @@ class _Round:
 
     # --- actions ---------------------------------------------------------------
 
-    def attack(self, s, i, d, hp0, loss, finishes, rattle) -> None:
-        names, log = self.names, self.log
+    def attack(self, s, i, d, loss, finishes, rattle) -> None:
+        log = self.log
         t = self.index[d.target]
-        if not self.cs[t].in_fight or self.escaped[t] or self.dead[t]:
+        if self.escaped[t] or self.dead[t]:
             if log:
-                self.say(s, "action", f"{names[i]}'s Attack finds nobody: {d.target} is {self._status(t)}.")
+                self.say(s, "action", f"{self.names[i]}'s Attack finds nobody: {d.target} is {self._status(t)}.")
             return
         profile = self.cs[i].profile
         base = ACTION_POINTS - s
         amount = base + profile.attack_plus
-        effect = None
-        if d.special:
-            effect = profile.specials[d.special].effect
+        kind = None
+        if d.special is not None:
+            kind = profile.specials[d.special].effect
             self.spend(i, d.special)
-        words = (f"{names[i]} attacks {d.target}" + (f" with {d.special}" if d.special else "")
-                 + (f" (chose the Speed {s} slot)" if profile.chooses_slot else "")
-                 + f": Effect {base}" + (f" + {amount - base}" if amount != base else "") + f" = {amount}") \
-            if log else ""
-        dealt, words = self.hit(t, amount, effect == "ignore_defences", loss, words)
-        if dealt and effect == "rattle_on_damage":
-            rattle.add(t)
-            if log:
-                words += f"; {d.special}: {d.target} will be Rattled"
-        # Killing blows need a target Rattled and at 0 when the slot began (ruling same-slot-kill).
-        if dealt and d.finish and self.rattled[t] and hp0[t] == 0:
-            if finishes.get(t) != "kill":
-                finishes[t] = d.finish
-            if log:
-                words += f"; {names[i]} calls a killing blow: {'kill' if d.finish == 'kill' else 'knock out'}"
+        words = ""
+        if log:
+            words = (f"{self.names[i]} attacks {d.target}" + (f" with {d.special}" if d.special else "")
+                     + (f" (chose the Speed {s} slot)" if profile.chooses_slot else "")
+                     + f": Effect {base}" + (f" + {amount - base}" if amount != base else "") + f" = {amount}")
+        dealt, words = self.hit(t, amount, kind == "ignore_defences", loss, words)
+        if dealt:
+            if kind == "rattle_on_damage":
+                rattle.add(t)
+                if log:
+                    words += f"; {d.special}: {d.target} will be Rattled"
+            # Killing blows need a target Rattled and at 0 when the slot began (ruling same-slot-kill).
+            if d.finish is not None and self.rattled[t] and self.hp[t] == 0:
+                if finishes.get(t) != "kill":
+                    finishes[t] = d.finish
+                if log:
+                    words += f"; {self.names[i]} calls a killing blow: " \
+                             f"{'kill' if d.finish == 'kill' else 'knock out'}"
         if log:
             self.say(s, "action", words + ".")
         r = self.redirect[t]
-        if not dealt and r is not None and self.self_def[t] and self.cs[t].profile.redirects:
+        if r is not None and not dealt and self.self_def[t]:
             # Ruling vicious-dodge-redirect: the turned attack lands in the same slot, at full Effect, once.
             if not (self.dead[r] or self.escaped[r]):
                 _, more = self.hit(r, amount, False, loss,
-                                   f"{d.target} turns the unhurt attack onto {names[r]}: {amount}" if log else "")
+                                   f"{d.target} turns the unhurt attack onto {self.names[r]}: {amount}" if log else "")
                 if log:
                     self.say(s, "action", more + ".")
 
@@ -614,12 +655,11 @@ class _Round:
     def finish(self) -> RoundResult:
         out = list(self.cs)
         hp, rattled, unconscious, dead, escaped = self.hp, self.rattled, self.unconscious, self.dead, self.escaped
-        for i, c in enumerate(out):
-            if hp[i] != c.hp or rattled[i] != c.rattled or unconscious[i] != c.unconscious or \
-                    dead[i] != c.dead or escaped[i] != c.escaped or i in self.uses:
-                uses = self.uses.get(i)
-                out[i] = Combatant(c.profile, hp[i], rattled[i], unconscious[i], dead[i], escaped[i],
-                                   c.uses if uses is None else MappingProxyType(uses))
+        for i in self.touched | self.uses.keys():
+            c = out[i]
+            uses = self.uses.get(i)
+            out[i] = _new_tuple(Combatant, (c.profile, hp[i], rattled[i], unconscious[i], dead[i], escaped[i],
+                                            c.uses if uses is None else MappingProxyType(uses)))
         if self.log:
             standing = [self.names[i] for i in range(self.n) if not (self.dead[i] or self.escaped[i]
                                                                      or self.unconscious[i])]

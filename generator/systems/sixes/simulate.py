@@ -230,6 +230,14 @@ class Summary:
     def status_rate(self, name: str, status: str) -> Fraction:
         return Fraction(self.statuses[name][status], self.fights)
 
+    def settled_by(self, n: int) -> Fraction:
+        """Share of fights over within `n` rounds."""
+        return Fraction(sum(1 for r in self.rounds if r <= n), self.fights)
+
+    def overall_status_rate(self, status: str) -> Fraction:
+        """Share of all fighters, over all fights, who ended with this status."""
+        return Fraction(sum(self.statuses[n][status] for n in self.names), self.fights * len(self.names))
+
     def rounds_share(self, n: int) -> Fraction:
         """Share of fights over after exactly `n` rounds."""
         return Fraction(self.rounds.count(n), self.fights)

@@ -1,0 +1,88 @@
+"""The balance report (generator/systems/sixes/balance.py) and where it goes:
+fixed seeds give fixed figures, a clearly stronger or weaker character is
+flagged, the GM document carries the cast, and the public page carries only
+generic fighters."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from generator.build import load_all
+from generator.paths import DEFAULT_DATA_DIR
+from generator.systems.sixes import SYSTEM
+from generator.systems.sixes.balance import (EXAMPLE_SIDES, _flags, cast_balance, duel_figures, example_fights,
+                                             median)
+from generator.systems.sixes.models import Character
+
+from test_sixes_outputs import strings_in
+
+
+def fighter(name, hp=5, armour=0, damage=0):
+    return Character(name=name, faction="", description="A test fighter.", hit_points=hp, armour=armour,
+                     damage=damage)
+
+
+def test_median_of_even_and_odd_counts():
+    assert median([Fraction(3), Fraction(1), Fraction(2)]) == 2
+    assert median([Fraction(1), Fraction(4), Fraction(2), Fraction(3)]) == Fraction(5, 2)
+
+
+def test_flags_mark_values_twenty_points_from_the_median():
+    gap = Fraction(1, 5)
+    half = Fraction(1, 2)
+    assert _flags(Fraction(7, 10), half, half, half, gap) == ("dangerous",)
+    assert _flags(Fraction(69, 100), half, half, half, gap) == ()
+    assert _flags(Fraction(3, 10), Fraction(3, 10), half, half, gap) == ("harmless", "fragile")
+    assert _flags(half, Fraction(7, 10), half, half, gap) == ("tough",)
+
+
+def test_duels_count_every_pairing_both_ways_round():
+    cast = [fighter("Ana"), fighter("Bea"), fighter("Cy"), fighter("Dot")]
+    wins, duels, kept, started = duel_figures(cast, {}, duels_per_pair=4)
+    assert duels == {"Ana": 12, "Bea": 12, "Cy": 12, "Dot": 12}
+    assert sum(wins.values()) <= 6 * 4
+    assert all(0 <= kept[n] <= started[n] == 12 * 5 for n in wins)
+
+
+def test_a_much_stronger_and_a_much_weaker_character_are_flagged():
+    cast = [fighter(f"Average {i}") for i in range(5)] + [fighter("Brute", 7, 2, 2), fighter("Weed", 2)]
+    balance = cast_balance(cast, {}, duels_per_pair=6, brawl_fights=5)
+    by_name = {f.name: f for f in balance.fighters}
+    assert by_name["Brute"].flags == ("dangerous", "tough")
+    assert by_name["Weed"].flags == ("harmless", "fragile")
+    assert all(by_name[f"Average {i}"].flags == () for i in range(5))
+    assert balance == cast_balance(cast, {}, duels_per_pair=6, brawl_fights=5)
+
+
+def test_example_fights_are_generic_and_repeatable():
+    example = example_fights()
+    assert [len(s.members) for s in EXAMPLE_SIDES] == [5, 5, 5]
+    assert [s.policy for s in example.summaries] == ["aggressive", "cautious", "random"]
+    assert example == example_fights.__wrapped__()
+
+
+def test_balance_report_is_gm_only_and_the_fights_page_has_no_cast():
+    game = load_all(DEFAULT_DATA_DIR)[0][0].game
+    report = [d for d in SYSTEM.documents(game) if d.slug == "balance-report"]
+    assert len(report) == 1 and report[0].audience == "gm"
+    assert {f.name for f in report[0].context["balance"].fighters} == {m.character.name for m in game.cast}
+    page = next(p for p in SYSTEM.pages(game) if p.path == "fights.md")
+    reachable = " ".join(strings_in(page.context["example"]))
+    assert "North bruiser" in reachable
+    assert not [m.character.name for m in game.cast if m.character.name in reachable]
+
+
+def test_balance_pdf_shows_every_character(example_build):
+    from test_pdfs import pdf, text_of
+    game = load_all(DEFAULT_DATA_DIR)[0][0].game
+    for paper in ("a4", "letter"):
+        text = text_of(pdf(example_build, paper, "gm", "balance-report"))
+        assert "Fight balance report" in text and "Threat" in text and "Survivability" in text
+        for member in game.cast:
+            assert member.character.name in text
+
+
+def test_fights_page_is_built_and_linked(example_build):
+    html = (example_build.out_dir / "site" / "sixes" / "fights.html").read_text(encoding="utf-8")
+    assert "How fights play out" in html and "Median rounds" in html and "<svg" in html
+    game = load_all(DEFAULT_DATA_DIR)[0][0].game
+    assert not [m.character.name for m in game.cast if m.character.name in html]
