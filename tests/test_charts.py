@@ -36,3 +36,12 @@ def test_line_chart_labels_lines():
     root = ET.fromstring(str(svg))
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert "c=3" in texts and "c=5" in texts and "challenges" in texts and "100%" in texts
+
+
+def test_two_charts_on_one_page_never_share_an_id():
+    first = bar_chart([Bar("a", [Fraction(1, 2), Fraction(1, 4)])], title="one", series=("x", "y"))
+    second = bar_chart([Bar("a", [Fraction(1, 3), Fraction(1, 4)])], title="two", series=("x", "y"))
+    ids = [ET.fromstring(str(svg)).find(".//{http://www.w3.org/2000/svg}pattern").get("id") for svg in (first, second)]
+    assert ids[0] != ids[1]
+    assert f"url(#{ids[0]})" in str(first) and f"url(#{ids[1]})" in str(second)
+    assert bar_chart([Bar("a", [1])], title="one") == bar_chart([Bar("a", [1])], title="one")   # repeatable

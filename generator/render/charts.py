@@ -7,6 +7,7 @@ put the same numbers in a table beside the chart.
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Sequence
@@ -15,7 +16,7 @@ from markupsafe import Markup, escape
 
 Number = Fraction | float | int
 # Fills distinguishable without colour: dark, hatched, mid grey, light.
-FILLS = ("#222", "url(#sp-hatch)", "#8a8a8a", "#d4d4d4")
+FILLS = ("#222", "url(#{hatch})", "#8a8a8a", "#d4d4d4")
 DASHES = ("", "6 3", "2 2", "8 3 2 3")
 MARKERS = ("circle", "square", "triangle", "diamond")
 FONT = 'font-family="Atkinson Hyperlegible, Helvetica, Arial, sans-serif"'
@@ -39,8 +40,18 @@ def percent(value: Number, places: int = 1) -> str:
     return f"{float(value) * 100:.{places}f}%"
 
 
-def _defs() -> str:
-    return ('<defs><pattern id="sp-hatch" width="5" height="5" patternUnits="userSpaceOnUse" '
+def _hatch_id(*parts: object) -> str:
+    """An id unique to this chart's content, so several charts on one page
+    never define the same id (repeatable, unlike a counter)."""
+    return "sp-hatch-" + hashlib.sha1(repr(parts).encode()).hexdigest()[:10]
+
+
+def _fill(i: int, hatch: str) -> str:
+    return FILLS[i % len(FILLS)].format(hatch=hatch)
+
+
+def _defs(hatch: str) -> str:
+    return (f'<defs><pattern id="{hatch}" width="5" height="5" patternUnits="userSpaceOnUse" '
             'patternTransform="rotate(45)"><rect width="5" height="5" fill="#fff"/>'
             '<line x1="0" y1="0" x2="0" y2="5" stroke="#222" stroke-width="2.2"/></pattern></defs>')
 
@@ -71,11 +82,13 @@ def bar_chart(bars: Sequence[Bar], *, title: str, series: Sequence[str] = (),
     height = top + ROW_HEIGHT * len(bars) + 4
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" viewBox="0 0 {width} {height}" '
            f'width="100%" aria-label="{escape(title)}" preserveAspectRatio="xMinYMin meet">',
-           f"<title>{escape(title)}</title>", _defs()]
+           f"<title>{escape(title)}</title>"]
+    hatch = _hatch_id(title, series, [(b.label, tuple(b.values)) for b in bars])
+    out.append(_defs(hatch))
     if len(series) > 1:
         out.append(_legend(series, 4, label_w,
                            lambda i, x, y: f'<rect x="{x}" y="{y}" width="12" height="12" '
-                                           f'fill="{FILLS[i % len(FILLS)]}" stroke="#222" stroke-width="0.6"/>'))
+                                           f'fill="{_fill(i, hatch)}" stroke="#222" stroke-width="0.6"/>'))
     for row, bar in enumerate(bars):
         y = top + row * ROW_HEIGHT
         out.append(f'<text x="{label_w - 6}" y="{y + 14}" font-size="11" text-anchor="end" {FONT}>'
@@ -87,7 +100,7 @@ def bar_chart(bars: Sequence[Bar], *, title: str, series: Sequence[str] = (),
             w = plot_w * float(Fraction(value) / Fraction(scale)) if scale else 0
             if w > 0:
                 out.append(f'<rect x="{x:.2f}" y="{y + 3}" width="{w:.2f}" height="{ROW_HEIGHT - 6}" '
-                           f'fill="{FILLS[i % len(FILLS)]}" stroke="#222" stroke-width="0.6"/>')
+                           f'fill="{_fill(i, hatch)}" stroke="#222" stroke-width="0.6"/>')
             x += w
         text = " / ".join(fmt(v) for v in bar.values)
         out.append(f'<text x="{label_w + plot_w + 6}" y="{y + 14}" font-size="11" {FONT}>{escape(text)}</text>')
