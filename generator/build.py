@@ -92,8 +92,6 @@ def export_schemas(target: Path) -> list[Path]:
 def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
           site: bool = True, strict: bool = False, workers: int | None = None,
           progress: Progress | None = None, options: PrintOptions = DEFAULT_OPTIONS) -> BuildReport:
-    from .render.pdf import PdfJob
-
     progress = progress or (lambda label, done, total: None)
     data_dir, out_dir = Path(data_dir).resolve(), Path(out_dir).resolve()
     loaded, problems = load_all(data_dir, strict=strict)
@@ -109,12 +107,11 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
     try:
         jobs = []
         for item, doc in plan:
-            html, budget, landscape = prepare_html(doc, options)
+            prepared = prepare_html(doc, options)
             for paper in papers:
                 target = staging / "pdf" / paper / item.system.slug / doc.folder / f"{doc.slug}.pdf"
-                jobs.append((budget, PdfJob(html, TEMPLATES_DIR.as_uri() + "/", target, paper,
-                                            (TEMPLATES_DIR, data_dir),
-                                            f"{paper} {item.system.slug}/{doc.folder}/{doc.slug}.pdf", landscape)))
+                jobs.append((prepared.budget, prepared.job(
+                    target, paper, (TEMPLATES_DIR, data_dir), f"{paper} {item.system.slug}/{doc.folder}/{doc.slug}.pdf")))
         if options.backs:
             jobs.extend(_calibration_jobs(staging, papers, options))
         results = render_pdfs([job for _, job in jobs], workers, progress)
@@ -158,21 +155,42 @@ def _refuse_duplicates(system: System, documents: list[Document]) -> None:
         seen.add(key)
 
 
-def prepare_html(doc: Document, options: PrintOptions) -> tuple[str, int, bool]:
-    """The document's HTML, its page budget and orientation. A deck's budget
-    is what its cards impose to (card size and backs decide it): a page more
-    is a layout bug."""
+@dataclass(frozen=True)
+class Prepared:
+    """A document ready for WeasyPrint: its HTML and how to print it."""
+
+    html: str
+    budget: int                       # pages it may take; more is a layout bug
+    landscape: bool = False
+    stylesheets: tuple[str, ...] = ()
+    pdf_variant: str | None = None
+
+    def job(self, target: Path, paper: str, roots: tuple[Path, ...], label: str):
+        from .render.pdf import PdfJob
+        return PdfJob(self.html, TEMPLATES_DIR.as_uri() + "/", target, paper, roots, label, self.landscape,
+                      self.stylesheets, self.pdf_variant)
+
+
+def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
+    """The document's HTML, page budget, orientation and variant styles. A
+    deck's budget is what its cards impose to (card size and backs decide);
+    large print may double a document's budget."""
     from jinja2 import TemplateError
 
     from .render.cards import grid_for, page_count
     from .render.html import document_html
+    from .render.options import LARGE_PRINT_PAGE_FACTOR, PDF_UA, variant_stylesheets
     try:
         html = document_html(doc, options)
     except TemplateError as exc:
         raise BuildError(f"template {doc.template} failed for '{doc.title}': {exc}") from None
+    sheets = variant_stylesheets(options, is_deck=bool(doc.cards), is_gm=doc.audience == "gm")
+    variant = PDF_UA if options.tagged else None
     if doc.cards:
-        return html, page_count(doc, options), grid_for(options.card_size, options.bleed).landscape
-    return html, doc.max_pages, False
+        return Prepared(html, page_count(doc, options), grid_for(options.card_size, options.bleed).landscape,
+                        sheets, variant)
+    budget = doc.max_pages * (LARGE_PRINT_PAGE_FACTOR if any("large" in s for s in sheets) else 1)
+    return Prepared(html, budget, False, sheets, variant)
 
 
 CALIBRATION_SLUG = "duplex-calibration"
@@ -181,10 +199,9 @@ CALIBRATION_SLUG = "duplex-calibration"
 def _calibration_jobs(staging: Path, papers, options: PrintOptions):
     """The duplex calibration sheet, one per paper, beside the systems' folders."""
     from .render.cards import render_calibration
-    from .render.pdf import PdfJob
-    html = render_calibration(options)
-    return [(2, PdfJob(html, TEMPLATES_DIR.as_uri() + "/", staging / "pdf" / paper / f"{CALIBRATION_SLUG}.pdf",
-                       paper, (TEMPLATES_DIR,), f"{paper} {CALIBRATION_SLUG}.pdf")) for paper in papers]
+    prepared = Prepared(render_calibration(options), 2, pdf_variant="pdf/ua-1" if options.tagged else None)
+    return [(2, prepared.job(staging / "pdf" / paper / f"{CALIBRATION_SLUG}.pdf", paper, (TEMPLATES_DIR,),
+                             f"{paper} {CALIBRATION_SLUG}.pdf")) for paper in papers]
 
 
 def render_pdfs(jobs, workers: int | None, progress: Progress):

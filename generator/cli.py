@@ -45,11 +45,17 @@ def print_options(command):
                           "(also writes a duplex calibration sheet)."),
         click.option("--back-offset", default="0,0", show_default=True, callback=_offset, metavar="X,Y",
                      help="Millimetres to move the backs right and down, as read on the calibration sheet."),
+        click.option("--ink", type=click.Choice(["normal", "saver"]), default="normal", show_default=True,
+                     help="saver: no background fills, outlines and black text only."),
+        click.option("--large-print", is_flag=True,
+                     help="A larger type scale (12 pt minimum) on character sheets and player summaries."),
+        click.option("--tagged", is_flag=True, help="Tagged, accessible PDFs (PDF/UA-1)."),
     ]
 
-    def wrapped(card_size, bleed, backs, back_offset, **kwargs):
+    def wrapped(card_size, bleed, backs, back_offset, ink, large_print, tagged, **kwargs):
         options = PrintOptions(card_size=card_size, bleed=BLEED_MM if bleed else 0.0, backs=backs,
-                               back_offset=back_offset)
+                               back_offset=back_offset, ink_saver=ink == "saver", large_print=large_print,
+                               tagged=tagged)
         return command(options=options, **kwargs)
 
     functools.update_wrapper(wrapped, command)
