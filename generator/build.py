@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from .errors import DataError, Problem, errors_in
 from .paths import ICONS_DIR, TEMPLATES_DIR
+from .render.cache import RenderCache
 from .render.options import DEFAULT_OPTIONS, PrintOptions
 from .systems import SYSTEMS
 from .systems.base import Document, System
@@ -42,6 +43,9 @@ class BuildReport:
     pdfs: list[Path] = field(default_factory=list)
     site_index: Path | None = None
     warnings: list[Problem] = field(default_factory=list)
+    rendered: list[str] = field(default_factory=list)   # labels of PDFs rendered (not taken from the cache)
+    reused: int = 0                                     # PDFs taken from the cache
+    site_built: bool = False                            # False when the site was unchanged (or not asked for)
 
 
 Progress = Callable[[str, int, int], None]
@@ -91,7 +95,8 @@ def export_schemas(target: Path) -> list[Path]:
 
 def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
           site: bool = True, strict: bool = False, workers: int | None = None,
-          progress: Progress | None = None, options: PrintOptions = DEFAULT_OPTIONS) -> BuildReport:
+          progress: Progress | None = None, options: PrintOptions = DEFAULT_OPTIONS,
+          cache: bool = True) -> BuildReport:
     progress = progress or (lambda label, done, total: None)
     data_dir, out_dir = Path(data_dir).resolve(), Path(out_dir).resolve()
     loaded, problems = load_all(data_dir, strict=strict)
@@ -114,15 +119,21 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
                     target, paper, (TEMPLATES_DIR, data_dir), f"{paper} {item.system.slug}/{doc.folder}/{doc.slug}.pdf")))
         if options.backs:
             jobs.extend(_calibration_jobs(staging, papers, options))
-        results = render_pdfs([job for _, job in jobs], workers, progress)
+        store = RenderCache(out_dir, data_dir) if cache else None
+        results = _render_with_cache([job for _, job in jobs], store, workers, progress, report)
         faults = layout_faults([budget for budget, _ in jobs], results)
         if faults:
             raise BuildError("documents do not fit their pages:\n" + "\n".join(f"  {f}" for f in faults))
+        if store is not None:   # only a build that passed writes to the cache: a failure writes nothing
+            for job, result in zip(jobs, results):
+                if result.label in report.rendered:
+                    store.store(store.key(job[1]), result.target, result.pages)
+            store.save()
 
         export_schemas(staging / "schemas")
         if site:
             progress("site", 0, 1)
-            _build_site(staging, loaded, documents, list(papers))
+            report.site_built = _build_site(staging, loaded, documents, list(papers), out_dir if cache else None)
             progress("site", 1, 1)
         swap_into_place(staging, out_dir)
     finally:
@@ -224,8 +235,31 @@ def render_pdfs(jobs, workers: int | None, progress: Progress):
     return results
 
 
+def _render_with_cache(jobs, store, workers, progress: Progress, report: BuildReport):
+    """Take each PDF whose key is cached; render the rest in the pool."""
+    from .render.pdf import PdfResult
+    results, todo = [None] * len(jobs), []
+    for i, job in enumerate(jobs):
+        pages = store.fetch(store.key(job), job.target) if store is not None else None
+        if pages is None:
+            todo.append(i)
+        else:
+            results[i] = PdfResult(job.label, job.target, pages)
+            report.reused += 1
+    rendered = render_pdfs([jobs[i] for i in todo], workers,
+                           lambda label, done, total: progress(label, done + report.reused, len(jobs)))
+    for i, result in zip(todo, rendered):
+        results[i] = result
+        report.rendered.append(result.label)
+    return results
+
+
 def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[Document]],
-                papers: list[str]) -> None:
+                papers: list[str], cache_root: Path | None = None) -> bool:
+    """Stage and build the site; with a cache, an unchanged site is left as it
+    is (nothing staged is swapped in). Returns whether MkDocs ran."""
+    from .paths import MKDOCS_CONFIG
+    from .render.cache import CACHE_DIR, site_key
     from .render.site import SiteSection, build_site, stage_sources
 
     sections = []
@@ -234,8 +268,17 @@ def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[D
         sections.append(SiteSection(item.system, item.system.pages(item.game), public))
     docs_dir = staging / "site-src"
     nav = stage_sources(docs_dir, sections, staging / "pdf", papers)
+    key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav)
+    key_file = cache_root / CACHE_DIR / "site.key" if cache_root else None
+    if key_file and key_file.is_file() and key_file.read_text() == key and (cache_root / "site").is_dir():
+        shutil.rmtree(docs_dir)
+        return False
     build_site(docs_dir, staging / "site", nav)
     shutil.rmtree(docs_dir)
+    if key_file:
+        key_file.parent.mkdir(parents=True, exist_ok=True)
+        key_file.write_text(key)
+    return True
 
 
 def swap_into_place(staging: Path, out_dir: Path, entries: tuple[str, ...] = OUTPUT_ENTRIES) -> None:

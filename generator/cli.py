@@ -105,10 +105,11 @@ def check(data_dir: Path, strict: bool) -> None:
 @click.option("--no-site", is_flag=True, help="Build the PDFs only.")
 @click.option("--jobs", type=click.IntRange(1, 16), default=None,
               help="Processes rendering PDFs (default: one per core, at most 4).")
+@click.option("--no-cache", is_flag=True, help="Render every PDF again, ignoring OUT/.sixes-cache.")
 @strict_option
 @print_options
-def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | None, strict: bool,
-          options) -> None:
+def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | None, no_cache: bool,
+          strict: bool, options) -> None:
     """Build every PDF and the rules site from the data.
 
     Nothing is written unless all the data is valid; the previous output
@@ -121,7 +122,8 @@ def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | 
     try:
         with _progress() as progress:
             report = run_build(data_dir, out_dir, PAPER_CHOICES[paper], site=not no_site,
-                               strict=strict, workers=jobs, progress=progress, options=options)
+                               strict=strict, workers=jobs, progress=progress, options=options,
+                               cache=not no_cache)
     except DataError as exc:
         _print_problems(exc.problems)
         click.secho("Nothing was written: fix the problems above and build again.", err=True)
@@ -133,6 +135,8 @@ def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | 
     _print_problems(report.warnings)
     pdf_root = report.out_dir / "pdf"
     click.echo(f"Built {len(report.pdfs)} PDFs in {pdf_root}")
+    click.echo(f"{len(report.rendered)} rendered, {report.reused} unchanged since the last build"
+               + ("" if report.site_built or no_site else "; the site was unchanged"), err=True)
     if report.site_index:
         click.echo(f"Site: {report.site_index}")
     click.echo(f"Schemas for editors: {report.out_dir / 'schemas'}")
