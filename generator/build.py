@@ -96,7 +96,7 @@ def export_schemas(target: Path) -> list[Path]:
 def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
           site: bool = True, strict: bool = False, workers: int | None = None,
           progress: Progress | None = None, options: PrintOptions = DEFAULT_OPTIONS,
-          cache: bool = True) -> BuildReport:
+          cache: bool = False) -> BuildReport:
     progress = progress or (lambda label, done, total: None)
     data_dir, out_dir = Path(data_dir).resolve(), Path(out_dir).resolve()
     loaded, problems = load_all(data_dir, strict=strict)
@@ -255,11 +255,11 @@ def _render_with_cache(jobs, store, workers, progress: Progress, report: BuildRe
 
 
 def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[Document]],
-                papers: list[str], cache_root: Path | None = None) -> bool:
+                papers: list[str], out_dir: Path | None = None) -> bool:
     """Stage and build the site; with a cache, an unchanged site is left as it
     is (nothing staged is swapped in). Returns whether MkDocs ran."""
     from .paths import MKDOCS_CONFIG
-    from .render.cache import CACHE_DIR, site_key
+    from .render.cache import cache_root, site_key
     from .render.site import SiteSection, build_site, stage_sources
 
     sections = []
@@ -269,8 +269,8 @@ def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[D
     docs_dir = staging / "site-src"
     nav = stage_sources(docs_dir, sections, staging / "pdf", papers)
     key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav)
-    key_file = cache_root / CACHE_DIR / "site.key" if cache_root else None
-    if key_file and key_file.is_file() and key_file.read_text() == key and (cache_root / "site").is_dir():
+    key_file = cache_root(out_dir) / "site.key" if out_dir else None
+    if key_file and key_file.is_file() and key_file.read_text() == key and (out_dir / "site").is_dir():
         shutil.rmtree(docs_dir)
         return False
     build_site(docs_dir, staging / "site", nav)

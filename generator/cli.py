@@ -105,7 +105,7 @@ def check(data_dir: Path, strict: bool) -> None:
 @click.option("--no-site", is_flag=True, help="Build the PDFs only.")
 @click.option("--jobs", type=click.IntRange(1, 16), default=None,
               help="Processes rendering PDFs (default: one per core, at most 4).")
-@click.option("--no-cache", is_flag=True, help="Render every PDF again, ignoring OUT/.sixes-cache.")
+@click.option("--no-cache", is_flag=True, help="Render every PDF and the site again, ignoring the build cache.")
 @strict_option
 @print_options
 def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | None, no_cache: bool,

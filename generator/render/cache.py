@@ -8,8 +8,11 @@ and the code version (the WeasyPrint version and our PDF adapter and lint).
 Editing one character changes the HTML of its own sheet and of what lists
 it (the GM cheat sheet, a roster), so only those are rendered again.
 
-Cached PDFs live in OUT/.sixes-cache/ and are hard-linked into the staging
-folder, so a hit costs no copy. Only results that passed the lint are kept.
+Cached PDFs live in the user's cache folder ($SIXES_CACHE_DIR, else
+$XDG_CACHE_HOME/sixes-press or ~/.cache/sixes-press), one sub-folder per
+output folder, so the output folder holds only what the build writes. They
+are hard-linked into the staging folder where the file system allows (a hit
+then costs no copy). Only a build that passed writes to the cache.
 """
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from pathlib import Path
 
 from ..paths import TEMPLATES_DIR
 
-CACHE_DIR = ".sixes-cache"
+CACHE_DIR = "sixes-press"
 # Templates are rendered into the HTML, which is hashed itself.
 _TEMPLATE_SOURCES = {".html", ".j2", ".md"}
 _DATA_SOURCES = {".yaml", ".yml"}
@@ -33,11 +36,18 @@ KEEP_UNUSED_SECONDS = 7 * 24 * 3600
 
 def _tree_hash(root: Path, skip_suffixes: set[str]) -> str:
     digest = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file() and p.suffix not in skip_suffixes
-                       and CACHE_DIR not in p.parts):
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and p.suffix not in skip_suffixes):
         digest.update(str(path.relative_to(root)).encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
+
+
+def cache_root(out_dir: Path) -> Path:
+    """This output folder's cache folder."""
+    base = os.environ.get("SIXES_CACHE_DIR")
+    if not base:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / CACHE_DIR
+    return Path(base) / hashlib.sha256(str(Path(out_dir).resolve()).encode()).hexdigest()[:20]
 
 
 @lru_cache(maxsize=1)
@@ -53,7 +63,7 @@ def code_version() -> str:
 
 class RenderCache:
     def __init__(self, out_dir: Path, data_dir: Path):
-        self.root = Path(out_dir) / CACHE_DIR / "pdf"   # created by the first store
+        self.root = cache_root(out_dir) / "pdf"   # created by the first store
         self.index_path = self.root / "index.json"
         try:
             self.index: dict[str, int] = json.loads(self.index_path.read_text())
