@@ -106,15 +106,36 @@ def check(data_dir: Path, strict: bool) -> None:
 @click.option("--jobs", type=click.IntRange(1, 16), default=None,
               help="Processes rendering PDFs (default: one per core, at most 4).")
 @click.option("--no-cache", is_flag=True, help="Render every PDF and the site again, ignoring the build cache.")
+@click.option("--watch", is_flag=True, help="Keep running: build again whenever the data or templates change.")
 @strict_option
 @print_options
 def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | None, no_cache: bool,
-          strict: bool, options) -> None:
+          watch: bool, strict: bool, options) -> None:
     """Build every PDF and the rules site from the data.
 
     Nothing is written unless all the data is valid; the previous output
     stays in place until the new one is complete.
     """
+    if watch:
+        from .paths import SITE_SOURCES_DIR, TEMPLATES_DIR
+        from .watch import watch as run_watch
+
+        def once():
+            try:
+                _build_once(data_dir, out_dir, paper, no_site, jobs, no_cache, strict, options)
+            except SystemExit:
+                pass
+            click.echo(f"Watching {data_dir} and the templates; Ctrl-C to stop.", err=True)
+        try:
+            run_watch([data_dir, TEMPLATES_DIR, SITE_SOURCES_DIR], once)
+        except KeyboardInterrupt:
+            pass
+        return
+    _build_once(data_dir, out_dir, paper, no_site, jobs, no_cache, strict, options)
+
+
+def _build_once(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | None, no_cache: bool,
+                strict: bool, options) -> None:
     from .build import BuildError, build as run_build
     from .render.pdf import ForbiddenResource
     from .render.site import SiteBuildError
