@@ -8,7 +8,7 @@ characters made from the example cast), in one run per size:
 - no-change rebuild, and a rebuild after editing one character;
 - peak memory (max resident set) of this process and of the largest worker.
 
-usage: PYTHONPATH=. .venv/bin/python benchmarks/bench_print.py [--sizes 60,300] [--repeat N] [--paper a4] [--site]
+usage: .venv/bin/python benchmarks/bench_print.py [--sizes 60,300] [--repeat N] [--paper a4] [--site]
 Times are medians over --repeat runs. Machines are noisy (and shared ones
 more so): compare figures from the same run only.
 """
