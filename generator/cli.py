@@ -199,6 +199,44 @@ def pack(data_dir: Path, out_dir: Path, paper: str, casting_file: Path | None, j
 
 
 @main.command()
+@data_option
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_OUT_DIR,
+              show_default="the project's output/", help="Where the build writes (the site is OUT/site).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@strict_option
+def serve(data_dir: Path, out_dir: Path, port: int, strict: bool) -> None:
+    """Serve the rules site on localhost, rebuilding (through the cache) and
+    reloading open pages whenever the data or templates change."""
+    import threading
+
+    from .paths import SITE_SOURCES_DIR, TEMPLATES_DIR
+    from .render.options import DEFAULT_OPTIONS
+    from .serve import BuildCounter, make_server
+    from .watch import watch as run_watch
+
+    counter = BuildCounter()
+
+    def once():
+        try:
+            _build_once(data_dir, out_dir, "a4", False, None, False, strict, DEFAULT_OPTIONS)
+            counter.bump()
+        except SystemExit:
+            pass
+
+    once()
+    server = make_server(out_dir / "site", counter, port)
+    threading.Thread(target=run_watch, args=([data_dir, TEMPLATES_DIR, SITE_SOURCES_DIR], once),
+                     kwargs={"first": False}, daemon=True).start()
+    click.echo(f"Serving {out_dir / 'site'} at http://127.0.0.1:{port}/ (Ctrl-C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+@main.command()
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 def new(directory: Path) -> None:
     """Write a small, valid starter data folder for a new game into DIRECTORY.

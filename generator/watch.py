@@ -25,12 +25,15 @@ def snapshot(roots: Iterable[Path]) -> Snapshot:
 
 
 def watch(roots: list[Path], rebuild: Callable[[], None], *, interval: float = 1.0,
-          sleep: Callable[[float], None] = time.sleep, polls: int | None = None) -> int:
-    """Build once, then again after each change (a burst of saves settles for
-    one interval first). Returns the number of builds; runs until interrupted,
-    or for `polls` polls (tests)."""
-    rebuild()
-    builds, before, count = 1, snapshot(roots), 0
+          sleep: Callable[[float], None] = time.sleep, polls: int | None = None, first: bool = True) -> int:
+    """Build once (unless `first` is False), then again after each change (a
+    burst of saves settles for half an interval first). Returns the number of
+    builds; runs until interrupted, or for `polls` polls (tests)."""
+    builds = 0
+    if first:
+        rebuild()
+        builds = 1
+    before, count = snapshot(roots), 0
     while polls is None or count < polls:
         sleep(interval)
         count += 1
