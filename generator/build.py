@@ -175,11 +175,12 @@ class Prepared:
     landscape: bool = False
     stylesheets: tuple[str, ...] = ()
     pdf_variant: str | None = None
+    pdf_forms: bool = False
 
     def job(self, target: Path, paper: str, roots: tuple[Path, ...], label: str):
         from .render.pdf import PdfJob
         return PdfJob(self.html, TEMPLATES_DIR.as_uri() + "/", target, paper, roots, label, self.landscape,
-                      self.stylesheets, self.pdf_variant)
+                      self.stylesheets, self.pdf_variant, self.pdf_forms)
 
 
 def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
@@ -201,7 +202,8 @@ def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
         return Prepared(html, page_count(doc, options), grid_for(options.card_size, options.bleed).landscape,
                         sheets, variant)
     budget = doc.max_pages * (LARGE_PRINT_PAGE_FACTOR if any("large" in s for s in sheets) else 1)
-    return Prepared(html, budget, False, sheets, variant)
+    # Only what a player fills in gets form fields; cards and public pages print flat.
+    return Prepared(html, budget, False, sheets, variant, options.fillable and doc.audience == "player")
 
 
 CALIBRATION_SLUG = "duplex-calibration"

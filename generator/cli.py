@@ -50,12 +50,14 @@ def print_options(command):
         click.option("--large-print", is_flag=True,
                      help="A larger type scale (12 pt minimum) on character sheets and player summaries."),
         click.option("--tagged", is_flag=True, help="Tagged, accessible PDFs (PDF/UA-1)."),
+        click.option("--fillable", is_flag=True,
+                     help="Form fields in player documents' inputs (default: printed flat)."),
     ]
 
-    def wrapped(card_size, bleed, backs, back_offset, ink, large_print, tagged, **kwargs):
+    def wrapped(card_size, bleed, backs, back_offset, ink, large_print, tagged, fillable, **kwargs):
         options = PrintOptions(card_size=card_size, bleed=BLEED_MM if bleed else 0.0, backs=backs,
                                back_offset=back_offset, ink_saver=ink == "saver", large_print=large_print,
-                               tagged=tagged)
+                               tagged=tagged, fillable=fillable)
         return command(options=options, **kwargs)
 
     functools.update_wrapper(wrapped, command)

@@ -75,3 +75,25 @@ def test_large_print_builds_within_its_budget_and_tagged_pdfs_are_tagged(starter
         root = PdfReader(path).trailer["/Root"]
         assert root["/MarkInfo"]["/Marked"] is True or root["/MarkInfo"]["/Marked"] == True, path  # noqa: E712
         assert "/StructTreeRoot" in root, path
+
+
+def test_fillable_turns_inputs_of_player_documents_into_form_fields_flat_by_default(tmp_path):
+    from generator.build import Prepared
+    from generator.paths import TEMPLATES_DIR
+    from generator.render.pdf import render_pdf
+    html = ('<html lang="en"><head><title>Sheet</title><link rel="stylesheet" href="base.css"></head><body>'
+            '<p>Hit points <input name="hp" value="5"></p><textarea name="notes"></textarea></body></html>')
+    fields = {}
+    for forms in (False, True):
+        target = tmp_path / f"{forms}.pdf"
+        render_pdf(Prepared(html, 1, pdf_forms=forms).job(target, "a4", (TEMPLATES_DIR,), "sheet"))
+        fields[forms] = PdfReader(target).get_fields() or {}
+    assert fields[False] == {}
+    assert {"hp", "notes"} <= set(fields[True])
+
+
+def test_only_player_documents_are_fillable(starter):
+    (item,), _ = load_all(starter)
+    options = PrintOptions(fillable=True)
+    forms = {d.audience: prepare_html(d, options).pdf_forms for d in item.system.documents(item.game)}
+    assert forms == {"player": True, "public": False, "gm": False}

@@ -21,6 +21,7 @@ class PrintOptions:
     ink_saver: bool = False                       # no background fills, black text (templates/print/ink-saver.css)
     large_print: bool = False                     # 12 pt minimum on sheets and summaries (large-print.css)
     tagged: bool = False                          # tagged, accessible PDF/UA-1 output
+    fillable: bool = False                        # HTML inputs become PDF form fields (else printed flat)
 
     def __post_init__(self):
         if self.card_size not in CARD_SIZE_NAMES:

@@ -32,6 +32,7 @@ class PdfJob:
     landscape: bool = False
     stylesheets: tuple[str, ...] = ()   # variant CSS files under templates/, applied after the document's
     pdf_variant: str | None = None      # e.g. "pdf/ua-1" for tagged PDFs
+    pdf_forms: bool = False             # <input>s as fillable PDF form fields (flattened when False)
 
 
 @dataclass(frozen=True)
@@ -121,12 +122,12 @@ def render_pdf(job: PdfJob) -> PdfResult:
     try:
         document = weasyprint.HTML(string=job.html, base_url=job.base_url, url_fetcher=fetcher).render(
             stylesheets=[page_css, *variants], font_config=engine["fonts"], cache=engine["cache"],
-            pdf_variant=job.pdf_variant)
+            pdf_variant=job.pdf_variant, pdf_forms=job.pdf_forms)
     except FatalURLFetchingError as exc:
         raise ForbiddenResource(f"{job.label}: {exc}") from None
     job.target.parent.mkdir(parents=True, exist_ok=True)
     partial = job.target.with_name(job.target.name + f".{os.getpid()}.part")
-    document.write_pdf(partial, pdf_variant=job.pdf_variant)
+    document.write_pdf(partial, pdf_variant=job.pdf_variant, pdf_forms=job.pdf_forms)
     os.replace(partial, job.target)
     from .lint import find_missing_glyphs, metadata_faults
     return PdfResult(job.label, job.target, len(document.pages), tuple(find_overflows(document)),
