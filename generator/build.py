@@ -3,6 +3,10 @@
 Nothing is written until every data file is valid. Everything is then built
 in a staging folder beside the output and moved into place at the end, so a
 failed build leaves the previous output exactly as it was.
+
+With `cache=True` (the command line's default) a PDF whose inputs did not
+change since the last good build is taken from the build cache instead of
+rendered (render/cache.py), and an unchanged site is left in place.
 """
 from __future__ import annotations
 
