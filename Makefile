@@ -7,7 +7,7 @@ SIXES  := $(VENV)/bin/sixes
 STAMP  := $(VENV)/.installed
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: pack test system-deps clean
+.PHONY: pack test system-deps clean bench-print
 
 pack: system-deps $(STAMP)
 	$(SIXES) build
@@ -16,6 +16,10 @@ pack: system-deps $(STAMP)
 test: $(TSTAMP)
 	@sh scripts/install-system-deps --browser
 	$(PY) -m pytest
+
+# Print production timings on a synthetic 60- and 300-character game (see README).
+bench-print: $(STAMP)
+	$(PY) benchmarks/bench_print.py
 
 system-deps:
 	@sh scripts/install-system-deps

@@ -3,6 +3,10 @@
 Nothing is written until every data file is valid. Everything is then built
 in a staging folder beside the output and moved into place at the end, so a
 failed build leaves the previous output exactly as it was.
+
+With `cache=True` (the command line's default) a PDF whose inputs did not
+change since the last good build is taken from the build cache instead of
+rendered (render/cache.py), and an unchanged site is left in place.
 """
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from typing import Any, Callable
 
 from .errors import DataError, Problem, errors_in
 from .paths import ICONS_DIR, TEMPLATES_DIR
+from .render.cache import RenderCache
 from .render.options import DEFAULT_OPTIONS, PrintOptions
 from .systems import SYSTEMS
 from .systems.base import Document, System
@@ -42,6 +47,9 @@ class BuildReport:
     pdfs: list[Path] = field(default_factory=list)
     site_index: Path | None = None
     warnings: list[Problem] = field(default_factory=list)
+    rendered: list[str] = field(default_factory=list)   # labels of PDFs rendered (not taken from the cache)
+    reused: int = 0                                     # PDFs taken from the cache
+    site_built: bool = False                            # False when the site was unchanged (or not asked for)
 
 
 Progress = Callable[[str, int, int], None]
@@ -91,9 +99,8 @@ def export_schemas(target: Path) -> list[Path]:
 
 def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
           site: bool = True, strict: bool = False, workers: int | None = None,
-          progress: Progress | None = None, options: PrintOptions = DEFAULT_OPTIONS) -> BuildReport:
-    from .render.pdf import PdfJob
-
+          progress: Progress | None = None, options: PrintOptions = DEFAULT_OPTIONS,
+          cache: bool = False) -> BuildReport:
     progress = progress or (lambda label, done, total: None)
     data_dir, out_dir = Path(data_dir).resolve(), Path(out_dir).resolve()
     loaded, problems = load_all(data_dir, strict=strict)
@@ -109,23 +116,28 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
     try:
         jobs = []
         for item, doc in plan:
-            html, budget, landscape = prepare_html(doc, options)
+            prepared = prepare_html(doc, options)
             for paper in papers:
                 target = staging / "pdf" / paper / item.system.slug / doc.folder / f"{doc.slug}.pdf"
-                jobs.append((budget, PdfJob(html, TEMPLATES_DIR.as_uri() + "/", target, paper,
-                                            (TEMPLATES_DIR, data_dir),
-                                            f"{paper} {item.system.slug}/{doc.folder}/{doc.slug}.pdf", landscape)))
+                jobs.append((prepared.budget, prepared.job(
+                    target, paper, (TEMPLATES_DIR, data_dir), f"{paper} {item.system.slug}/{doc.folder}/{doc.slug}.pdf")))
         if options.backs:
             jobs.extend(_calibration_jobs(staging, papers, options))
-        results = render_pdfs([job for _, job in jobs], workers, progress)
+        store = RenderCache(out_dir, data_dir) if cache else None
+        results = _render_with_cache([job for _, job in jobs], store, workers, progress, report)
         faults = layout_faults([budget for budget, _ in jobs], results)
         if faults:
             raise BuildError("documents do not fit their pages:\n" + "\n".join(f"  {f}" for f in faults))
+        if store is not None:   # only a build that passed writes to the cache: a failure writes nothing
+            for job, result in zip(jobs, results):
+                if result.label in report.rendered:
+                    store.store(store.key(job[1]), result.target, result.pages)
+            store.save()
 
         export_schemas(staging / "schemas")
         if site:
             progress("site", 0, 1)
-            _build_site(staging, loaded, documents, list(papers))
+            report.site_built = _build_site(staging, loaded, documents, list(papers), out_dir if cache else None)
             progress("site", 1, 1)
         swap_into_place(staging, out_dir)
     finally:
@@ -158,21 +170,44 @@ def _refuse_duplicates(system: System, documents: list[Document]) -> None:
         seen.add(key)
 
 
-def prepare_html(doc: Document, options: PrintOptions) -> tuple[str, int, bool]:
-    """The document's HTML, its page budget and orientation. A deck's budget
-    is what its cards impose to (card size and backs decide it): a page more
-    is a layout bug."""
+@dataclass(frozen=True)
+class Prepared:
+    """A document ready for WeasyPrint: its HTML and how to print it."""
+
+    html: str
+    budget: int                       # pages it may take; more is a layout bug
+    landscape: bool = False
+    stylesheets: tuple[str, ...] = ()
+    pdf_variant: str | None = None
+    pdf_forms: bool = False
+
+    def job(self, target: Path, paper: str, roots: tuple[Path, ...], label: str):
+        from .render.pdf import PdfJob
+        return PdfJob(self.html, TEMPLATES_DIR.as_uri() + "/", target, paper, roots, label, self.landscape,
+                      self.stylesheets, self.pdf_variant, self.pdf_forms)
+
+
+def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
+    """The document's HTML, page budget, orientation and variant styles. A
+    deck's budget is what its cards impose to (card size and backs decide);
+    large print may double a document's budget."""
     from jinja2 import TemplateError
 
     from .render.cards import grid_for, page_count
     from .render.html import document_html
+    from .render.options import LARGE_PRINT_PAGE_FACTOR, PDF_UA, variant_stylesheets
     try:
         html = document_html(doc, options)
     except TemplateError as exc:
         raise BuildError(f"template {doc.template} failed for '{doc.title}': {exc}") from None
+    sheets = variant_stylesheets(options, is_deck=bool(doc.cards), is_gm=doc.audience == "gm")
+    variant = PDF_UA if options.tagged else None
     if doc.cards:
-        return html, page_count(doc, options), grid_for(options.card_size, options.bleed).landscape
-    return html, doc.max_pages, False
+        return Prepared(html, page_count(doc, options), grid_for(options.card_size, options.bleed).landscape,
+                        sheets, variant)
+    budget = doc.max_pages * (LARGE_PRINT_PAGE_FACTOR if any("large" in s for s in sheets) else 1)
+    # Only what a player fills in gets form fields; cards and public pages print flat.
+    return Prepared(html, budget, False, sheets, variant, options.fillable and doc.audience == "player")
 
 
 CALIBRATION_SLUG = "duplex-calibration"
@@ -181,10 +216,9 @@ CALIBRATION_SLUG = "duplex-calibration"
 def _calibration_jobs(staging: Path, papers, options: PrintOptions):
     """The duplex calibration sheet, one per paper, beside the systems' folders."""
     from .render.cards import render_calibration
-    from .render.pdf import PdfJob
-    html = render_calibration(options)
-    return [(2, PdfJob(html, TEMPLATES_DIR.as_uri() + "/", staging / "pdf" / paper / f"{CALIBRATION_SLUG}.pdf",
-                       paper, (TEMPLATES_DIR,), f"{paper} {CALIBRATION_SLUG}.pdf")) for paper in papers]
+    prepared = Prepared(render_calibration(options), 2, pdf_variant="pdf/ua-1" if options.tagged else None)
+    return [(2, prepared.job(staging / "pdf" / paper / f"{CALIBRATION_SLUG}.pdf", paper, (TEMPLATES_DIR,),
+                             f"{paper} {CALIBRATION_SLUG}.pdf")) for paper in papers]
 
 
 def render_pdfs(jobs, workers: int | None, progress: Progress):
@@ -207,8 +241,31 @@ def render_pdfs(jobs, workers: int | None, progress: Progress):
     return results
 
 
+def _render_with_cache(jobs, store, workers, progress: Progress, report: BuildReport):
+    """Take each PDF whose key is cached; render the rest in the pool."""
+    from .render.pdf import PdfResult
+    results, todo = [None] * len(jobs), []
+    for i, job in enumerate(jobs):
+        pages = store.fetch(store.key(job), job.target) if store is not None else None
+        if pages is None:
+            todo.append(i)
+        else:
+            results[i] = PdfResult(job.label, job.target, pages)
+            report.reused += 1
+    rendered = render_pdfs([jobs[i] for i in todo], workers,
+                           lambda label, done, total: progress(label, done + report.reused, len(jobs)))
+    for i, result in zip(todo, rendered):
+        results[i] = result
+        report.rendered.append(result.label)
+    return results
+
+
 def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[Document]],
-                papers: list[str]) -> None:
+                papers: list[str], out_dir: Path | None = None) -> bool:
+    """Stage and build the site; with a cache, an unchanged site is left as it
+    is (nothing staged is swapped in). Returns whether MkDocs ran."""
+    from .paths import MKDOCS_CONFIG
+    from .render.cache import cache_root, site_key
     from .render.site import SiteSection, build_site, stage_sources
 
     sections = []
@@ -217,8 +274,17 @@ def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[D
         sections.append(SiteSection(item.system, item.system.pages(item.game), public))
     docs_dir = staging / "site-src"
     nav = stage_sources(docs_dir, sections, staging / "pdf", papers)
+    key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav)
+    key_file = cache_root(out_dir) / "site.key" if out_dir else None
+    if key_file and key_file.is_file() and key_file.read_text() == key and (out_dir / "site").is_dir():
+        shutil.rmtree(docs_dir)
+        return False
     build_site(docs_dir, staging / "site", nav)
     shutil.rmtree(docs_dir)
+    if key_file:
+        key_file.parent.mkdir(parents=True, exist_ok=True)
+        key_file.write_text(key)
+    return True
 
 
 def swap_into_place(staging: Path, out_dir: Path, entries: tuple[str, ...] = OUTPUT_ENTRIES) -> None:

@@ -45,11 +45,19 @@ def print_options(command):
                           "(also writes a duplex calibration sheet)."),
         click.option("--back-offset", default="0,0", show_default=True, callback=_offset, metavar="X,Y",
                      help="Millimetres to move the backs right and down, as read on the calibration sheet."),
+        click.option("--ink", type=click.Choice(["normal", "saver"]), default="normal", show_default=True,
+                     help="saver: no background fills, outlines and black text only."),
+        click.option("--large-print", is_flag=True,
+                     help="A larger type scale (12 pt minimum) on character sheets and player summaries."),
+        click.option("--tagged", is_flag=True, help="Tagged, accessible PDFs (PDF/UA-1)."),
+        click.option("--fillable", is_flag=True,
+                     help="Form fields in player documents' inputs (default: printed flat)."),
     ]
 
-    def wrapped(card_size, bleed, backs, back_offset, **kwargs):
+    def wrapped(card_size, bleed, backs, back_offset, ink, large_print, tagged, fillable, **kwargs):
         options = PrintOptions(card_size=card_size, bleed=BLEED_MM if bleed else 0.0, backs=backs,
-                               back_offset=back_offset)
+                               back_offset=back_offset, ink_saver=ink == "saver", large_print=large_print,
+                               tagged=tagged, fillable=fillable)
         return command(options=options, **kwargs)
 
     functools.update_wrapper(wrapped, command)
@@ -99,15 +107,37 @@ def check(data_dir: Path, strict: bool) -> None:
 @click.option("--no-site", is_flag=True, help="Build the PDFs only.")
 @click.option("--jobs", type=click.IntRange(1, 16), default=None,
               help="Processes rendering PDFs (default: one per core, at most 4).")
+@click.option("--no-cache", is_flag=True, help="Render every PDF and the site again, ignoring the build cache.")
+@click.option("--watch", is_flag=True, help="Keep running: build again whenever the data or templates change.")
 @strict_option
 @print_options
-def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | None, strict: bool,
-          options) -> None:
+def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | None, no_cache: bool,
+          watch: bool, strict: bool, options) -> None:
     """Build every PDF and the rules site from the data.
 
     Nothing is written unless all the data is valid; the previous output
     stays in place until the new one is complete.
     """
+    if watch:
+        from .paths import SITE_SOURCES_DIR, TEMPLATES_DIR
+        from .watch import watch as run_watch
+
+        def once():
+            try:
+                _build_once(data_dir, out_dir, paper, no_site, jobs, no_cache, strict, options)
+            except SystemExit:
+                pass
+            click.echo(f"Watching {data_dir} and the templates; Ctrl-C to stop.", err=True)
+        try:
+            run_watch([data_dir, TEMPLATES_DIR, SITE_SOURCES_DIR], once)
+        except KeyboardInterrupt:
+            pass
+        return
+    _build_once(data_dir, out_dir, paper, no_site, jobs, no_cache, strict, options)
+
+
+def _build_once(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | None, no_cache: bool,
+                strict: bool, options) -> None:
     from .build import BuildError, build as run_build
     from .render.pdf import ForbiddenResource
     from .render.site import SiteBuildError
@@ -115,7 +145,8 @@ def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | 
     try:
         with _progress() as progress:
             report = run_build(data_dir, out_dir, PAPER_CHOICES[paper], site=not no_site,
-                               strict=strict, workers=jobs, progress=progress, options=options)
+                               strict=strict, workers=jobs, progress=progress, options=options,
+                               cache=not no_cache)
     except DataError as exc:
         _print_problems(exc.problems)
         click.secho("Nothing was written: fix the problems above and build again.", err=True)
@@ -127,6 +158,8 @@ def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | 
     _print_problems(report.warnings)
     pdf_root = report.out_dir / "pdf"
     click.echo(f"Built {len(report.pdfs)} PDFs in {pdf_root}")
+    click.echo(f"{len(report.rendered)} rendered, {report.reused} unchanged since the last build"
+               + ("" if report.site_built or no_site else "; the site was unchanged"), err=True)
     if report.site_index:
         click.echo(f"Site: {report.site_index}")
     click.echo(f"Schemas for editors: {report.out_dir / 'schemas'}")
@@ -165,6 +198,44 @@ def pack(data_dir: Path, out_dir: Path, paper: str, casting_file: Path | None, j
     click.echo(f"Packed {len(report.envelopes)} envelopes in {report.out_dir / 'pack'}")
     for archive in report.zips:
         click.echo(f"For the print shop: {archive}")
+
+
+@main.command()
+@data_option
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_OUT_DIR,
+              show_default="the project's output/", help="Where the build writes (the site is OUT/site).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@strict_option
+def serve(data_dir: Path, out_dir: Path, port: int, strict: bool) -> None:
+    """Serve the rules site on localhost, rebuilding (through the cache) and
+    reloading open pages whenever the data or templates change."""
+    import threading
+
+    from .paths import SITE_SOURCES_DIR, TEMPLATES_DIR
+    from .render.options import DEFAULT_OPTIONS
+    from .serve import BuildCounter, make_server
+    from .watch import watch as run_watch
+
+    counter = BuildCounter()
+
+    def once():
+        try:
+            _build_once(data_dir, out_dir, "a4", False, None, False, strict, DEFAULT_OPTIONS)
+            counter.bump()
+        except SystemExit:
+            pass
+
+    once()
+    server = make_server(out_dir / "site", counter, port)
+    threading.Thread(target=run_watch, args=([data_dir, TEMPLATES_DIR, SITE_SOURCES_DIR], once),
+                     kwargs={"first": False}, daemon=True).start()
+    click.echo(f"Serving {out_dir / 'site'} at http://127.0.0.1:{port}/ (Ctrl-C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
 
 
 @main.command()

@@ -156,7 +156,7 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
             gm_order = gm_docs[:1] + [roster] + gm_docs[1:] + sheets
             gm_pieces = [parts[paper, d.slug] for d in gm_order]
             gm_contents = _merge(gm_pieces, folder / "gm-pack.pdf", f"{title}: GM pack")
-            _write_manifest(folder, title, rows, gm_contents, paper, data_dir, workers)
+            _write_manifest(folder, title, rows, gm_contents, paper, data_dir, options)
         for paper in papers:
             archive = staging / PACK_ENTRY / f"{slugify(title)}-pack-{paper}.zip"
             with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
@@ -176,14 +176,13 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
 def _render_parts(target: Path, documents: list[Document], papers, data_dir: Path, options: PrintOptions,
                   workers, progress) -> dict[tuple[str, str], tuple[Path, Part]]:
     """Every document once per paper; a document too long or overflowing fails the pack."""
-    from .render.pdf import PdfJob
     jobs, keys = [], []
     for doc in documents:
-        html, budget, landscape = prepare_html(doc, options)
+        prepared = prepare_html(doc, options)
         for paper in papers:
             path = target / paper / f"{doc.folder}-{doc.slug}.pdf"
-            jobs.append((budget, PdfJob(html, TEMPLATES_DIR.as_uri() + "/", path, paper, (TEMPLATES_DIR, data_dir),
-                                        f"{paper} pack/{doc.folder}/{doc.slug}.pdf", landscape)))
+            jobs.append((prepared.budget, prepared.job(path, paper, (TEMPLATES_DIR, data_dir),
+                                                       f"{paper} pack/{doc.folder}/{doc.slug}.pdf")))
             name = "character sheet" if doc.audience == "player" else doc.title.split(": ", 1)[-1]
             keys.append((paper, doc.slug, name))
     results = render_pdfs([job for _, job in jobs], workers, progress)
@@ -213,7 +212,7 @@ def _merge(pieces: list[tuple[Path, Part]], target: Path, title: str) -> list[Pa
 
 
 def _write_manifest(folder: Path, title: str, rows, gm_contents: list[Part], paper: str, data_dir: Path,
-                    workers) -> None:
+                    options: PrintOptions) -> None:
     """The stuffing list as CSV (for a spreadsheet) and as a PDF to print."""
     def describe(contents: list[Part]) -> str:
         """'GM cheat sheet (3 p); 16 x character sheet (18 p)': runs of one kind counted."""
@@ -237,11 +236,10 @@ def _write_manifest(folder: Path, title: str, rows, gm_contents: list[Part], pap
         writer.writerows(table)
     manifest = Document("manifest", f"{title}: stuffing manifest", "pack/manifest.html", "gm",
                         {"title": title, "rows": table, "paper": paper}, max_pages=1)
-    html, _, _ = prepare_html(manifest, DEFAULT_OPTIONS)
-    from .render.pdf import PdfJob
+    prepared = prepare_html(manifest, options)
     budget = max(1, -(-len(table) // MANIFEST_ROWS_PER_PAGE))
-    results = render_pdfs([PdfJob(html, TEMPLATES_DIR.as_uri() + "/", folder / "manifest.pdf", paper,
-                                  (TEMPLATES_DIR, data_dir), f"{paper} pack/manifest.pdf")], 1, lambda *a: None)
+    results = render_pdfs([prepared.job(folder / "manifest.pdf", paper, (TEMPLATES_DIR, data_dir),
+                                        f"{paper} pack/manifest.pdf")], 1, lambda *a: None)
     faults = layout_faults([budget], results)
     if faults:
         raise BuildError("the manifest does not fit its pages:\n" + "\n".join(f"  {f}" for f in faults))

@@ -124,13 +124,11 @@ def deck():
 def render(doc, tmp_path, paper, **options):
     from generator.build import prepare_html
     from generator.render.options import PrintOptions
-    from generator.render.pdf import PdfJob, render_pdf
-    opts = PrintOptions(**options)
-    html, budget, landscape = prepare_html(doc, opts)
+    from generator.render.pdf import render_pdf
+    prepared = prepare_html(doc, PrintOptions(**options))
     target = tmp_path / f"{paper}.pdf"
-    result = render_pdf(PdfJob(html, TEMPLATES_DIR.as_uri() + "/", target, paper, (TEMPLATES_DIR,),
-                               "deck", landscape))
-    assert result.pages == budget and not result.overflows, result
+    result = render_pdf(prepared.job(target, paper, (TEMPLATES_DIR,), "deck"))
+    assert result.pages == prepared.budget and not result.overflows and not result.lint, result
     return PdfReader(target)
 
 

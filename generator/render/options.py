@@ -18,6 +18,10 @@ class PrintOptions:
     bleed: float = 0.0                            # mm of bleed around every card (0 or BLEED_MM)
     backs: bool = False                           # card backs on the following page, for long-edge duplex
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm the backs (and their marks) move, right and down
+    ink_saver: bool = False                       # no background fills, black text (templates/print/ink-saver.css)
+    large_print: bool = False                     # 12 pt minimum on sheets and summaries (large-print.css)
+    tagged: bool = False                          # tagged, accessible PDF/UA-1 output
+    fillable: bool = False                        # HTML inputs become PDF form fields (else printed flat)
 
     def __post_init__(self):
         if self.card_size not in CARD_SIZE_NAMES:
@@ -25,6 +29,23 @@ class PrintOptions:
 
 
 DEFAULT_OPTIONS = PrintOptions()
+# Stylesheets (under templates/) each variant adds after a document's own CSS.
+INK_SAVER_CSS = "print/ink-saver.css"
+LARGE_PRINT_CSS = "print/large-print.css"
+# Large print may need more pages than a document's usual budget.
+LARGE_PRINT_PAGE_FACTOR = 2
+PDF_UA = "pdf/ua-1"
+
+
+def variant_stylesheets(options: PrintOptions, *, is_deck: bool, is_gm: bool) -> tuple[str, ...]:
+    """Which variant stylesheets a document gets: ink saver everywhere; large
+    print on what players read, never on cards (a card cannot grow)."""
+    sheets = []
+    if options.ink_saver:
+        sheets.append(INK_SAVER_CSS)
+    if options.large_print and not is_deck and not is_gm:
+        sheets.append(LARGE_PRINT_CSS)
+    return tuple(sheets)
 
 
 def parse_offset(text: str) -> tuple[float, float]:

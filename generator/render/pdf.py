@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+from ..paths import TEMPLATES_DIR
+
 # CSS page sizes by the names the command line accepts.
 PAPER_SIZES = {"a4": "A4", "letter": "letter"}
 
@@ -28,6 +30,9 @@ class PdfJob:
     allowed_roots: tuple[Path, ...]
     label: str
     landscape: bool = False
+    stylesheets: tuple[str, ...] = ()   # variant CSS files under templates/, applied after the document's
+    pdf_variant: str | None = None      # e.g. "pdf/ua-1" for tagged PDFs
+    pdf_forms: bool = False             # <input>s as fillable PDF form fields (flattened when False)
 
 
 @dataclass(frozen=True)
@@ -112,14 +117,17 @@ def render_pdf(job: PdfJob) -> PdfResult:
     fetcher = make_fetcher(job.allowed_roots)
     page_css = weasyprint.CSS(string=f"@page {{ size: {PAPER_SIZES[job.paper]}{' landscape' if job.landscape else ''}; }}",
                               font_config=engine["fonts"])
+    variants = [weasyprint.CSS(filename=str(TEMPLATES_DIR / name), font_config=engine["fonts"])
+                for name in job.stylesheets]
     try:
         document = weasyprint.HTML(string=job.html, base_url=job.base_url, url_fetcher=fetcher).render(
-            stylesheets=[page_css], font_config=engine["fonts"], cache=engine["cache"])
+            stylesheets=[page_css, *variants], font_config=engine["fonts"], cache=engine["cache"],
+            pdf_variant=job.pdf_variant, pdf_forms=job.pdf_forms)
     except FatalURLFetchingError as exc:
         raise ForbiddenResource(f"{job.label}: {exc}") from None
     job.target.parent.mkdir(parents=True, exist_ok=True)
     partial = job.target.with_name(job.target.name + f".{os.getpid()}.part")
-    document.write_pdf(partial)
+    document.write_pdf(partial, pdf_variant=job.pdf_variant, pdf_forms=job.pdf_forms)
     os.replace(partial, job.target)
     from .lint import find_missing_glyphs, metadata_faults
     return PdfResult(job.label, job.target, len(document.pages), tuple(find_overflows(document)),

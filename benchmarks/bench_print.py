@@ -1,0 +1,139 @@
+"""Benchmark: print production for a large synthetic Sixes game (60 and 300
+characters made from the example cast), in one run per size:
+
+- cold build: every PDF rendered (empty cache), the default worker count;
+- WeasyPrint only: the same final HTML documents rendered one after another
+  in this process, nothing else (the floor our pipeline adds to);
+- parallel speed-up: WeasyPrint-only time / cold build time;
+- no-change rebuild, and a rebuild after editing one character;
+- peak memory (max resident set) of this process and of the largest worker.
+
+usage: .venv/bin/python benchmarks/bench_print.py [--sizes 60,300] [--repeat N] [--paper a4] [--site]
+Times are medians over --repeat runs. Machines are noisy (and shared ones
+more so): compare figures from the same run only.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import resource
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from generator.build import build, load_all, prepare_html
+from generator.paths import DEFAULT_DATA_DIR, TEMPLATES_DIR
+from generator.render.options import DEFAULT_OPTIONS
+
+
+def synthetic_game(target: Path, size: int) -> Path:
+    """The example game with `size` characters: the example cast repeated,
+    each copy with a numbered name and file."""
+    data = target / "data"
+    shutil.copytree(DEFAULT_DATA_DIR / "sixes", data / "sixes", ignore=shutil.ignore_patterns("characters"))
+    (data / "sixes" / "characters").mkdir()
+    originals = sorted((DEFAULT_DATA_DIR / "sixes" / "characters").glob("*.yaml"))
+    for i in range(size):
+        source = originals[i % len(originals)]
+        text = re.sub(r"^name: (.+)$", lambda m: f"name: {m.group(1)} {i + 1}", source.read_text(), flags=re.M)
+        (data / "sixes" / "characters" / f"{source.stem}-{i + 1}.yaml").write_text(text)
+    return data
+
+
+def lift_gm_budget() -> None:
+    """The Sixes GM cheat sheet lists every character and is budgeted at 6
+    pages, which a 300-character roster outgrows; the benchmark measures
+    speed, so it gives GM documents one more page per 25 characters."""
+    import dataclasses
+    from generator.systems.sixes import SYSTEM as SIXES
+    original = SIXES.documents
+
+    def documents(game):
+        extra = len(game.cast) // 25
+        return [dataclasses.replace(d, max_pages=d.max_pages + extra) if d.audience == "gm" else d
+                for d in original(game)]
+
+    object.__setattr__(SIXES, "documents", documents)
+
+
+def timed(fn):
+    start = time.perf_counter()
+    value = fn()
+    return time.perf_counter() - start, value
+
+
+def weasyprint_only(data: Path, paper: str) -> float:
+    """Render the build's final HTML documents sequentially with plain WeasyPrint."""
+    import weasyprint
+    from generator.render.pdf import PAPER_SIZES, make_fetcher
+    loaded, _ = load_all(data)
+    prepared = [prepare_html(doc, DEFAULT_OPTIONS) for item in loaded for doc in item.system.documents(item.game)]
+    fonts = weasyprint.text.fonts.FontConfiguration()
+    page = weasyprint.CSS(string=f"@page {{ size: {PAPER_SIZES[paper]} }}", font_config=fonts)
+    fetcher, cache = make_fetcher((TEMPLATES_DIR, data)), {}
+    total = 0.0
+    for p in prepared:
+        start = time.perf_counter()
+        weasyprint.HTML(string=p.html, base_url=TEMPLATES_DIR.as_uri() + "/", url_fetcher=fetcher).write_pdf(
+            stylesheets=[page], font_config=fonts, cache=cache)
+        total += time.perf_counter() - start
+    return total
+
+
+def run_size(size: int, repeat: int, paper: str, site: bool) -> dict[str, float]:
+    figures: dict[str, list[float]] = {k: [] for k in ("cold", "weasyprint", "nochange", "one")}
+    for _ in range(repeat):
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = Path(tmp)
+            os.environ["SIXES_CACHE_DIR"] = str(tmp / "cache")
+            data = synthetic_game(tmp, size)
+            out = tmp / "out"
+
+            def go():
+                return build(data, out, (paper,), site=site, cache=True)
+
+            elapsed, report = timed(go)
+            assert len(report.rendered) == size + 3, len(report.rendered)
+            figures["cold"].append(elapsed)
+            elapsed, report = timed(go)
+            assert report.rendered == []
+            figures["nochange"].append(elapsed)
+            edited = next((data / "sixes" / "characters").glob("*-1.yaml"))
+            edited.write_text(re.sub(r"^armour: \d+", "armour: 2", edited.read_text(), flags=re.M)
+                              if "armour:" in edited.read_text() else edited.read_text() + "armour: 2\n")
+            elapsed, report = timed(go)
+            assert 1 <= len(report.rendered) <= 3, report.rendered
+            figures["one"].append(elapsed)
+            figures["weasyprint"].append(weasyprint_only(data, paper))
+    return {k: statistics.median(v) for k, v in figures.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="60,300")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--paper", default="a4", choices=["a4", "letter"])
+    parser.add_argument("--site", action="store_true", help="Build the site too.")
+    args = parser.parse_args()
+    lift_gm_budget()
+    cores = len(os.sched_getaffinity(0))
+    print(f"{cores} cores; paper {args.paper}; site {'on' if args.site else 'off'}; medians of {args.repeat}")
+    header = (f"{'characters':>10} {'PDFs':>5} {'cold s':>8} {'WP-only s':>10} {'cold/WP':>8} {'speed-up':>9} "
+              f"{'no-change s':>12} {'one-char s':>11} {'one/cold':>9}")
+    print(header)
+    for size in (int(s) for s in args.sizes.split(",")):
+        f = run_size(size, args.repeat, args.paper, args.site)
+        print(f"{size:>10} {size + 3:>5} {f['cold']:>8.2f} {f['weasyprint']:>10.2f} {f['cold'] / f['weasyprint']:>8.2f} "
+              f"{f['weasyprint'] / f['cold']:>8.2f}x {f['nochange']:>12.2f} {f['one']:>11.2f} "
+              f"{f['one'] / f['cold']:>8.1%}", flush=True)
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"peak memory: this process {own:.0f} MiB, largest worker {child:.0f} MiB "
+          f"(at most {own + child * min(cores, 4):.0f} MiB together)")
+
+
+if __name__ == "__main__":
+    main()

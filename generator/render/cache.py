@@ -1,0 +1,125 @@
+"""The build cache: a PDF is rendered again only when its inputs change.
+
+Edge layer. A document's key is a hash of everything that decides its PDF:
+the final HTML (so data and Jinja templates are already in it), the paper,
+the print variant, the static files the HTML may load (CSS, fonts, icons
+under templates/, and the data folder's non-YAML files such as portraits),
+and the code version (the WeasyPrint version and our PDF adapter and lint).
+Editing one character changes the HTML of its own sheet and of what lists
+it (the GM cheat sheet, a roster), so only those are rendered again.
+
+Cached PDFs live in the user's cache folder ($SIXES_CACHE_DIR, else
+$XDG_CACHE_HOME/sixes-press or ~/.cache/sixes-press), one sub-folder per
+output folder, so the output folder holds only what the build writes. They
+are hard-linked into the staging folder where the file system allows (a hit
+then costs no copy). Only a build that passed writes to the cache.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import time
+from functools import lru_cache
+from pathlib import Path
+
+from ..paths import TEMPLATES_DIR
+
+CACHE_DIR = "sixes-press"
+# Templates are rendered into the HTML, which is hashed itself.
+_TEMPLATE_SOURCES = {".html", ".j2", ".md"}
+_DATA_SOURCES = {".yaml", ".yml"}
+# Unused entries older than this are removed after a build.
+KEEP_UNUSED_SECONDS = 7 * 24 * 3600
+
+
+def _tree_hash(root: Path, skip_suffixes: set[str]) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and p.suffix not in skip_suffixes):
+        digest.update(str(path.relative_to(root)).encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def cache_root(out_dir: Path) -> Path:
+    """This output folder's cache folder."""
+    base = os.environ.get("SIXES_CACHE_DIR")
+    if not base:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / CACHE_DIR
+    return Path(base) / hashlib.sha256(str(Path(out_dir).resolve()).encode()).hexdigest()[:20]
+
+
+@lru_cache(maxsize=1)
+def code_version() -> str:
+    """What turns the same HTML into a different PDF: WeasyPrint and our adapter.
+    (The version from the package metadata: importing WeasyPrint costs 0.4 s.)"""
+    from importlib.metadata import version
+    here = Path(__file__).parent
+    digest = hashlib.sha256(version("weasyprint").encode())
+    for name in ("pdf.py", "lint.py"):
+        digest.update((here / name).read_bytes())
+    return digest.hexdigest()
+
+
+class RenderCache:
+    def __init__(self, out_dir: Path, data_dir: Path):
+        self.root = cache_root(out_dir) / "pdf"   # created by the first store
+        self.index_path = self.root / "index.json"
+        try:
+            self.index: dict[str, int] = json.loads(self.index_path.read_text())
+        except (OSError, ValueError):
+            self.index = {}
+        self.static = hashlib.sha256((code_version() + _tree_hash(TEMPLATES_DIR, _TEMPLATE_SOURCES)
+                                      + _tree_hash(Path(data_dir), _DATA_SOURCES)).encode()).hexdigest()
+        self.used: set[str] = set()
+
+    def key(self, job) -> str:
+        digest = hashlib.sha256(self.static.encode())
+        for part in (job.paper, str(job.landscape), "|".join(job.stylesheets), str(job.pdf_variant), str(job.pdf_forms), job.html):
+            digest.update(part.encode() + b"\0")
+        return digest.hexdigest()
+
+    def fetch(self, key: str, target: Path) -> int | None:
+        """Link the cached PDF to `target`; its page count, or None on a miss."""
+        cached = self.root / f"{key}.pdf"
+        if key not in self.index or not cached.is_file():
+            return None
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(cached, target)
+        except OSError:
+            shutil.copy2(cached, target)
+        os.utime(cached)
+        self.used.add(key)
+        return self.index[key]
+
+    def store(self, key: str, source: Path, pages: int) -> None:
+        self.root.mkdir(parents=True, exist_ok=True)
+        cached = self.root / f"{key}.pdf"
+        if not cached.exists():
+            partial = cached.with_suffix(f".{os.getpid()}.part")
+            shutil.copy2(source, partial)
+            os.replace(partial, cached)
+        self.index[key] = pages
+        self.used.add(key)
+
+    def save(self) -> None:
+        """Write the index, forgetting entries unused for a week."""
+        now = time.time()
+        for key in list(self.index):
+            path = self.root / f"{key}.pdf"
+            if key not in self.used and (not path.exists() or now - path.stat().st_mtime > KEEP_UNUSED_SECONDS):
+                self.index.pop(key)
+                path.unlink(missing_ok=True)
+        self.root.mkdir(parents=True, exist_ok=True)
+        partial = self.index_path.with_suffix(".part")
+        partial.write_text(json.dumps(self.index))
+        os.replace(partial, self.index_path)
+
+
+def site_key(staged_sources: Path, config: Path) -> str:
+    """The site is rebuilt only when its staged Markdown, assets, downloads or
+    configuration change."""
+    return hashlib.sha256((_tree_hash(staged_sources, set()) + config.read_text(encoding="utf-8")).encode()
+                          ).hexdigest()

@@ -1,0 +1,74 @@
+"""`sixes serve`: the built site on http://localhost, rebuilt and reloaded on change.
+
+Edge layer, standard library only. A thread watches the data and templates
+(watch.py) and rebuilds through the cache; every HTML page served gets a
+small script that asks `/__sixes_build` once a second and reloads the page
+when the build number changes. The files on disk are never modified.
+"""
+from __future__ import annotations
+
+import functools
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+BUILD_ENDPOINT = "/__sixes_build"
+RELOAD_SCRIPT = (
+    "<script>(function(){var seen=null;setInterval(function(){fetch('" + BUILD_ENDPOINT + "')"
+    ".then(function(r){return r.text()}).then(function(n){if(seen!==null&&n!==seen){location.reload()}seen=n})"
+    ".catch(function(){})},1000)})();</script>"
+)
+
+
+class BuildCounter:
+    """How many builds have finished; the pages reload when it moves."""
+
+    def __init__(self):
+        self.value = 0
+        self.lock = threading.Lock()
+
+    def bump(self) -> None:
+        with self.lock:
+            self.value += 1
+
+
+def inject_reload(html: bytes) -> bytes:
+    marker = b"</body>"
+    script = RELOAD_SCRIPT.encode()
+    return html.replace(marker, script + marker, 1) if marker in html else html + script
+
+
+class LiveReloadHandler(SimpleHTTPRequestHandler):
+    counter: BuildCounter
+
+    def log_message(self, format, *args):   # quiet: the build prints what matters
+        pass
+
+    def do_GET(self):
+        if self.path.split("?")[0] == BUILD_ENDPOINT:
+            body = str(self.counter.value).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Cache-Control", "no-store")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if path.suffix == ".html" and path.is_file():
+            body = inject_reload(path.read_bytes())
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Cache-Control", "no-store")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+
+def make_server(site_dir: Path, counter: BuildCounter, port: int, host: str = "127.0.0.1") -> ThreadingHTTPServer:
+    handler = type("Handler", (LiveReloadHandler,), {"counter": counter})
+    return ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(site_dir)))

@@ -1,0 +1,80 @@
+"""Incremental builds: a second build with nothing changed renders nothing
+and leaves the site alone; editing one character renders only that
+character's sheet and the GM documents that list it; a change of print
+option or of a stylesheet renders again; a failed build writes no cache."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from generator.build import BuildError, build
+from generator.render.options import PrintOptions
+from generator.systems.sixes import SYSTEM as SIXES
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
+
+
+@pytest.fixture
+def starter(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(SIXES.starter, data / "sixes")
+    return data
+
+
+def labels(report):
+    return sorted(label.split(" ", 1)[1] for label in report.rendered)
+
+
+def test_nothing_changed_renders_nothing_and_one_character_renders_its_documents(starter, tmp_path):
+    out = tmp_path / "out"
+    cold = build(starter, out, ("a4",), workers=1, cache=True)
+    assert labels(cold) == ["sixes/gm/gm-cheat-sheet.pdf", "sixes/players/first-rival.pdf",
+                            "sixes/players/second-rival.pdf", "sixes/public/hand-signal-cards.pdf",
+                            "sixes/public/rules-reference.pdf"]
+    assert cold.site_built and cold.reused == 0
+    sheet = out / "pdf" / "a4" / "sixes" / "players" / "second-rival.pdf"
+    before = sheet.read_bytes()
+
+    again = build(starter, out, ("a4",), workers=1, cache=True)
+    assert again.rendered == [] and again.reused == 5 and not again.site_built
+    assert sheet.read_bytes() == before
+    assert (out / "site" / "index.html").is_file()
+    assert sorted(p.name for p in out.iterdir()) == ["pdf", "schemas", "site"]
+
+    character = starter / "sixes" / "characters" / "first-rival.yaml"
+    character.write_text(character.read_text().replace("hit_points: 5", "hit_points: 6"))
+    assert "hit_points: 6" in character.read_text()
+    edited = build(starter, out, ("a4",), workers=1, cache=True)
+    assert labels(edited) == ["sixes/gm/gm-cheat-sheet.pdf", "sixes/players/first-rival.pdf"]
+    assert not edited.site_built      # characters are not on the public site
+    assert sheet.read_bytes() == before
+
+
+def test_a_print_option_or_a_stylesheet_change_renders_again(starter, tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    build(starter, out, ("a4",), site=False, workers=1, cache=True)
+    saver = build(starter, out, ("a4",), site=False, workers=1, options=PrintOptions(ink_saver=True), cache=True)
+    assert len(saver.rendered) == 5
+    # Back to normal ink: both variants are cached.
+    assert build(starter, out, ("a4",), site=False, workers=1, cache=True).rendered == []
+    # A template folder with one CSS file changed invalidates every document.
+    import generator.render.cache as cache
+    templates = tmp_path / "templates"
+    shutil.copytree(cache.TEMPLATES_DIR, templates)
+    monkeypatch.setattr(cache, "TEMPLATES_DIR", templates)
+    assert build(starter, out, ("a4",), site=False, workers=1, cache=True).rendered == []
+    (templates / "base.css").write_text((templates / "base.css").read_text() + "\n/* changed */\n")
+    assert len(build(starter, out, ("a4",), site=False, workers=1, cache=True).rendered) == 5
+
+
+def test_a_failed_build_writes_no_cache(starter, tmp_path):
+    character = starter / "sixes" / "characters" / "first-rival.yaml"
+    character.write_text(character.read_text().replace("name: First Rival", "name: First Rival \u2603"))
+    out = tmp_path / "out"
+    with pytest.raises(BuildError):
+        build(starter, out, ("a4",), site=False, workers=1, cache=True)
+    assert not (tmp_path / "cache").exists()

@@ -1,0 +1,99 @@
+"""Print variants, checked by rendering: --ink saver paints no solid blocks
+(but keeps cut marks), --large-print sets what players read at 12 pt or more
+(cards keep their size), and --tagged writes tagged PDF/UA files."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from pypdf import PdfReader
+
+from generator.build import build, load_all, prepare_html
+from generator.render.options import PrintOptions
+from generator.systems.sixes import SYSTEM as SIXES
+from test_print_cards import filled_rects, marks
+
+
+@pytest.fixture(scope="module")
+def starter(tmp_path_factory):
+    data = tmp_path_factory.mktemp("variants") / "data"
+    shutil.copytree(SIXES.starter, data / "sixes")
+    return data
+
+
+def built(starter, tmp_path_factory, **options):
+    out = tmp_path_factory.mktemp("out")
+    build(starter, out, ("a4",), site=False, workers=1, options=PrintOptions(**options))
+    return out / "pdf" / "a4" / "sixes"
+
+
+def solid_blocks(path):
+    """Filled rectangles that are not white and larger than 2 x 2 mm."""
+    return [(n, c, r) for n, page in enumerate(PdfReader(path).pages, 1) for c, r in filled_rects(page)
+            if c != (1.0, 1.0, 1.0) and r[2] > 2 and r[3] > 2]
+
+
+def test_ink_saver_paints_no_solid_blocks_and_keeps_the_cut_marks(starter, tmp_path_factory):
+    normal = built(starter, tmp_path_factory)
+    saver = built(starter, tmp_path_factory, ink_saver=True)
+    for name in ("players/first-rival.pdf", "public/rules-reference.pdf", "gm/gm-cheat-sheet.pdf"):
+        assert solid_blocks(normal / name), f"{name} should have tinted blocks normally"
+        assert solid_blocks(saver / name) == [], name
+    deck = PdfReader(saver / "public" / "hand-signal-cards.pdf").pages[0]
+    assert len(marks(deck)) == len(marks(PdfReader(normal / "public" / "hand-signal-cards.pdf").pages[0])) > 0
+
+
+def _smallest_text_pt(html_doc, stylesheets=()):
+    import weasyprint
+    from weasyprint.formatting_structure.boxes import TextBox
+    from generator.paths import TEMPLATES_DIR
+    document = weasyprint.HTML(string=html_doc, base_url=TEMPLATES_DIR.as_uri() + "/").render(
+        stylesheets=[weasyprint.CSS(filename=str(TEMPLATES_DIR / s)) for s in stylesheets])
+    sizes = [box.style["font_size"] * 0.75 for page in document.pages for box in page._page_box.descendants()
+             if isinstance(box, TextBox) and box.text.strip() and box.element is not None
+             and box.element.tag != "html"]
+    return min(sizes)
+
+
+def test_large_print_sets_sheets_and_summaries_at_12pt_but_not_cards(starter):
+    (item,), _ = load_all(starter)
+    docs = {d.slug: d for d in item.system.documents(item.game)}
+    options = PrintOptions(large_print=True)
+    for slug in ("first-rival", "rules-reference"):
+        normal = prepare_html(docs[slug], PrintOptions())
+        large = prepare_html(docs[slug], options)
+        assert _smallest_text_pt(normal.html, normal.stylesheets) < 12
+        assert _smallest_text_pt(large.html, large.stylesheets) >= 12 - 1e-6
+        assert large.budget == 2 * normal.budget
+    assert prepare_html(docs["hand-signal-cards"], options).stylesheets == ()
+    assert prepare_html(docs["gm-cheat-sheet"], options).stylesheets == ()
+
+
+def test_large_print_builds_within_its_budget_and_tagged_pdfs_are_tagged(starter, tmp_path_factory):
+    out = built(starter, tmp_path_factory, large_print=True, tagged=True)
+    for path in sorted(out.rglob("*.pdf")):
+        root = PdfReader(path).trailer["/Root"]
+        assert root["/MarkInfo"]["/Marked"] is True or root["/MarkInfo"]["/Marked"] == True, path  # noqa: E712
+        assert "/StructTreeRoot" in root, path
+
+
+def test_fillable_turns_inputs_of_player_documents_into_form_fields_flat_by_default(tmp_path):
+    from generator.build import Prepared
+    from generator.paths import TEMPLATES_DIR
+    from generator.render.pdf import render_pdf
+    html = ('<html lang="en"><head><title>Sheet</title><link rel="stylesheet" href="base.css"></head><body>'
+            '<p>Hit points <input name="hp" value="5"></p><textarea name="notes"></textarea></body></html>')
+    fields = {}
+    for forms in (False, True):
+        target = tmp_path / f"{forms}.pdf"
+        render_pdf(Prepared(html, 1, pdf_forms=forms).job(target, "a4", (TEMPLATES_DIR,), "sheet"))
+        fields[forms] = PdfReader(target).get_fields() or {}
+    assert fields[False] == {}
+    assert {"hp", "notes"} <= set(fields[True])
+
+
+def test_only_player_documents_are_fillable(starter):
+    (item,), _ = load_all(starter)
+    options = PrintOptions(fillable=True)
+    forms = {d.audience: prepare_html(d, options).pdf_forms for d in item.system.documents(item.game)}
+    assert forms == {"player": True, "public": False, "gm": False}

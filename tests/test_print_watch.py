@@ -1,0 +1,57 @@
+"""`sixes build --watch`: a change under the watched folders triggers one
+rebuild; no change, none."""
+from __future__ import annotations
+
+import os
+
+from generator.watch import snapshot, watch
+
+
+def test_a_change_triggers_one_rebuild_and_quiet_polls_none(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "a.yaml").write_text("x: 1\n")
+    builds = []
+    polls = []
+
+    def fake_sleep(seconds):
+        polls.append(seconds)
+        if len(polls) == 2:     # during the second interval an editor saves a file
+            path = data / "a.yaml"
+            path.write_text("x: 22\n")
+            os.utime(path, ns=(1, 1))
+
+    count = watch([data], lambda: builds.append(1), interval=1.0, sleep=fake_sleep, polls=4)
+    assert count == len(builds) == 2
+    assert polls == [1.0, 1.0, 0.5, 1.0, 1.0]
+
+
+def test_snapshot_sees_new_and_changed_files(tmp_path):
+    before = snapshot([tmp_path])
+    (tmp_path / "new.css").write_text("a {}")
+    after = snapshot([tmp_path])
+    assert before != after and str(tmp_path / "new.css") in after
+
+
+def test_serve_injects_live_reload_and_reports_the_build_number(tmp_path):
+    import threading
+    import urllib.request
+    from generator.serve import BUILD_ENDPOINT, BuildCounter, make_server
+    (tmp_path / "index.html").write_text("<html><body><p>rules</p></body></html>")
+    (tmp_path / "style.css").write_text("p {}")
+    counter = BuildCounter()
+    server = make_server(tmp_path, counter, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        page = urllib.request.urlopen(base + "/").read().decode()
+        assert page.startswith("<html><body><p>rules</p><script>") and BUILD_ENDPOINT in page
+        assert urllib.request.urlopen(base + "/style.css").read() == b"p {}"
+        assert urllib.request.urlopen(base + BUILD_ENDPOINT).read() == b"0"
+        counter.bump()
+        assert urllib.request.urlopen(base + BUILD_ENDPOINT).read() == b"1"
+        assert (tmp_path / "index.html").read_text() == "<html><body><p>rules</p></body></html>"
+    finally:
+        server.shutdown()
+        server.server_close()
