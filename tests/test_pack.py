@@ -68,7 +68,9 @@ def test_without_casting_envelopes_are_labelled_by_character(uncast):
         assert int(row["pages"]) == len(PdfReader(folder / row["file"]).pages)
     assert int(rows[2]["pages"]) == len(PdfReader(folder / "gm-pack.pdf").pages)
     assert rows[2]["contents"].startswith("GM cheat sheet (")
-    assert "; roster (1 p); 2 x character sheet (" in rows[2]["contents"]
+    # Cheat sheet, roster, every other GM document (the fight balance report), then all sheets.
+    assert re.fullmatch(r"GM cheat sheet \(\d p\); roster \(1 p\); fight balance report \(\d p\); "
+                        r"2 x character sheet \(\d p\)", rows[2]["contents"]), rows[2]
 
 
 def test_each_envelope_holds_its_own_secret_only_and_the_gm_pack_holds_all(uncast):
