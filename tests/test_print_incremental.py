@@ -32,7 +32,7 @@ def labels(report):
 def test_nothing_changed_renders_nothing_and_one_character_renders_its_documents(starter, tmp_path):
     out = tmp_path / "out"
     cold = build(starter, out, ("a4",), workers=1, cache=True)
-    assert labels(cold) == ["sixes/gm/gm-cheat-sheet.pdf", "sixes/players/first-rival.pdf",
+    assert labels(cold) == ["sixes/gm/balance-report.pdf", "sixes/gm/gm-cheat-sheet.pdf", "sixes/players/first-rival.pdf",
                             "sixes/players/second-rival.pdf", "sixes/public/hand-signal-cards.pdf",
                             "sixes/public/rules-reference.pdf"]
     assert cold.site_built and cold.reused == 0
@@ -40,7 +40,7 @@ def test_nothing_changed_renders_nothing_and_one_character_renders_its_documents
     before = sheet.read_bytes()
 
     again = build(starter, out, ("a4",), workers=1, cache=True)
-    assert again.rendered == [] and again.reused == 5 and not again.site_built
+    assert again.rendered == [] and again.reused == 6 and not again.site_built
     assert sheet.read_bytes() == before
     assert (out / "site" / "index.html").is_file()
     assert sorted(p.name for p in out.iterdir()) == ["pdf", "schemas", "site"]
@@ -49,7 +49,9 @@ def test_nothing_changed_renders_nothing_and_one_character_renders_its_documents
     character.write_text(character.read_text().replace("hit_points: 5", "hit_points: 6"))
     assert "hit_points: 6" in character.read_text()
     edited = build(starter, out, ("a4",), workers=1, cache=True)
-    assert labels(edited) == ["sixes/gm/gm-cheat-sheet.pdf", "sixes/players/first-rival.pdf"]
+    # The sheet itself, and the GM documents that list the cast (cheat sheet, balance report).
+    assert labels(edited) == ["sixes/gm/balance-report.pdf", "sixes/gm/gm-cheat-sheet.pdf",
+                              "sixes/players/first-rival.pdf"]
     assert not edited.site_built      # characters are not on the public site
     assert sheet.read_bytes() == before
 
@@ -58,7 +60,7 @@ def test_a_print_option_or_a_stylesheet_change_renders_again(starter, tmp_path, 
     out = tmp_path / "out"
     build(starter, out, ("a4",), site=False, workers=1, cache=True)
     saver = build(starter, out, ("a4",), site=False, workers=1, options=PrintOptions(ink_saver=True), cache=True)
-    assert len(saver.rendered) == 5
+    assert len(saver.rendered) == 6
     # Back to normal ink: both variants are cached.
     assert build(starter, out, ("a4",), site=False, workers=1, cache=True).rendered == []
     # A template folder with one CSS file changed invalidates every document.
@@ -68,7 +70,7 @@ def test_a_print_option_or_a_stylesheet_change_renders_again(starter, tmp_path, 
     monkeypatch.setattr(cache, "TEMPLATES_DIR", templates)
     assert build(starter, out, ("a4",), site=False, workers=1, cache=True).rendered == []
     (templates / "base.css").write_text((templates / "base.css").read_text() + "\n/* changed */\n")
-    assert len(build(starter, out, ("a4",), site=False, workers=1, cache=True).rendered) == 5
+    assert len(build(starter, out, ("a4",), site=False, workers=1, cache=True).rendered) == 6
 
 
 def test_a_failed_build_writes_no_cache(starter, tmp_path):

@@ -117,3 +117,29 @@ def test_game_page_shows_the_public_pitch(example_build):
     text = words(page(example_build, "sixes/game.html"))
     assert game["title"] in text
     assert " ".join(game["blurb"].split())[:80] in text
+
+
+def test_the_landing_page_lists_every_game_the_data_holds(example_build):
+    from generator.systems import SYSTEMS
+    index = example_build.out_dir / "site" / "index.html"
+    text = index.read_text(encoding="utf-8")
+    for system in SYSTEMS:
+        assert f'href="{system.slug}/index.html"' in text, system.slug
+    assert "&lt;!-- games --&gt;" not in text and "<!-- games -->" not in text
+
+
+def test_a_data_folder_with_one_game_builds_a_site_with_only_that_game(tmp_path):
+    """Other games' hand-written pages link to generated pages that only exist
+    when their data does: they are left out, and the landing page lists one game."""
+    import shutil
+    from generator.build import build
+    from generator.systems import by_slug
+    i6 = by_slug()["i6"]
+    shutil.copytree(i6.starter, tmp_path / "data" / "i6")
+    report = build(tmp_path / "data", tmp_path / "out", ("a4",), workers=1)
+    site = tmp_path / "out" / "site"
+    assert (site / "i6" / "index.html").is_file()
+    assert not (site / "sixes").exists() and not (site / "six-shooter").exists()
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert 'href="i6/index.html"' in index and 'href="sixes/index.html"' not in index
+    assert report.site_index == site / "index.html"

@@ -15,6 +15,9 @@ from ..paths import ICONS_DIR, MKDOCS_CONFIG, SITE_SOURCES_DIR
 from ..systems.base import Document, Page, System
 from .html import render_template
 
+# In a hand-written top-level page this line becomes the list of the games
+# the data holds, so the landing page never links a section that was not built.
+GAMES_MARKER = "<!-- games -->"
 # Top-level hand-written pages that lead the navigation, in this order; any
 # other top-level page follows the system sections alphabetically.
 LEADING_PAGES = ("index.md", "getting-started.md")
@@ -35,6 +38,7 @@ class SiteSection:
 def stage_sources(staging: Path, sections: list[SiteSection], pdf_root: Path, papers: list[str]) -> list:
     """Copy site/ and write generated pages into `staging`; return the nav."""
     shutil.copytree(SITE_SOURCES_DIR, staging)
+    _drop_absent_systems(staging, sections)
     shutil.copytree(ICONS_DIR, staging / "assets" / "icons", ignore=shutil.ignore_patterns("*.md"))
     nav: list = [name for name in LEADING_PAGES if (staging / name).exists()]
     for section in sections:
@@ -61,6 +65,24 @@ def stage_sources(staging: Path, sections: list[SiteSection], pdf_root: Path, pa
         nav.append({section.system.title: entries})
     nav.extend(sorted(p.name for p in staging.glob("*.md") if p.name not in LEADING_PAGES))
     return nav
+
+
+def _drop_absent_systems(staging: Path, sections: list[SiteSection]) -> None:
+    """A data folder may hold only some systems: the hand-written pages of the
+    others link to generated pages that will not exist, so leave them out, and
+    list only the present games where a top-level page asks for them."""
+    from ..systems import SYSTEMS
+
+    present = [section.system for section in sections]
+    for system in SYSTEMS:
+        if system not in present and (staging / system.slug).is_dir():
+            shutil.rmtree(staging / system.slug)
+    games = "\n".join(f"- [{s.title}]({s.slug}/index.md)" + (f": {s.summary}" if s.summary else "")
+                      for s in present)
+    for page in staging.glob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        if GAMES_MARKER in text:
+            page.write_text(text.replace(GAMES_MARKER, games), encoding="utf-8")
 
 
 class _Collect(logging.Handler):

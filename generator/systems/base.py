@@ -72,4 +72,5 @@ class System:
     pages: Callable[[Any], list[Page]]
     schemas: Mapping[str, type]   # file kind -> model, for JSON Schema export
     starter: Path                 # a small valid data folder for `sixes new`
-    hand_written: tuple[str, ...] = field(default=("index.md",))   # site/<slug>/ pages, in nav order
+    hand_written: tuple[str, ...] = field(default=("index.md",))
+    summary: str = ""             # one line for the site's list of games   # site/<slug>/ pages, in nav order

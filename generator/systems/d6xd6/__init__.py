@@ -9,6 +9,7 @@ from .outputs import documents, pages
 SYSTEM = System(
     slug="d6xd6",
     title="D6xD6",
+    summary="the conflict-and-damage chapter: the damage ladder, weapon and armour tables, ladder cards.",
     load=load_game,
     documents=documents,
     pages=pages,

@@ -9,6 +9,7 @@ from .outputs import documents, pages
 SYSTEM = System(
     slug="i6",
     title="I6",
+    summary="hero point-buy, exploding dice pools with their exact odds, and hero sheets.",
     load=load_game,
     documents=documents,
     pages=pages,

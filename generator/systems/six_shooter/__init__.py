@@ -10,6 +10,7 @@ from .outputs import documents, pages
 SYSTEM = System(
     slug="six-shooter",
     title="Six Shooter",
+    summary="a card-and-die game of operators and heists, with the exact odds of every Critical Number.",
     load=load_adventure,
     documents=documents,
     pages=pages,

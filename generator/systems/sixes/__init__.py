@@ -9,6 +9,7 @@ from .outputs import documents, pages
 SYSTEM = System(
     slug="sixes",
     title="Sixes",
+    summary="combat for theatre LARPs, where a whole brawl settles in minutes with hand signals.",
     load=load_game,
     documents=documents,
     pages=pages,

@@ -10,6 +10,7 @@ from .outputs import documents, pages
 SYSTEM = System(
     slug="sixes-system",
     title="The Sixes System",
+    summary="Campaign Mastery's attack-by-defence matrix, target numbers, damage dice and pool odds.",
     load=load_campaign,
     documents=documents,
     pages=pages,
