@@ -1,7 +1,8 @@
-"""Rendered pages of the starter game compared, as text, with reviewed copies
-in tests/golden/. A change in any template or rule shows up here as a diff;
-refresh the copies only deliberately: `pytest tests/test_golden.py --update-golden`,
-then read `git diff tests/golden` before committing."""
+"""Rendered pages and documents of every system's starter game compared, as
+text, with reviewed copies in tests/golden/<system>-starter/. A change in any
+template or rule shows up here as a diff; refresh the copies only
+deliberately: `pytest tests/test_golden.py --update-golden`, then read
+`git diff tests/golden` before committing."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -10,30 +11,40 @@ from pathlib import Path
 import pytest
 
 from generator.render.html import document_html, render_template
-from generator.systems.sixes import SYSTEM as SIXES
+from generator.systems import SYSTEMS, by_slug
 
-GOLDEN = Path(__file__).parent / "golden" / "sixes-starter"
+GOLDEN = Path(__file__).parent / "golden"
 
 
-@lru_cache(maxsize=1)
-def starter_outputs() -> dict[str, str]:
-    game, problems = SIXES.load(SIXES.starter, SIXES.starter.parent, None)
+@lru_cache(maxsize=None)
+def starter_outputs(slug: str) -> dict[str, str]:
+    system = by_slug()[slug]
+    game, problems = system.load(system.starter, system.starter.parent, None)
     assert game is not None, problems
     rendered = {}
-    for page in SIXES.pages(game):
+    for page in system.pages(game):
         rendered[page.path] = render_template(page.template, {**page.context, "page_title": page.title,
                                                               "downloads": []})
-    for doc in SIXES.documents(game):
+    for doc in system.documents(game):
         rendered[f"{doc.folder}/{doc.slug}.html"] = document_html(doc)
     return rendered
 
 
-@pytest.mark.parametrize("name", sorted(starter_outputs()))
-def test_rendered_output_matches_the_reviewed_copy(name, update_golden):
-    text = starter_outputs()[name]
-    golden = GOLDEN / name
+CASES = [(system.slug, name) for system in SYSTEMS for name in sorted(starter_outputs(system.slug))]
+
+
+@pytest.mark.parametrize("slug, name", CASES, ids=[f"{s}/{n}" for s, n in CASES])
+def test_rendered_output_matches_the_reviewed_copy(slug, name, update_golden):
+    text = starter_outputs(slug)[name]
+    golden = GOLDEN / f"{slug}-starter" / name
     if update_golden:
         golden.parent.mkdir(parents=True, exist_ok=True)
         golden.write_text(text, encoding="utf-8")
-    assert golden.is_file(), f"no reviewed copy of {name}; run with --update-golden and review it"
+    assert golden.is_file(), f"no reviewed copy of {slug}/{name}; run with --update-golden and review it"
     assert text == golden.read_text(encoding="utf-8")
+
+
+def test_no_stale_reviewed_copies():
+    """A reviewed copy whose page or document no longer exists is deleted, not left to rot."""
+    expected = {GOLDEN / f"{slug}-starter" / name for slug, name in CASES}
+    assert sorted(str(p) for p in GOLDEN.rglob("*") if p.is_file() and p not in expected) == []

@@ -61,7 +61,7 @@ def _legend(series: Sequence[str], y: float, x0: float, swatch: Callable[[int, f
     for i, name in enumerate(series):
         parts.append(swatch(i, x, y))
         parts.append(f'<text x="{x + 16}" y="{y + 9}" font-size="11" {FONT}>{escape(name)}</text>')
-        x += 28 + CHAR_WIDTH * len(name)
+        x = round(x + 28 + CHAR_WIDTH * len(name), 2)
     return "".join(parts)
 
 
@@ -75,9 +75,9 @@ def bar_chart(bars: Sequence[Bar], *, title: str, series: Sequence[str] = (),
               scale: Number = 1, fmt: Callable[[Number], str] = percent, width: int = 480) -> Markup:
     """Horizontal bars, one row per `Bar`, stacked by series; the row's values
     are written at its right end, separated by slashes, in series order."""
-    label_w = 8 + CHAR_WIDTH * max((len(b.label) for b in bars), default=4)
-    value_w = 10 + CHAR_WIDTH * max((len(" / ".join(fmt(v) for v in b.values)) for b in bars), default=4)
-    plot_w = max(width - label_w - value_w, 60)
+    label_w = round(8 + CHAR_WIDTH * max((len(b.label) for b in bars), default=4), 2)
+    value_w = round(10 + CHAR_WIDTH * max((len(" / ".join(fmt(v) for v in b.values)) for b in bars), default=4), 2)
+    plot_w = round(max(width - label_w - value_w, 60), 2)
     top = 22 if len(series) > 1 else 4
     height = top + ROW_HEIGHT * len(bars) + 4
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" viewBox="0 0 {width} {height}" '
@@ -91,7 +91,7 @@ def bar_chart(bars: Sequence[Bar], *, title: str, series: Sequence[str] = (),
                                            f'fill="{_fill(i, hatch)}" stroke="#222" stroke-width="0.6"/>'))
     for row, bar in enumerate(bars):
         y = top + row * ROW_HEIGHT
-        out.append(f'<text x="{label_w - 6}" y="{y + 14}" font-size="11" text-anchor="end" {FONT}>'
+        out.append(f'<text x="{label_w - 6:.2f}" y="{y + 14}" font-size="11" text-anchor="end" {FONT}>'
                    f"{escape(bar.label)}</text>")
         x = label_w
         out.append(f'<rect x="{label_w}" y="{y + 3}" width="{plot_w}" height="{ROW_HEIGHT - 6}" '
@@ -103,7 +103,7 @@ def bar_chart(bars: Sequence[Bar], *, title: str, series: Sequence[str] = (),
                            f'fill="{_fill(i, hatch)}" stroke="#222" stroke-width="0.6"/>')
             x += w
         text = " / ".join(fmt(v) for v in bar.values)
-        out.append(f'<text x="{label_w + plot_w + 6}" y="{y + 14}" font-size="11" {FONT}>{escape(text)}</text>')
+        out.append(f'<text x="{label_w + plot_w + 6:.2f}" y="{y + 14}" font-size="11" {FONT}>{escape(text)}</text>')
     out.append("</svg>")
     return Markup("".join(out))
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...datafiles import display_path, read_validated
 from ...errors import Problem, did_you_mean
-from ...loading import YamlDocument, load_yaml
+from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
-from ...validation import validate
 from .models import (BAND_KEYS, ArmourFile, CharactersFile, CombatFile, DamageFile, Game, WeaponTable)
 
 RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
@@ -46,12 +46,6 @@ def _abilities(tables) -> frozenset[str]:
     return frozenset(names)
 
 
-def _display(path: Path, root: Path) -> str:
-    try:
-        return str(path.relative_to(root))
-    except ValueError:
-        return str(path)
-
 
 def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | None = None
               ) -> tuple[D6Game | None, list[Problem]]:
@@ -59,17 +53,7 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
     problems: list[Problem] = []
 
     def read(path: Path, model):
-        if not path.is_file():
-            problems.append(Problem(_display(path, display_root), None, None, "file not found",
-                                    hint="`sixes new DIR` writes a complete starter folder"))
-            return None, None
-        doc, found = load_yaml(path, _display(path, display_root))
-        problems.extend(found)
-        if doc is None:
-            return None, None
-        value, found = validate(model, doc)
-        problems.extend(found)
-        return value, doc
+        return read_validated(path, display_root, model, problems)
 
     game, _ = read(folder / "game.yaml", Game)
     damage, _ = read(folder / "damage.yaml", DamageFile)
@@ -78,7 +62,7 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
     tables = []
     table_files = sorted(folder.glob("weapons/*.yaml"))
     if not table_files:
-        problems.append(Problem(_display(folder / "weapons", display_root), None, None,
+        problems.append(Problem(display_path(folder / "weapons", display_root), None, None,
                                 "no weapon tables (weapons/*.yaml)", hint="add one YAML file per weapon table"))
     for path in table_files:
         table, doc = read(path, WeaponTable)
@@ -92,7 +76,7 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
     problems.extend(found)
     for path in sorted(folder.glob("*.y*ml")):
         if path.name not in KNOWN_FILES:
-            problems.append(Problem(_display(path, display_root), None, None, "file is not used",
+            problems.append(Problem(display_path(path, display_root), None, None, "file is not used",
                                     hint="weapon tables go in weapons/; other files: " + ", ".join(sorted(KNOWN_FILES)),
                                     severity="warning"))
     if any(p.severity == "error" for p in problems) or None in (game, damage, armour, combat, characters):

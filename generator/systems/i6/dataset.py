@@ -11,6 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
+from ...datafiles import display_path, entity_files, read_validated
 from ...errors import Problem, did_you_mean
 from ...loading import YamlDocument, load_yaml
 from ...rulings import Ruling, load_rulings
@@ -58,18 +59,9 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
     models = {"game.yaml": Game, "traits.yaml": TraitsFile, "features.yaml": FeaturesFile,
               "gear.yaml": GearFile, "actions.yaml": ActionsFile}
     for name, model in models.items():
-        path = folder / name
-        if not path.is_file():
-            problems.append(Problem(_display(path, display_root), None, None, "file not found",
-                                    hint="`sixes new DIR` writes a complete starter folder"))
-            continue
-        doc, found = load_yaml(path, _display(path, display_root))
-        problems.extend(found)
-        if doc is None:
-            continue
-        docs[name] = doc
-        files[name], found = validate(model, doc)
-        problems.extend(found)
+        files[name], doc = read_validated(folder / name, display_root, model, problems)
+        if doc is not None:
+            docs[name] = doc
 
     game: Game | None = files.get("game.yaml")
     traits = files["traits.yaml"].traits if files.get("traits.yaml") else None
@@ -96,7 +88,7 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
     problems.extend(found)
     for path in sorted(folder.glob("*.y*ml")):
         if path.name not in KNOWN_FILES:
-            problems.append(Problem(_display(path, display_root), None, None, "file is not used",
+            problems.append(Problem(display_path(path, display_root), None, None, "file is not used",
                                     hint="heroes go in heroes/; other files: " + ", ".join(KNOWN_FILES),
                                     severity="warning"))
     if any(p.severity == "error" for p in problems) or None in (game, traits, features, gear) \
@@ -106,11 +98,6 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
                   tuple(files["actions.yaml"].actions), tuple(heroes), rulings), problems
 
 
-def _display(path: Path, root: Path) -> str:
-    try:
-        return str(path.relative_to(root))
-    except ValueError:
-        return str(path)
 
 
 def _unique(doc: YamlDocument, names: list[str], loc_of: Callable[[int], tuple], what: str) -> list[Problem]:
@@ -153,16 +140,16 @@ def _load_heroes(folder: Path, display_root: Path, game: Game | None, trait_name
                  ) -> tuple[list[HeroEntry], list[Problem]]:
     problems: list[Problem] = []
     hero_dir = folder / "heroes"
-    paths = sorted(hero_dir.glob("*.yaml")) + sorted(hero_dir.glob("*.yml"))
+    paths = entity_files(hero_dir)
     if not paths:
-        return [], [Problem(_display(hero_dir, display_root), None, None, "no hero files (heroes/*.yaml)",
+        return [], [Problem(display_path(hero_dir, display_root), None, None, "no hero files (heroes/*.yaml)",
                             hint="add one YAML file per hero")]
     feature_by = {f.name: f for f in features or ()}
     gear_by = {g.name: g for g in gear or ()}
     entries: list[HeroEntry] = []
     first_by_name: dict[str, str] = {}
     for path in paths:
-        doc, found = load_yaml(path, _display(path, display_root))
+        doc, found = load_yaml(path, display_path(path, display_root))
         problems.extend(found)
         if doc is None:
             continue

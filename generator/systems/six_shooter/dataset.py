@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
+from ...datafiles import read_validated
 from ...errors import Problem
-from ...loading import YamlDocument, load_yaml
+from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
-from ...validation import validate
 from .models import (CardValue, Challenge, ChallengesFile, Descriptor, Game, GuideEntry, Operator,
                      OperatorsFile, RulesFile)
 
@@ -51,18 +51,9 @@ def load_adventure(folder: Path, display_root: Path, icon_names: frozenset[str] 
     problems: list[Problem] = []
     models, docs = {}, {}
     for name, model in FILES.items():
-        path = folder / name
-        display = _display(path, display_root)
-        if not path.is_file():
-            problems.append(Problem(display, None, None, "file not found",
-                                    hint="`sixes new DIR` writes a complete starter folder"))
-            continue
-        doc, found = load_yaml(path, display)
-        problems.extend(found)
+        value, doc = read_validated(folder / name, display_root, model, problems)
         if doc is None:
             continue
-        value, found = validate(model, doc)
-        problems.extend(found)
         docs[name], models[name] = doc, value
 
     game, rules = models.get("game.yaml"), models.get("rules.yaml")
@@ -129,8 +120,3 @@ def _unique(doc: YamlDocument, names: list[str], key: str, what: str) -> list[Pr
     return problems
 
 
-def _display(path: Path, root: Path) -> str:
-    try:
-        return str(path.relative_to(root))
-    except ValueError:
-        return str(path)

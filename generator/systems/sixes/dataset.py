@@ -11,6 +11,7 @@ from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 from typing import Mapping
 
+from ...datafiles import display_path, entity_files, read_document
 from ...errors import Problem, did_you_mean, errors_in
 from ...loading import YamlDocument, load_yaml
 from ...rulings import Ruling, load_rulings
@@ -59,13 +60,7 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
     problems: list[Problem] = []
 
     def read(path: Path) -> YamlDocument | None:
-        if not path.is_file():
-            problems.append(Problem(_display(path, display_root), None, None, "file not found",
-                                    hint="`sixes new DIR` writes a complete starter folder"))
-            return None
-        doc, found = load_yaml(path, _display(path, display_root))
-        problems.extend(found)
-        return doc
+        return read_document(path, display_root, problems)
 
     game = specials_file = actions_file = None
     if doc := read(folder / "game.yaml"):
@@ -96,12 +91,12 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
 
     for path in sorted(folder.glob("*.y*ml")):
         if path.name not in KNOWN_FILES:
-            problems.append(Problem(_display(path, display_root), None, None, "file is not used",
+            problems.append(Problem(display_path(path, display_root), None, None, "file is not used",
                                     hint="characters go in characters/; other files: "
                                     + ", ".join(sorted(KNOWN_FILES)), severity="warning"))
     if game and cast and len(cast) != game.players and not errors_in(problems):
         count = f"{len(cast)} character is" if len(cast) == 1 else f"{len(cast)} characters are"
-        problems.append(Problem(_display(folder / "game.yaml", display_root), None, None,
+        problems.append(Problem(display_path(folder / "game.yaml", display_root), None, None,
                                 f"the game is for {game.players} players but {count} defined",
                                 field="players", severity="warning"))
 
@@ -112,11 +107,6 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
                      tuple(cast), rulings), problems
 
 
-def _display(path: Path, root: Path) -> str:
-    try:
-        return str(path.relative_to(root))
-    except ValueError:
-        return str(path)
 
 
 def _unique_names(doc: YamlDocument, names: list[str], loc_of, what: str) -> list[Problem]:
@@ -137,16 +127,16 @@ def _load_cast(folder: Path, display_root: Path, library: dict[str, Special] | N
                ) -> tuple[list[CastMember], list[Problem]]:
     problems: list[Problem] = []
     char_dir = folder / "characters"
-    files = sorted(char_dir.glob("*.yaml")) + sorted(char_dir.glob("*.yml"))
+    files = entity_files(char_dir)
     if not files:
-        problems.append(Problem(_display(char_dir, display_root), None, None,
+        problems.append(Problem(display_path(char_dir, display_root), None, None,
                                 "no character files (characters/*.yaml)",
                                 hint="add one YAML file per character"))
         return [], problems
     cast: list[CastMember] = []
     first_by_name: dict[str, str] = {}
     for path in files:
-        doc, found = load_yaml(path, _display(path, display_root))
+        doc, found = load_yaml(path, display_path(path, display_root))
         problems.extend(found)
         if doc is None:
             continue

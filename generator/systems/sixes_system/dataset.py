@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...datafiles import display_path, entity_files, read_document
 from ...errors import Problem, did_you_mean
 from ...loading import YamlDocument, load_yaml
 from ...rulings import Ruling, load_rulings
@@ -42,13 +43,7 @@ def load_campaign(folder: Path, display_root: Path, icon_names: frozenset[str] |
     problems: list[Problem] = []
 
     def read(path: Path) -> YamlDocument | None:
-        if not path.is_file():
-            problems.append(Problem(_display(path, display_root), None, None, "file not found",
-                                    hint="`sixes new DIR` writes a complete starter folder"))
-            return None
-        doc, found = load_yaml(path, _display(path, display_root))
-        problems.extend(found)
-        return doc
+        return read_document(path, display_root, problems)
 
     game = modes = None
     if doc := read(folder / "game.yaml"):
@@ -66,7 +61,7 @@ def load_campaign(folder: Path, display_root: Path, icon_names: frozenset[str] |
     problems.extend(found)
     for path in sorted(folder.glob("*.y*ml")):
         if path.name not in KNOWN_FILES:
-            problems.append(Problem(_display(path, display_root), None, None, "file is not used",
+            problems.append(Problem(display_path(path, display_root), None, None, "file is not used",
                                     hint="combatants go in combatants/; other files: "
                                     + ", ".join(sorted(KNOWN_FILES)), severity="warning"))
     if any(p.severity == "error" for p in problems) or not (game and modes):
@@ -74,11 +69,6 @@ def load_campaign(folder: Path, display_root: Path, icon_names: frozenset[str] |
     return Campaign(folder, game, modes, tuple(cast), rulings), problems
 
 
-def _display(path: Path, root: Path) -> str:
-    try:
-        return str(path.relative_to(root))
-    except ValueError:
-        return str(path)
 
 
 def _check_matrix(doc: YamlDocument, modes: ModesFile) -> list[Problem]:
@@ -114,14 +104,14 @@ def _check_cover(doc: YamlDocument, modes: ModesFile) -> list[Problem]:
 def _load_cast(folder: Path, display_root: Path, modes: ModesFile | None
                ) -> tuple[list[CastMember], list[Problem]]:
     problems: list[Problem] = []
-    files = sorted((folder / "combatants").glob("*.yaml")) + sorted((folder / "combatants").glob("*.yml"))
+    files = entity_files(folder / "combatants")
     if not files:
-        return [], [Problem(_display(folder / "combatants", display_root), None, None,
+        return [], [Problem(display_path(folder / "combatants", display_root), None, None,
                             "no combatant files (combatants/*.yaml)", hint="add one YAML file per combatant")]
     cast: list[CastMember] = []
     first_by_name: dict[str, str] = {}
     for path in files:
-        doc, found = load_yaml(path, _display(path, display_root))
+        doc, found = load_yaml(path, display_path(path, display_root))
         problems.extend(found)
         if doc is None:
             continue
