@@ -97,3 +97,14 @@ def test_only_player_documents_are_fillable(starter):
     options = PrintOptions(fillable=True)
     forms = {d.audience: prepare_html(d, options).pdf_forms for d in item.system.documents(item.game)}
     assert forms == {"player": True, "public": False, "gm": False}
+
+
+def test_the_sixes_character_sheet_is_fillable_on_request_and_flat_otherwise(starter, tmp_path_factory):
+    """Hit points (one box per point), the statuses and the notes become form
+    fields with --fillable; without it the sheet carries no form at all."""
+    flat = built(starter, tmp_path_factory) / "players" / "first-rival.pdf"
+    fillable = built(starter, tmp_path_factory, fillable=True) / "players" / "first-rival.pdf"
+    assert (PdfReader(flat).get_fields() or {}) == {}
+    fields = set(PdfReader(fillable).get_fields() or {})
+    assert fields == {"hit-point-1", "hit-point-2", "hit-point-3", "hit-point-4", "hit-point-5",
+                      "status-rattled", "status-unconscious", "status-dead", "notes"}
