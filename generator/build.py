@@ -137,7 +137,8 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
         export_schemas(staging / "schemas")
         if site:
             progress("site", 0, 1)
-            report.site_built = _build_site(staging, loaded, documents, list(papers), out_dir if cache else None)
+            report.site_built = _build_site(staging, loaded, documents, list(papers), out_dir if cache else None,
+                                             data_dir, options)
             progress("site", 1, 1)
         swap_into_place(staging, out_dir)
     finally:
@@ -261,13 +262,18 @@ def _render_with_cache(jobs, store, workers, progress: Progress, report: BuildRe
 
 
 def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[Document]],
-                papers: list[str], out_dir: Path | None = None) -> bool:
+                papers: list[str], out_dir: Path | None = None, data_dir: Path | None = None,
+                options: object = None) -> bool:
     """Stage and build the site; with a cache, an unchanged site is left as it
     is (nothing staged is swapped in). Returns whether MkDocs ran."""
     from .paths import MKDOCS_CONFIG
-    from .render.cache import cache_root, site_key
+    from .render.cache import cache_root, site_inputs_key, site_key
     from .render.site import SiteSection, build_site, stage_sources
 
+    inputs_file = cache_root(out_dir) / "site.inputs" if out_dir else None
+    inputs = site_inputs_key(data_dir, papers, options) if out_dir else ""
+    if inputs_file and inputs_file.is_file() and inputs_file.read_text() == inputs and (out_dir / "site").is_dir():
+        return False
     sections = []
     for item in loaded:
         public = {d.slug: d for d in documents[item.system.slug] if d.audience == "public"}
@@ -276,15 +282,15 @@ def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[D
     nav = stage_sources(docs_dir, sections, staging / "pdf", papers)
     key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav)
     key_file = cache_root(out_dir) / "site.key" if out_dir else None
-    if key_file and key_file.is_file() and key_file.read_text() == key and (out_dir / "site").is_dir():
-        shutil.rmtree(docs_dir)
-        return False
-    build_site(docs_dir, staging / "site", nav)
+    unchanged = bool(key_file and key_file.is_file() and key_file.read_text() == key and (out_dir / "site").is_dir())
+    if not unchanged:
+        build_site(docs_dir, staging / "site", nav)
     shutil.rmtree(docs_dir)
     if key_file:
         key_file.parent.mkdir(parents=True, exist_ok=True)
         key_file.write_text(key)
-    return True
+        inputs_file.write_text(inputs)
+    return not unchanged
 
 
 def swap_into_place(staging: Path, out_dir: Path, entries: tuple[str, ...] = OUTPUT_ENTRIES) -> None:

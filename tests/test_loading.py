@@ -412,3 +412,19 @@ def test_armour_that_stops_every_plain_hit_is_a_warning(starter_copy, armour, wa
     expected = [f"{C}:4:9: warning: armour: armour {armour} stops every hit from a fighter without Damage "
                 "(the strongest plain Effect is 5); fine if intended"]
     assert problems == (expected if warned else [])
+
+
+def test_the_fast_parser_keeps_every_position(tmp_path):
+    """libyaml parses the valid files; its marks must equal the pure parser's."""
+    import yaml as pyyaml
+    from generator import loading
+    path = tmp_path / "x.yaml"
+    path.write_text("name: Ned\nspecials:\n  - Bone Rattler\n  - {a: 1, b: [2, 3]}\nhit_points: 7\n")
+    fast, _ = load_yaml(path, "x.yaml")
+    slow_loader, loading.FAST_LOADER = loading.FAST_LOADER, pyyaml.SafeLoader
+    try:
+        slow, _ = load_yaml(path, "x.yaml")
+    finally:
+        loading.FAST_LOADER = slow_loader
+    assert fast.data == slow.data and fast.values == slow.values and fast.keys == slow.keys
+    assert fast.values[("specials", 1, "b", 1)] == (4, 19)   # the "3"
