@@ -43,22 +43,6 @@ def synthetic_game(target: Path, size: int) -> Path:
     return data
 
 
-def lift_gm_budget() -> None:
-    """The Sixes GM cheat sheet lists every character and is budgeted at 6
-    pages, which a 300-character roster outgrows; the benchmark measures
-    speed, so it gives GM documents one more page per 25 characters."""
-    import dataclasses
-    from generator.systems.sixes import SYSTEM as SIXES
-    original = SIXES.documents
-
-    def documents(game):
-        extra = len(game.cast) // 25
-        return [dataclasses.replace(d, max_pages=d.max_pages + extra) if d.audience == "gm" else d
-                for d in original(game)]
-
-    object.__setattr__(SIXES, "documents", documents)
-
-
 def timed(fn):
     start = time.perf_counter()
     value = fn()
@@ -118,7 +102,6 @@ def main() -> None:
     parser.add_argument("--paper", default="a4", choices=["a4", "letter"])
     parser.add_argument("--site", action="store_true", help="Build the site too.")
     args = parser.parse_args()
-    lift_gm_budget()
     cores = len(os.sched_getaffinity(0))
     print(f"{cores} cores; paper {args.paper}; site {'on' if args.site else 'off'}; medians of {args.repeat}")
     header = (f"{'characters':>10} {'PDFs':>5} {'cold s':>8} {'WP-only s':>10} {'cold/WP':>8} {'speed-up':>9} "

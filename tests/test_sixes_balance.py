@@ -86,3 +86,32 @@ def test_fights_page_is_built_and_linked(example_build):
     assert "How fights play out" in html and "Median rounds" in html and "<svg" in html
     game = load_all(DEFAULT_DATA_DIR)[0][0].game
     assert not [m.character.name for m in game.cast if m.character.name in html]
+
+
+def test_a_sixty_character_cast_fits_its_gm_budgets(tmp_path):
+    """A 60-player convention game: the balance report and the cheat sheet list
+    everyone, so their page budgets grow with the cast and the build passes."""
+    import re
+    import shutil
+
+    from generator.build import load_all, prepare_html
+    from generator.paths import DEFAULT_DATA_DIR, TEMPLATES_DIR
+    from generator.render.options import DEFAULT_OPTIONS
+    from generator.render.pdf import render_pdf
+
+    data = tmp_path / "data"
+    shutil.copytree(DEFAULT_DATA_DIR / "sixes", data / "sixes")
+    originals = sorted((data / "sixes" / "characters").glob("*.yaml"))
+    for i in range(60 - len(originals)):
+        source = originals[i % len(originals)]
+        text = re.sub(r"^name: (.+)$", lambda m: f"name: {m.group(1)} {i + 2}", source.read_text(), flags=re.M)
+        (source.parent / f"{source.stem}-{i + 2}.yaml").write_text(text)
+    (item,), _ = load_all(data)
+    assert len(item.game.cast) == 60
+    gm = [d for d in item.system.documents(item.game) if d.audience == "gm"]
+    assert {d.slug for d in gm} == {"gm-cheat-sheet", "balance-report"}
+    for doc in gm:
+        result = render_pdf(prepare_html(doc, DEFAULT_OPTIONS).job(tmp_path / f"{doc.slug}.pdf", "a4",
+                                                                    (TEMPLATES_DIR, data), doc.slug))
+        assert result.pages <= doc.max_pages, (doc.slug, result.pages, doc.max_pages)
+        assert not result.overflows

@@ -57,7 +57,7 @@ def documents(game: SixesGame) -> list[Document]:
                  "gm", {**private, "phases": PHASES, "library": library,
                         "resolver_notes": {name: describe(s) for name, s in library.items()},
                         "cast": [(m, slot_table(m.character, library)) for m in game.cast]},
-                 max_pages=6),
+                 max_pages=cheat_sheet_budget(len(game.cast))),
     ]
     docs.append(balance_document(game, private))
     for member in game.cast:
@@ -82,7 +82,18 @@ def balance_document(game: SixesGame, context: dict) -> Document:
          "by_threat": by_threat, "by_survival": by_survival,
          "gm_specials": sorted({n for m in game.cast for n in m.character.specials
                                 if not handled(game.library[n])})},
-        max_pages=2)
+        max_pages=balance_budget(len(game.cast)))
+
+
+def balance_budget(cast_size: int) -> int:
+    """The report lists every character three times (table and two charts):
+    two pages for a small cast, one more per 20 characters."""
+    return 2 + -(-cast_size // 20)
+
+
+def cheat_sheet_budget(cast_size: int) -> int:
+    """The cheat sheet's cast pages grow by about a page per 60 characters."""
+    return 6 + cast_size // 60
 
 
 def pages(game: SixesGame) -> list[Page]:
