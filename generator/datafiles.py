@@ -48,3 +48,34 @@ def read_validated(path: Path, display_root: Path, model: type, problems: list[P
 def entity_files(folder: Path) -> list[Path]:
     """The one-file-per-entity YAML files of a folder (characters/, heroes/, ...), in name order."""
     return sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
+
+
+def read_entities(folder: Path, display_root: Path, model: type, noun: str, problems: list[Problem]
+                  ) -> list[tuple[Path, YamlDocument, Any | None]]:
+    """Every parsed file of a one-file-per-entity folder with its validated
+    model (None when invalid, so callers can still check references); an
+    empty folder is a problem of its own."""
+    files = entity_files(folder)
+    if not files:
+        problems.append(Problem(display_path(folder, display_root), None, None,
+                                f"no {noun} files ({folder.name}/*.yaml)", hint=f"add one YAML file per {noun}"))
+    entries = []
+    for path in files:
+        doc, found = load_yaml(path, display_path(path, display_root))
+        problems.extend(found)
+        if doc is None:
+            continue
+        value, found = validate(model, doc)
+        problems.extend(found)
+        entries.append((path, doc, value))
+    return entries
+
+
+def duplicate_name(doc: YamlDocument, name: str, noun: str, first_by_name: dict[str, str]) -> list[Problem]:
+    """Names are unique regardless of case; the first file to use one keeps it."""
+    key = name.casefold()
+    if key in first_by_name:
+        return [doc.problem(("name",), f"duplicate {noun} name '{name}'",
+                            hint=f"{first_by_name[key]} already uses it")]
+    first_by_name[key] = doc.display
+    return []

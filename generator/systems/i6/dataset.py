@@ -11,11 +11,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
-from ...datafiles import display_path, entity_files, read_validated
+from ...datafiles import display_path, duplicate_name, read_entities, read_validated
 from ...errors import Problem, did_you_mean
-from ...loading import YamlDocument, load_yaml
+from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
-from ...validation import validate
 from .models import (RULE_TRAITS, Action, ActionsFile, Feature, FeaturesFile, Game, Gear, GearFile, Hero,
                      Trait, TraitsFile)
 from .points import Spend, spend
@@ -139,22 +138,11 @@ def _load_heroes(folder: Path, display_root: Path, game: Game | None, trait_name
                  features: list[Feature] | None, gear: list[Gear] | None
                  ) -> tuple[list[HeroEntry], list[Problem]]:
     problems: list[Problem] = []
-    hero_dir = folder / "heroes"
-    paths = entity_files(hero_dir)
-    if not paths:
-        return [], [Problem(display_path(hero_dir, display_root), None, None, "no hero files (heroes/*.yaml)",
-                            hint="add one YAML file per hero")]
     feature_by = {f.name: f for f in features or ()}
     gear_by = {g.name: g for g in gear or ()}
     entries: list[HeroEntry] = []
     first_by_name: dict[str, str] = {}
-    for path in paths:
-        doc, found = load_yaml(path, display_path(path, display_root))
-        problems.extend(found)
-        if doc is None:
-            continue
-        hero, found = validate(Hero, doc)
-        problems.extend(found)
+    for path, doc, hero in read_entities(folder / "heroes", display_root, Hero, "hero", problems):
         raw = doc.data if isinstance(doc.data, dict) else {}
         # References are checked even when the file has other errors, so one run shows them all.
         bad_refs: list[Problem] = []
@@ -171,11 +159,7 @@ def _load_heroes(folder: Path, display_root: Path, game: Game | None, trait_name
         problems.extend(bad_refs)
         if hero is None or bad_refs or trait_names is None or features is None or gear is None:
             continue
-        key = hero.name.casefold()
-        if key in first_by_name:
-            problems.append(doc.problem(("name",), f"duplicate hero name '{hero.name}'",
-                                        hint=f"{first_by_name[key]} already uses it"))
-        first_by_name.setdefault(key, doc.display)
+        problems.extend(duplicate_name(doc, hero.name, "hero", first_by_name))
         if game is None:
             continue
         full = {name: hero.traits.get(name, 1) for name in trait_names}

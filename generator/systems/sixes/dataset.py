@@ -11,9 +11,9 @@ from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 from typing import Mapping
 
-from ...datafiles import display_path, entity_files, read_document
+from ...datafiles import display_path, duplicate_name, read_document, read_entities
 from ...errors import Problem, did_you_mean, errors_in
-from ...loading import YamlDocument, load_yaml
+from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
 from ...validation import validate
 from .models import ACTION_KEYS, Action, ActionsFile, Character, Game, Special, SpecialsFile
@@ -126,34 +126,17 @@ def _unique_names(doc: YamlDocument, names: list[str], loc_of, what: str) -> lis
 def _load_cast(folder: Path, display_root: Path, library: dict[str, Special] | None
                ) -> tuple[list[CastMember], list[Problem]]:
     problems: list[Problem] = []
-    char_dir = folder / "characters"
-    files = entity_files(char_dir)
-    if not files:
-        problems.append(Problem(display_path(char_dir, display_root), None, None,
-                                "no character files (characters/*.yaml)",
-                                hint="add one YAML file per character"))
-        return [], problems
     cast: list[CastMember] = []
     first_by_name: dict[str, str] = {}
-    for path in files:
-        doc, found = load_yaml(path, display_path(path, display_root))
-        problems.extend(found)
-        if doc is None:
-            continue
-        character, found = validate(Character, doc)
-        problems.extend(found)
+    for path, doc, character in read_entities(folder / "characters", display_root, Character, "character",
+                                              problems):
         if character is None:
             # Still check the references, so one run shows every mistake.
             raw = doc.data.get("specials") if isinstance(doc.data, dict) else None
             if isinstance(raw, list) and all(isinstance(n, str) for n in raw):
                 problems.extend(_check_specials(doc, raw, library))
             continue
-        key = character.name.casefold()
-        if key in first_by_name:
-            problems.append(doc.problem(("name",), f"duplicate character name '{character.name}'",
-                                        hint=f"{first_by_name[key]} already uses it"))
-        else:
-            first_by_name[key] = doc.display
+        problems.extend(duplicate_name(doc, character.name, "character", first_by_name))
         problems.extend(_check_specials(doc, character.specials, library))
         problems.extend(_check_hit_points(doc, character))
         problems.extend(_check_armour(doc, character))

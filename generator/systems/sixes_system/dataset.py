@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...datafiles import display_path, entity_files, read_document
+from ...datafiles import display_path, duplicate_name, read_document, read_entities
 from ...errors import Problem, did_you_mean
-from ...loading import YamlDocument, load_yaml
+from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
 from ...validation import validate
 from .models import ATTACK_MODES, COVER_LEVELS, DEFENCE_MODES, Combatant, Game, ModesFile
@@ -104,26 +104,13 @@ def _check_cover(doc: YamlDocument, modes: ModesFile) -> list[Problem]:
 def _load_cast(folder: Path, display_root: Path, modes: ModesFile | None
                ) -> tuple[list[CastMember], list[Problem]]:
     problems: list[Problem] = []
-    files = entity_files(folder / "combatants")
-    if not files:
-        return [], [Problem(display_path(folder / "combatants", display_root), None, None,
-                            "no combatant files (combatants/*.yaml)", hint="add one YAML file per combatant")]
     cast: list[CastMember] = []
     first_by_name: dict[str, str] = {}
-    for path in files:
-        doc, found = load_yaml(path, display_path(path, display_root))
-        problems.extend(found)
-        if doc is None:
-            continue
-        combatant, found = validate(Combatant, doc)
-        problems.extend(found)
+    for path, doc, combatant in read_entities(folder / "combatants", display_root, Combatant, "combatant",
+                                              problems):
         if combatant is None:
             continue
-        key = combatant.name.casefold()
-        if key in first_by_name:
-            problems.append(doc.problem(("name",), f"duplicate combatant name '{combatant.name}'",
-                                        hint=f"{first_by_name[key]} already uses it"))
-        first_by_name.setdefault(key, doc.display)
+        problems.extend(duplicate_name(doc, combatant.name, "combatant", first_by_name))
         problems.extend(_check_references(doc, combatant, modes))
         cast.append(CastMember(path.stem, doc.display, combatant))
     return cast, problems
