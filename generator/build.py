@@ -124,14 +124,11 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
         if options.backs:
             jobs.extend(_calibration_jobs(staging, papers, options))
         store = RenderCache(out_dir, data_dir) if cache else None
-        results = _render_with_cache([job for _, job in jobs], store, workers, progress, report)
-        faults = layout_faults([budget for budget, _ in jobs], results)
-        if faults:
-            raise BuildError("documents do not fit their pages:\n" + "\n".join(f"  {f}" for f in faults))
+        results, fresh = _render_with_cache([job for _, job in jobs], store, workers, progress, report)
+        check_layout([budget for budget, _ in jobs], results)
         if store is not None:   # only a build that passed writes to the cache: a failure writes nothing
-            for job, result in zip(jobs, results):
-                if result.label in report.rendered:
-                    store.store(store.key(job[1]), result.target, result.pages)
+            for key, result in fresh:
+                store.store(key, result.target, result.pages)
             store.save()
 
         export_schemas(staging / "schemas")
@@ -159,6 +156,13 @@ def layout_faults(budgets: list[int], results) -> list[str]:
             faults.append(f"{result.label}: {result.pages} pages, at most {budget} expected")
         faults.extend(f"{result.label}: {o}" for o in result.overflows + result.lint)
     return faults
+
+
+def check_layout(budgets: list[int], results) -> None:
+    """Refuse the build when any rendered document has a layout fault."""
+    faults = layout_faults(budgets, results)
+    if faults:
+        raise BuildError("documents do not fit their pages:\n" + "\n".join(f"  {f}" for f in faults))
 
 
 def _refuse_duplicates(system: System, documents: list[Document]) -> None:
@@ -196,7 +200,7 @@ def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
 
     from .render.cards import grid_for, page_count
     from .render.html import document_html
-    from .render.options import LARGE_PRINT_PAGE_FACTOR, PDF_UA, variant_stylesheets
+    from .render.options import LARGE_PRINT_CSS, LARGE_PRINT_PAGE_FACTOR, PDF_UA, variant_stylesheets
     try:
         html = document_html(doc, options)
     except TemplateError as exc:
@@ -206,7 +210,7 @@ def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
     if doc.cards:
         return Prepared(html, page_count(doc, options), grid_for(options.card_size, options.bleed).landscape,
                         sheets, variant)
-    budget = doc.max_pages * (LARGE_PRINT_PAGE_FACTOR if any("large" in s for s in sheets) else 1)
+    budget = doc.max_pages * (LARGE_PRINT_PAGE_FACTOR if LARGE_PRINT_CSS in sheets else 1)
     # Only what a player fills in gets form fields; cards and public pages print flat.
     return Prepared(html, budget, False, sheets, variant, options.fillable and doc.audience == "player")
 
@@ -217,7 +221,8 @@ CALIBRATION_SLUG = "duplex-calibration"
 def _calibration_jobs(staging: Path, papers, options: PrintOptions):
     """The duplex calibration sheet, one per paper, beside the systems' folders."""
     from .render.cards import render_calibration
-    prepared = Prepared(render_calibration(options), 2, pdf_variant="pdf/ua-1" if options.tagged else None)
+    from .render.options import PDF_UA
+    prepared = Prepared(render_calibration(options), 2, pdf_variant=PDF_UA if options.tagged else None)
     return [(2, prepared.job(staging / "pdf" / paper / f"{CALIBRATION_SLUG}.pdf", paper, (TEMPLATES_DIR,),
                              f"{paper} {CALIBRATION_SLUG}.pdf")) for paper in papers]
 
@@ -243,27 +248,31 @@ def render_pdfs(jobs, workers: int | None, progress: Progress):
 
 
 def _render_with_cache(jobs, store, workers, progress: Progress, report: BuildReport):
-    """Take each PDF whose key is cached; render the rest in the pool."""
+    """Take each PDF whose key is cached; render the rest in the pool.
+    Returns every result, and (key, result) for the ones rendered now."""
     from .render.pdf import PdfResult
     results, todo = [None] * len(jobs), []
     for i, job in enumerate(jobs):
-        pages = store.fetch(store.key(job), job.target) if store is not None else None
+        key = store.key(job) if store is not None else None
+        pages = store.fetch(key, job.target) if store is not None else None
         if pages is None:
-            todo.append(i)
+            todo.append((i, key))
         else:
             results[i] = PdfResult(job.label, job.target, pages)
             report.reused += 1
-    rendered = render_pdfs([jobs[i] for i in todo], workers,
+    rendered = render_pdfs([jobs[i] for i, _ in todo], workers,
                            lambda label, done, total: progress(label, done + report.reused, len(jobs)))
-    for i, result in zip(todo, rendered):
+    fresh = []
+    for (i, key), result in zip(todo, rendered):
         results[i] = result
         report.rendered.append(result.label)
-    return results
+        fresh.append((key, result))
+    return results, fresh
 
 
 def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[Document]],
                 papers: list[str], out_dir: Path | None = None, data_dir: Path | None = None,
-                options: object = None) -> bool:
+                options: PrintOptions = DEFAULT_OPTIONS) -> bool:
     """Stage and build the site; with a cache, an unchanged site is left as it
     is (nothing staged is swapped in). Returns whether MkDocs ran."""
     from .paths import MKDOCS_CONFIG

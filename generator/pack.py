@@ -20,8 +20,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .build import (BuildError, Progress, layout_faults, load_all, prepare_html, render_pdfs,
-                    swap_into_place)
+from .build import Progress, check_layout, load_all, prepare_html, render_pdfs, swap_into_place
 from .casting import Casting, load_casting
 from .errors import DataError, Problem, errors_in
 from .paths import TEMPLATES_DIR
@@ -64,6 +63,11 @@ class PackReport:
     files: list[Path] = field(default_factory=list)
     zips: list[Path] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+
+
+def table_pages(rows: int) -> int:
+    """Pages a one-row-per-envelope table (roster, manifest) may take."""
+    return max(1, -(-rows // MANIFEST_ROWS_PER_PAGE))
 
 
 def slugify(text: str) -> str:
@@ -135,7 +139,7 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
                       {"title": title, "envelopes": envelopes, "cast": casting is not None,
                        "faction": {e.number: getattr(e.sheet.context.get("character"), "faction", "")
                                    for e in envelopes}},
-                      max_pages=max(1, -(-len(envelopes) // MANIFEST_ROWS_PER_PAGE)))
+                      max_pages=table_pages(len(envelopes)))
 
     out_dir.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".sixes-pack-", dir=out_dir))
@@ -186,9 +190,7 @@ def _render_parts(target: Path, documents: list[Document], papers, data_dir: Pat
             name = "character sheet" if doc.audience == "player" else doc.title.split(": ", 1)[-1]
             keys.append((paper, doc.slug, name))
     results = render_pdfs([job for _, job in jobs], workers, progress)
-    faults = layout_faults([budget for budget, _ in jobs], results)
-    if faults:
-        raise BuildError("documents do not fit their pages:\n" + "\n".join(f"  {f}" for f in faults))
+    check_layout([budget for budget, _ in jobs], results)
     return {(paper, slug): (result.target, Part(name, result.pages))
             for (paper, slug, name), result in zip(keys, results)}
 
@@ -235,11 +237,8 @@ def _write_manifest(folder: Path, title: str, rows, gm_contents: list[Part], pap
         writer.writeheader()
         writer.writerows(table)
     manifest = Document("manifest", f"{title}: stuffing manifest", "pack/manifest.html", "gm",
-                        {"title": title, "rows": table, "paper": paper}, max_pages=1)
+                        {"title": title, "rows": table, "paper": paper}, max_pages=table_pages(len(table)))
     prepared = prepare_html(manifest, options)
-    budget = max(1, -(-len(table) // MANIFEST_ROWS_PER_PAGE))
     results = render_pdfs([prepared.job(folder / "manifest.pdf", paper, (TEMPLATES_DIR, data_dir),
                                         f"{paper} pack/manifest.pdf")], 1, lambda *a: None)
-    faults = layout_faults([budget], results)
-    if faults:
-        raise BuildError("the manifest does not fit its pages:\n" + "\n".join(f"  {f}" for f in faults))
+    check_layout([prepared.budget], results)

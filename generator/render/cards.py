@@ -22,11 +22,10 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from ..systems.base import Document
+from ..systems.base import CARD_SHEET, Document
 from .html import environment
 from .options import DEFAULT_OPTIONS, PrintOptions
 
-CARD_SHEET = "cards/sheet.html"
 DEFAULT_BACK = "cards/back.html"
 CALIBRATION = "cards/calibration.html"
 # Width x height in millimetres.
@@ -102,14 +101,14 @@ def grid_for(size: str = "poker", bleed: float = 0.0) -> Grid:
         margin = PRINTER_EDGE + MARK_GAP + MIN_MARK
         columns = int((page_w - 2 * margin) // (w + 2 * bleed))
         rows = int((page_h - 2 * margin) // (h + 2 * bleed))
-        if columns * rows == 0 or (best and columns * rows <= best[0] * best[1]):
+        if columns * rows == 0 or (best and columns * rows <= best.per_page):
             continue
         spare = min(page_w - columns * (w + 2 * bleed), page_h - rows * (h + 2 * bleed)) / 2
         mark = min(MAX_MARK, spare - PRINTER_EDGE - MARK_GAP)
-        best = (columns, rows, Grid(w, h, bleed, columns, rows, landscape, round(mark, 3)))
+        best = Grid(w, h, bleed, columns, rows, landscape, round(mark, 3))
     if best is None:
         raise ValueError(f"{size} cards do not fit on A4 or US Letter")
-    return best[2]
+    return best
 
 
 @dataclass(frozen=True)

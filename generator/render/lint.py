@@ -31,6 +31,14 @@ def shipped_coverage() -> dict[str, frozenset[int]]:
     return {family: frozenset(points) for family, points in coverage.items()}
 
 
+@lru_cache(maxsize=None)
+def _covered(families: tuple[str, ...]) -> frozenset[int]:
+    """The code points a font stack covers, worked out once per stack: every
+    text box of every page asks."""
+    coverage = shipped_coverage()
+    return frozenset().union(*(coverage[f] for f in families))
+
+
 def _label(element) -> str | None:
     if element is None:
         return None
@@ -54,7 +62,7 @@ def find_missing_glyphs(document) -> list[str]:
                 found.append(f"{where}: font-family {', '.join(box.style['font_family'])} is not a shipped font "
                              f"(text '{box.text.strip()[:30]}')")
                 return
-            covered = frozenset().union(*(coverage[f] for f in families))
+            covered = _covered(tuple(families))
             for char in dict.fromkeys(box.text):
                 if ord(char) not in covered and unicodedata.category(char) not in _INVISIBLE:
                     found.append(f"{where}: no glyph for '{char}' (U+{ord(char):04X}) in {' or '.join(families)}")

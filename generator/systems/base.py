@@ -19,6 +19,11 @@ Audience = Literal["public", "player", "gm"]
 AUDIENCE_FOLDERS: dict[str, str] = {"public": "public", "player": "players", "gm": "gm"}
 
 
+# The shared N-up sheet every deck is laid out on (render/cards.py): a
+# Document with `cards` uses it as its template.
+CARD_SHEET = "cards/sheet.html"
+
+
 @dataclass(frozen=True)
 class Card:
     """One card of a deck. Systems describe a card's face; the shared card

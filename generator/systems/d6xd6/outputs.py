@@ -10,13 +10,12 @@ from fractions import Fraction
 from math import ceil
 
 from ...dice import at_least
-from ..base import Card, Document, Page
+from ..base import CARD_SHEET, Card, Document, Page
 from .dataset import D6Game
 from .models import CATEGORY_KEYS, LEVEL_KEYS, Character, WeaponTable
 from .rules import (CONDITIONS, INCOMING, OVERKILL, REACTIVE_STEPS, UNHURT, chance_first, ladder_grid, splits,
                     turn_order, turn_roll)
 
-CARD_SHEET = "cards/sheet.html"
 CARDS_PER_PAGE = 9          # the shared sheet's 3 x 3 poker grid
 LADDER_CARDS = "ladder-cards"
 REFERENCE_CARDS = "reference-cards"

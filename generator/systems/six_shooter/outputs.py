@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from ..base import Card, Document, Page
+from ..base import CARD_SHEET, Card, Document, Page
 from .contest import ContestOdds, Side, contest_odds
 from .dataset import Adventure
 from .markov import Luck, expected_challenges, removal_within
@@ -20,7 +20,6 @@ OPERATOR_SHEET = "operator-sheet"
 GM_CARD = "critical-number-card"
 CHALLENGE_CARDS = "challenge-cards"
 PLAYER_REFERENCE = "player-reference"
-CARD_SHEET = "cards/sheet.html"
 BASES = tuple(range(1, 8))
 STRIKES = (0, 1, 2)
 # How far the luck curves run, and the points the tables quote.

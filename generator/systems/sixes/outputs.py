@@ -12,7 +12,7 @@ from .effects import describe, handled
 from .simulate import DEFAULT_MAX_ROUNDS, POLICY_NOTES
 from .rules import (ACTION_POINTS, PHASES, RECOVER_HIT_POINTS, SPEEDS, STATUSES, effect_for_speed,
                     hits_to_rattle_table, slot_table)
-from ..base import Card, Document, Page
+from ..base import CARD_SHEET, Card, Document, Page
 
 HAND_SIGNAL_CARDS = "hand-signal-cards"
 RULES_REFERENCE = "rules-reference"
@@ -23,8 +23,6 @@ SETS_PER_SHEET = 3
 SIGNAL_CARDS = (Card("Actions", "sixes/cards/actions.html"),
                 Card("Speed hand", "sixes/cards/speed.html"),
                 Card("Statuses", "sixes/cards/statuses.html"))
-# The shared N-up sheet every card deck is laid out on (render/cards.py).
-CARD_SHEET = "cards/sheet.html"
 
 
 def _common(game: SixesGame) -> dict:
