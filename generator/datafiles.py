@@ -6,7 +6,7 @@ the caller's list, so a system still reports every mistake in one run.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .errors import Problem
 from .loading import YamlDocument, load_yaml
@@ -79,3 +79,20 @@ def duplicate_name(doc: YamlDocument, name: str, noun: str, first_by_name: dict[
                             hint=f"{first_by_name[key]} already uses it")]
     first_by_name[key] = doc.display
     return []
+
+
+def duplicate_list_names(doc: YamlDocument, names: list[str], loc_of: Callable[[int], tuple], noun: str
+                         ) -> list[Problem]:
+    """Names in one file's list must be unique regardless of case; each repeat
+    is reported where it stands, with the line of the first use."""
+    first: dict[str, int] = {}
+    problems = []
+    for i, name in enumerate(names):
+        key = name.casefold()
+        if key in first:
+            line = doc.position(loc_of(first[key]))[0]
+            problems.append(doc.problem(loc_of(i), f"duplicate {noun} name '{name}'",
+                                        hint=f"it is already used on line {line}"))
+        else:
+            first[key] = i
+    return problems

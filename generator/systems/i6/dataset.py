@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
-from ...datafiles import display_path, duplicate_name, read_entities, read_validated
+from ...datafiles import duplicate_list_names, display_path, duplicate_name, read_entities, read_validated
 from ...errors import Problem, did_you_mean
 from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
@@ -70,7 +70,7 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
                               ("gear.yaml", gear, "gear")):
         if items is not None:
             key = name.removesuffix(".yaml")
-            problems.extend(_unique(docs[name], [i.name for i in items], lambda i, k=key: (k, i, "name"), what))
+            problems.extend(duplicate_list_names(docs[name], [i.name for i in items], lambda i, k=key: (k, i, "name"), what))
     trait_names = [t.name for t in traits] if traits is not None else None
     if trait_names is not None:
         problems.extend(_rule_traits(docs["traits.yaml"], trait_names))
@@ -95,21 +95,6 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
         return None, problems
     return I6Game(folder, game, tuple(traits), tuple(features), tuple(gear),
                   tuple(files["actions.yaml"].actions), tuple(heroes), rulings), problems
-
-
-
-
-def _unique(doc: YamlDocument, names: list[str], loc_of: Callable[[int], tuple], what: str) -> list[Problem]:
-    seen: dict[str, int] = {}
-    problems = []
-    for i, name in enumerate(names):
-        if name.casefold() in seen:
-            line = doc.position(loc_of(seen[name.casefold()]))[0]
-            problems.append(doc.problem(loc_of(i), f"duplicate {what} name '{name}'",
-                                        hint=f"it is already used on line {line}"))
-        else:
-            seen[name.casefold()] = i
-    return problems
 
 
 WHERE_DEFINED = {"trait": "traits are listed in traits.yaml", "feature": "features are defined in features.yaml",

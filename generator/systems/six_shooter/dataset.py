@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from ...datafiles import read_validated
+from ...datafiles import duplicate_list_names, read_validated
 from ...errors import Problem
 from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
@@ -60,11 +60,12 @@ def load_adventure(folder: Path, display_root: Path, icon_names: frozenset[str] 
     operators, challenges = models.get("operators.yaml"), models.get("challenges.yaml")
     if operators:
         doc = docs["operators.yaml"]
-        problems.extend(_unique(doc, [o.name for o in operators.operators], "operators", "Operator"))
+        problems.extend(duplicate_list_names(doc, [o.name for o in operators.operators],
+                                             lambda i: ("operators", i, "name"), "Operator"))
         problems.extend(check_lucky_numbers(doc, operators.operators, game.lucky_number_cap if game else 9))
     if challenges:
-        problems.extend(_unique(docs["challenges.yaml"], [c.name for c in challenges.challenges],
-                                "challenges", "challenge"))
+        problems.extend(duplicate_list_names(docs["challenges.yaml"], [c.name for c in challenges.challenges],
+                                             lambda i: ("challenges", i, "name"), "challenge"))
     rulings, found = load_rulings(RULINGS_FILE)
     problems.extend(found)
     if any(p.severity == "error" for p in problems) or not (game and rules and operators and challenges):
@@ -104,19 +105,6 @@ def check_lucky_numbers(doc: YamlDocument, operators: list[Operator], cap: int) 
                     f"{op.name} holds {len(numbers)} Lucky Numbers, but {', '.join(short)} "
                     f"{'holds' if len(short) == 1 else 'hold'} fewer than {len(numbers) - 1}",
                     hint=f"beyond {FREE_LUCKY_NUMBERS}, every other Operator must hold at least one fewer"))
-    return problems
-
-
-def _unique(doc: YamlDocument, names: list[str], key: str, what: str) -> list[Problem]:
-    seen: dict[str, int] = {}
-    problems = []
-    for i, name in enumerate(names):
-        if name.casefold() in seen:
-            line = doc.position((key, seen[name.casefold()], "name"))[0]
-            problems.append(doc.problem((key, i, "name"), f"duplicate {what} name '{name}'",
-                                        hint=f"it is already used on line {line}"))
-        else:
-            seen[name.casefold()] = i
     return problems
 
 

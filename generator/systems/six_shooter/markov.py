@@ -94,12 +94,20 @@ def hand_roll(state: HandState, luck: Luck) -> dict[HandState | str, Fraction]:
 
 
 def challenge(state: HandState, base: int, luck: Luck) -> dict[HandState | str, Fraction]:
-    """One challenge at `base`: roll the die; at or below the number, roll the hand."""
+    """One challenge at `base`: roll the die; at or below the number, roll the hand.
+    (A fresh dict each call: callers may change it.)"""
+    return dict(_challenge(state, base, luck))
+
+
+@lru_cache(maxsize=None)
+def _challenge(state: HandState, base: int, luck: Luck) -> tuple[tuple[HandState | str, Fraction], ...]:
+    """The moves of one challenge, worked out once per state: the luck curves
+    ask for the same states at every step."""
     q = roll_odds(effective_critical(base, state.strikes)).hand_roll
     out = {state: 1 - q}
     for target, p in hand_roll(state, luck).items():
         out[target] = out.get(target, Fraction(0)) + q * p
-    return out
+    return tuple(out.items())
 
 
 def expected_challenges(base: int, luck: Luck = Luck(), state: HandState | None = None) -> Fraction:

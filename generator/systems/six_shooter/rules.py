@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...dice import SIDES, binomial
+from ...dice import SIDES, at_least, binomial
 
 MAX_CRITICAL = 7          # strikes never push a Critical Number past this
 STRIKES_TO_REMOVE = 3     # the third strike takes the Operator out
@@ -108,5 +108,4 @@ def stage_odds(effective: int, stages: int) -> StageOdds:
 
 def stages_within(effective: int, stages: int, rolls: int) -> Fraction:
     """Chance of at least `stages` successes among `rolls` rolls."""
-    dist = binomial(rolls, roll_odds(effective).success)
-    return sum((p for k, p in dist.items() if k >= stages), Fraction(0))
+    return at_least(binomial(rolls, roll_odds(effective).success), stages)

@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 from typing import Mapping
 
-from ...datafiles import display_path, duplicate_name, read_document, read_entities
+from ...datafiles import duplicate_list_names, display_path, duplicate_name, read_document, read_entities
 from ...errors import Problem, did_you_mean, errors_in
 from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
@@ -70,7 +70,7 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
         specials_file, found = validate(SpecialsFile, specials_doc)
         problems.extend(found)
         if specials_file:
-            problems.extend(_unique_names(specials_doc, [s.name for s in specials_file.specials],
+            problems.extend(duplicate_list_names(specials_doc, [s.name for s in specials_file.specials],
                                           lambda i: ("specials", i, "name"), "special"))
     if actions_doc := read(folder / "actions.yaml"):
         actions_file, found = validate(ActionsFile, actions_doc)
@@ -105,22 +105,6 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
     actions = {key: actions_file.actions[key] for key in ACTION_KEYS}
     return SixesGame(folder, game, tuple(specials_file.specials), MappingProxyType(actions),
                      tuple(cast), rulings), problems
-
-
-
-
-def _unique_names(doc: YamlDocument, names: list[str], loc_of, what: str) -> list[Problem]:
-    seen: dict[str, int] = {}
-    problems = []
-    for i, name in enumerate(names):
-        key = name.casefold()
-        if key in seen:
-            line = doc.position(loc_of(seen[key]))[0]
-            problems.append(doc.problem(loc_of(i), f"duplicate {what} name '{name}'",
-                                        hint=f"it is already used on line {line}"))
-        else:
-            seen[key] = i
-    return problems
 
 
 def _load_cast(folder: Path, display_root: Path, library: dict[str, Special] | None
