@@ -96,3 +96,11 @@ def duplicate_list_names(doc: YamlDocument, names: list[str], loc_of: Callable[[
         else:
             first[key] = i
     return problems
+
+
+def unused_files(folder: Path, display_root: Path, known, where_else: str) -> list[Problem]:
+    """A warning for each YAML file in `folder` the system does not read (a
+    typo in a file name would otherwise be silently ignored)."""
+    return [Problem(display_path(path, display_root), None, None, "file is not used",
+                    hint=f"{where_else}; other files: " + ", ".join(sorted(known)), severity="warning")
+            for path in sorted(folder.glob("*.y*ml")) if path.name not in known]

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...datafiles import display_path, read_validated
-from ...errors import Problem, did_you_mean
+from ...datafiles import display_path, read_validated, unused_files
+from ...errors import Problem, did_you_mean, errors_in
 from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
 from .models import (BAND_KEYS, ArmourFile, CharactersFile, CombatFile, DamageFile, Game, WeaponTable)
@@ -74,12 +74,8 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
         problems.extend(_check_characters(chars_doc, characters, armour, _abilities(tables)))
     rulings, found = load_rulings(RULINGS_FILE)
     problems.extend(found)
-    for path in sorted(folder.glob("*.y*ml")):
-        if path.name not in KNOWN_FILES:
-            problems.append(Problem(display_path(path, display_root), None, None, "file is not used",
-                                    hint="weapon tables go in weapons/; other files: " + ", ".join(sorted(KNOWN_FILES)),
-                                    severity="warning"))
-    if any(p.severity == "error" for p in problems) or None in (game, damage, armour, combat, characters):
+    problems.extend(unused_files(folder, display_root, KNOWN_FILES, "weapon tables go in weapons/"))
+    if errors_in(problems) or None in (game, damage, armour, combat, characters):
         return None, problems
     return D6Game(folder, game, damage, tuple(tables), armour, combat, characters, rulings), problems
 

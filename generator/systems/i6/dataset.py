@@ -11,8 +11,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ...datafiles import duplicate_list_names, display_path, duplicate_name, read_entities, read_validated
-from ...errors import Problem, did_you_mean
+from ...datafiles import duplicate_list_names, duplicate_name, read_entities, read_validated, unused_files
+from ...errors import Problem, did_you_mean, errors_in
 from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
 from .models import (RULE_TRAITS, Action, ActionsFile, Feature, FeaturesFile, Game, Gear, GearFile, Hero,
@@ -85,12 +85,8 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
     problems.extend(found)
     rulings, found = load_rulings(RULINGS_FILE)
     problems.extend(found)
-    for path in sorted(folder.glob("*.y*ml")):
-        if path.name not in KNOWN_FILES:
-            problems.append(Problem(display_path(path, display_root), None, None, "file is not used",
-                                    hint="heroes go in heroes/; other files: " + ", ".join(KNOWN_FILES),
-                                    severity="warning"))
-    if any(p.severity == "error" for p in problems) or None in (game, traits, features, gear) \
+    problems.extend(unused_files(folder, display_root, KNOWN_FILES, "heroes go in heroes/"))
+    if errors_in(problems) or None in (game, traits, features, gear) \
             or not files.get("actions.yaml"):
         return None, problems
     return I6Game(folder, game, tuple(traits), tuple(features), tuple(gear),

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 from fractions import Fraction
+from statistics import median   # exact on Fractions
 from itertools import combinations
 from typing import Mapping, Sequence
 
@@ -47,12 +48,6 @@ class CastBalance:
     early_rounds: int
     outlier_gap: Fraction
     brawls: tuple[Summary, ...]       # the cast by faction, one summary per policy
-
-
-def median(values: Sequence[Fraction]) -> Fraction:
-    ordered = sorted(values)
-    n = len(ordered)
-    return ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2
 
 
 def _flags(threat, surv, mid_threat, mid_surv, gap) -> tuple[str, ...]:

@@ -11,11 +11,11 @@ from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 from typing import Mapping
 
-from ...datafiles import duplicate_list_names, display_path, duplicate_name, read_document, read_entities
+from ...datafiles import (display_path, duplicate_list_names, duplicate_name, read_entities, read_validated,
+                          unused_files)
 from ...errors import Problem, did_you_mean, errors_in
 from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
-from ...validation import validate
 from .models import ACTION_KEYS, Action, ActionsFile, Character, Game, Special, SpecialsFile
 from .rules import SPEEDS, effect_for_speed
 
@@ -59,29 +59,19 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
     """Load data/sixes/. `icon_names`, when given, are the icons actions may use."""
     problems: list[Problem] = []
 
-    def read(path: Path) -> YamlDocument | None:
-        return read_document(path, display_root, problems)
-
-    game = specials_file = actions_file = None
-    if doc := read(folder / "game.yaml"):
-        game, found = validate(Game, doc)
-        problems.extend(found)
-    if specials_doc := read(folder / "specials.yaml"):
-        specials_file, found = validate(SpecialsFile, specials_doc)
-        problems.extend(found)
-        if specials_file:
-            problems.extend(duplicate_list_names(specials_doc, [s.name for s in specials_file.specials],
-                                          lambda i: ("specials", i, "name"), "special"))
-    if actions_doc := read(folder / "actions.yaml"):
-        actions_file, found = validate(ActionsFile, actions_doc)
-        problems.extend(found)
-        if actions_file and icon_names is not None:
-            for key, action in actions_file.actions.items():
-                if action.icon not in icon_names:
-                    problems.append(actions_doc.problem(
-                        ("actions", key, "icon"), f"unknown icon '{action.icon}'",
-                        hint=did_you_mean(action.icon, sorted(icon_names))
-                        or "the icons are the .svg files in templates/icons"))
+    game, _ = read_validated(folder / "game.yaml", display_root, Game, problems)
+    specials_file, specials_doc = read_validated(folder / "specials.yaml", display_root, SpecialsFile, problems)
+    if specials_file:
+        problems.extend(duplicate_list_names(specials_doc, [s.name for s in specials_file.specials],
+                                             lambda i: ("specials", i, "name"), "special"))
+    actions_file, actions_doc = read_validated(folder / "actions.yaml", display_root, ActionsFile, problems)
+    if actions_file and icon_names is not None:
+        for key, action in actions_file.actions.items():
+            if action.icon not in icon_names:
+                problems.append(actions_doc.problem(
+                    ("actions", key, "icon"), f"unknown icon '{action.icon}'",
+                    hint=did_you_mean(action.icon, sorted(icon_names))
+                    or "the icons are the .svg files in templates/icons"))
 
     library = {s.name: s for s in specials_file.specials} if specials_file else None
     cast, found = _load_cast(folder, display_root, library)
@@ -89,18 +79,14 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
     rulings, found = load_rulings(RULINGS_FILE)
     problems.extend(found)
 
-    for path in sorted(folder.glob("*.y*ml")):
-        if path.name not in KNOWN_FILES:
-            problems.append(Problem(display_path(path, display_root), None, None, "file is not used",
-                                    hint="characters go in characters/; other files: "
-                                    + ", ".join(sorted(KNOWN_FILES)), severity="warning"))
+    problems.extend(unused_files(folder, display_root, KNOWN_FILES, "characters go in characters/"))
     if game and cast and len(cast) != game.players and not errors_in(problems):
         count = f"{len(cast)} character is" if len(cast) == 1 else f"{len(cast)} characters are"
         problems.append(Problem(display_path(folder / "game.yaml", display_root), None, None,
                                 f"the game is for {game.players} players but {count} defined",
                                 field="players", severity="warning"))
 
-    if any(p.severity == "error" for p in problems) or not (game and specials_file and actions_file):
+    if errors_in(problems) or not (game and specials_file and actions_file):
         return None, problems
     actions = {key: actions_file.actions[key] for key in ACTION_KEYS}
     return SixesGame(folder, game, tuple(specials_file.specials), MappingProxyType(actions),

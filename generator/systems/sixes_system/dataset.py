@@ -10,11 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...datafiles import display_path, duplicate_name, read_document, read_entities
-from ...errors import Problem, did_you_mean
+from ...datafiles import duplicate_name, read_entities, read_validated, unused_files
+from ...errors import Problem, did_you_mean, errors_in
 from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
-from ...validation import validate
 from .models import ATTACK_MODES, COVER_LEVELS, DEFENCE_MODES, Combatant, Game, ModesFile
 
 RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
@@ -42,29 +41,17 @@ def load_campaign(folder: Path, display_root: Path, icon_names: frozenset[str] |
     """Load data/sixes-system/ (icons are not used by this system)."""
     problems: list[Problem] = []
 
-    def read(path: Path) -> YamlDocument | None:
-        return read_document(path, display_root, problems)
-
-    game = modes = None
-    if doc := read(folder / "game.yaml"):
-        game, found = validate(Game, doc)
-        problems.extend(found)
-    if doc := read(folder / "modes.yaml"):
-        modes, found = validate(ModesFile, doc)
-        problems.extend(found)
-        if modes:
-            problems.extend(_check_matrix(doc, modes))
-            problems.extend(_check_cover(doc, modes))
+    game, _ = read_validated(folder / "game.yaml", display_root, Game, problems)
+    modes, doc = read_validated(folder / "modes.yaml", display_root, ModesFile, problems)
+    if modes:
+        problems.extend(_check_matrix(doc, modes))
+        problems.extend(_check_cover(doc, modes))
     cast, found = _load_cast(folder, display_root, modes)
     problems.extend(found)
     rulings, found = load_rulings(RULINGS_FILE)
     problems.extend(found)
-    for path in sorted(folder.glob("*.y*ml")):
-        if path.name not in KNOWN_FILES:
-            problems.append(Problem(display_path(path, display_root), None, None, "file is not used",
-                                    hint="combatants go in combatants/; other files: "
-                                    + ", ".join(sorted(KNOWN_FILES)), severity="warning"))
-    if any(p.severity == "error" for p in problems) or not (game and modes):
+    problems.extend(unused_files(folder, display_root, KNOWN_FILES, "combatants go in combatants/"))
+    if errors_in(problems) or not (game and modes):
         return None, problems
     return Campaign(folder, game, modes, tuple(cast), rulings), problems
 
