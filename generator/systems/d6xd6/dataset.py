@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...datafiles import display_path, read_validated, unused_files
-from ...errors import Problem, did_you_mean, errors_in
+from ...errors import Problem, allowed_hint, did_you_mean, errors_in
 from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
 from .models import (BAND_KEYS, ArmourFile, CharactersFile, CombatFile, DamageFile, Game, WeaponTable)
@@ -121,8 +121,7 @@ def _check_characters(doc: YamlDocument, file: CharactersFile, armour: ArmourFil
         seen.add(character.name.casefold())
         if character.armour is not None and character.armour not in names:
             problems.append(doc.problem(("characters", i, "armour"), f"unknown armour '{character.armour}'",
-                                        hint=did_you_mean(character.armour, names)
-                                        or "allowed: " + ", ".join(f"'{n}'" for n in names)))
+                                        hint=allowed_hint(character.armour, names)))
         for j, ability in enumerate(character.focused):
             if ability not in abilities:
                 problems.append(doc.problem(("characters", i, "focused", j),

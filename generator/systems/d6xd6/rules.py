@@ -9,10 +9,8 @@ rulings.yaml beside this file.
 """
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
 from ...dice import D6, at_least, combine
 from .models import LEVEL_KEYS
@@ -141,14 +139,9 @@ def second_wind(current: int, success_levels: int) -> int:
     return max(UNHURT, current - success_levels)
 
 
-@lru_cache(maxsize=None)
-def _product() -> tuple[tuple[int, Fraction], ...]:
-    return tuple(combine(D6, D6, operator.mul).items())
-
-
 def turn_roll() -> dict[int, Fraction]:
     """A die times a die: 18 different results from 1 to 36."""
-    return dict(_product())
+    return turn_order(0)
 
 
 def turn_order(penalty: int = 0) -> dict[int, Fraction]:
@@ -156,11 +149,7 @@ def turn_order(penalty: int = 0) -> dict[int, Fraction]:
     points come off the roll; results below 0 act at 0 (ruling turn-penalty)."""
     if penalty < 0:
         raise ValueError("a penalty cannot be negative")
-    out: dict[int, Fraction] = {}
-    for value, p in _product():
-        slot = max(0, value - penalty)
-        out[slot] = out.get(slot, Fraction(0)) + p
-    return dict(sorted(out.items()))
+    return combine(D6, D6, lambda x, y: max(0, x * y - penalty))
 
 
 def at_least_table(penalty: int = 0) -> list[tuple[int, Fraction]]:
@@ -171,8 +160,7 @@ def at_least_table(penalty: int = 0) -> list[tuple[int, Fraction]]:
 
 def chance_first(penalty_a: int, penalty_b: int) -> Fraction:
     """Chance that A's count is strictly higher than B's (both rolling a die times a die)."""
-    a, b = turn_order(penalty_a), turn_order(penalty_b)
-    return sum((pa * pb for va, pa in a.items() for vb, pb in b.items() if va > vb), Fraction(0))
+    return combine(turn_order(penalty_a), turn_order(penalty_b), lambda a, b: a > b).get(True, Fraction(0))
 
 
 def level_of(key: str) -> int:

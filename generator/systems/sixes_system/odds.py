@@ -55,7 +55,7 @@ def colour_total(dice: int, reduction: int) -> dict[int, Fraction]:
 
 
 def expected_per_die(reduction: int) -> Fraction:
-    return sum((Fraction(die_damage(face, reduction), SIDES) for face in range(1, SIDES + 1)), Fraction(0))
+    return expected(colour_total(1, reduction))
 
 
 def expected_colour(dice: int, reduction: int, divisor: int = 1) -> Fraction:
@@ -63,14 +63,7 @@ def expected_colour(dice: int, reduction: int, divisor: int = 1) -> Fraction:
     colour's total is divided and rounded down."""
     if divisor == 1:
         return dice * expected_per_die(reduction)
-    return expected(_divided(colour_total(dice, reduction), divisor))
-
-
-def _divided(dist: dict[int, Fraction], divisor: int) -> dict[int, Fraction]:
-    out: dict[int, Fraction] = {}
-    for total, p in dist.items():
-        out[total // divisor] = out.get(total // divisor, Fraction(0)) + p
-    return out
+    return expected(combine(colour_total(dice, reduction), {0: Fraction(1)}, lambda total, _: total // divisor))
 
 
 @dataclass(frozen=True)
@@ -115,6 +108,4 @@ def attack_outcome(dice: int, target: Fraction, a: Fraction, plan: DamagePlan, r
 
 def chance_of_sixes(dice: int, needed: int) -> Fraction:
     """P(at least `needed` natural sixes among `dice` dice): survival checks."""
-    if needed <= 0:
-        return Fraction(1)
-    return sum((p for k, p in binomial(dice, Fraction(1, SIDES)).items() if k >= needed), Fraction(0))
+    return at_least(binomial(dice, Fraction(1, SIDES)), needed)
