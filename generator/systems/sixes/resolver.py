@@ -20,7 +20,7 @@ from typing import Iterable, Mapping, NamedTuple, Sequence
 from ...errors import close_matches
 from .effects import EFFECTS
 from .models import ACTION_KEYS, Character, Special
-from .rules import ACTION_POINTS, RATTLED_MAX_SPEED, RECOVER_HIT_POINTS, SPEEDS
+from .rules import ACTION_POINTS, RATTLED_MAX_SPEED, RECOVER_HIT_POINTS, SPEEDS, effect_bonuses
 
 FINISHES = ("kill", "knock_out")
 RATTLED_ACTIONS = ("escape", "recover")
@@ -45,7 +45,6 @@ class Profile:
     hit_points: int
     armour: int
     damage: int
-    bonus: Mapping[str, int]             # Effect bonuses per action (adds_effect)
     specials: Mapping[str, Special]      # the specials this character holds
     redirects: bool = False              # holds a redirect_when_unhurt special
     chooses_slot: bool = False           # holds a choose_slot special
@@ -58,12 +57,9 @@ class Profile:
     @classmethod
     def of(cls, character: Character, library: Mapping[str, Special]) -> "Profile":
         held = {name: library[name] for name in character.specials}
-        bonus: dict[str, int] = {}
-        for special in held.values():
-            for action, amount in special.adds_effect.items():
-                bonus[action] = bonus.get(action, 0) + amount
+        bonus = effect_bonuses(character, library)
         kinds = {s.effect for s in held.values()}
-        return cls(character.name, character.hit_points, character.armour, character.damage, bonus, held,
+        return cls(character.name, character.hit_points, character.armour, character.damage, held,
                    "redirect_when_unhurt" in kinds, "choose_slot" in kinds,
                    character.damage + bonus.get("attack", 0), bonus.get("defend_other", 0),
                    bonus.get("defend_self", 0), bonus.get("special", 0))
@@ -530,7 +526,7 @@ class _Round:
         if bits:
             self.say(s, "status", "; ".join(bits) + ".")
 
-    def _stop_ongoing(self, s: int, t: int, quiet: bool = False) -> None:
+    def _stop_ongoing(self, s: int, t: int) -> None:
         stopped = []
         if self.self_def[t]:
             self.self_def[t] = 0
@@ -541,7 +537,7 @@ class _Round:
                     guards.remove(entry)
                     stopped.append("Defend Other")
                     break
-        if stopped and self.log and not quiet:
+        if stopped and self.log:
             self.say(s, "status", f"{self.names[t]}'s {_and(sorted(set(stopped)))} stops.")
 
     # --- actions ---------------------------------------------------------------
