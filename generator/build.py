@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from . import memo
 from .errors import DataError, Problem, errors_in
 from .paths import ICONS_DIR, TEMPLATES_DIR
 from .render.cache import RenderCache
@@ -48,6 +49,7 @@ class BuildReport:
     site_index: Path | None = None
     warnings: list[Problem] = field(default_factory=list)
     rendered: list[str] = field(default_factory=list)   # labels of PDFs rendered (not taken from the cache)
+    pieces: list[str] = field(default_factory=list)     # every file WeasyPrint made: documents, parts, page numbers
     reused: int = 0                                     # PDFs taken from the cache
     site_built: bool = False                            # False when the site was unchanged (or not asked for)
 
@@ -106,6 +108,9 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
     loaded, problems = load_all(data_dir, strict=strict)
     report = BuildReport(out_dir, warnings=[p for p in problems if p.severity == "warning"])
 
+    if cache:
+        from .render.cache import load_memo
+        memo.restore(load_memo(out_dir))
     documents = {item.system.slug: item.system.documents(item.game) for item in loaded}
     for item in loaded:
         _refuse_duplicates(item.system, documents[item.system.slug])
@@ -130,6 +135,11 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
             for key, result in fresh:
                 store.store(key, result.target, result.pages)
             store.save()
+        if cache:
+            from .render.cache import save_memo
+            save_memo(out_dir, memo.take_used())
+        for parts in list((staging / "pdf").rglob(".parts")):    # joined by now; not part of the output
+            shutil.rmtree(parts)
 
         export_schemas(staging / "schemas")
         if site:
@@ -248,26 +258,66 @@ def render_pdfs(jobs, workers: int | None, progress: Progress):
 
 
 def _render_with_cache(jobs, store, workers, progress: Progress, report: BuildReport):
-    """Take each PDF whose key is cached; render the rest in the pool.
-    Returns every result, and (key, result) for the ones rendered now."""
+    """Take each PDF whose key is cached; render the rest in the pool. A long
+    document split into parts (render/parts.py) is rendered part by part, each
+    part cached on its own, then joined and given its page numbers.
+    Returns every result, and (key, result) for each PDF made now."""
+    from .render.parts import joined_result, part_jobs, splittable, stamp_job
+    from .render.pdf import PdfResult
+    results, fresh = [None] * len(jobs), []
+    wanted, pieces = [], {}     # pieces: job index -> indices of its parts in `wanted`
+    for i, job in enumerate(jobs):
+        pages = _fetch(store, job)
+        if pages is not None:
+            results[i] = PdfResult(job.label, job.target, pages)
+            report.reused += 1
+        elif splittable(job):
+            parts = part_jobs(job)
+            pieces[i] = list(range(len(wanted), len(wanted) + len(parts)))
+            wanted.extend(parts)
+        else:
+            pieces[i] = [len(wanted)]
+            wanted.append(job)
+    made = _render_or_fetch(wanted, store, workers, fresh, report.pieces,
+                            lambda label, done, total: progress(label, done + report.reused, total + report.reused))
+    split = [i for i in pieces if splittable(jobs[i])]
+    stamps = _render_or_fetch([stamp_job(jobs[i], sum(made[k].pages for k in pieces[i])) for i in split],
+                              store, 1, fresh, report.pieces)
+    for i in pieces:
+        if i in split:
+            results[i] = joined_result(jobs[i], [made[k] for k in pieces[i]], stamps[split.index(i)].target)
+            fresh.append((_key(store, jobs[i]), results[i]))
+        else:
+            results[i] = made[pieces[i][0]]
+        report.rendered.append(jobs[i].label)
+    return results, [(key, result) for key, result in fresh if key is not None]
+
+
+def _key(store, job) -> str | None:
+    return store.key(job) if store is not None else None
+
+
+def _fetch(store, job) -> int | None:
+    return store.fetch(store.key(job), job.target) if store is not None else None
+
+
+def _render_or_fetch(jobs, store, workers, fresh: list, pieces: list[str],
+                     progress: Progress = lambda *a: None) -> list:
+    """Results for `jobs`, from the cache where it has them; (key, result) of
+    each one rendered is added to `fresh`, its label to `pieces`."""
     from .render.pdf import PdfResult
     results, todo = [None] * len(jobs), []
     for i, job in enumerate(jobs):
-        key = store.key(job) if store is not None else None
-        pages = store.fetch(key, job.target) if store is not None else None
+        pages = _fetch(store, job)
         if pages is None:
-            todo.append((i, key))
+            todo.append(i)
         else:
             results[i] = PdfResult(job.label, job.target, pages)
-            report.reused += 1
-    rendered = render_pdfs([jobs[i] for i, _ in todo], workers,
-                           lambda label, done, total: progress(label, done + report.reused, len(jobs)))
-    fresh = []
-    for (i, key), result in zip(todo, rendered):
+    for i, result in zip(todo, render_pdfs([jobs[i] for i in todo], workers, progress)):
         results[i] = result
-        report.rendered.append(result.label)
-        fresh.append((key, result))
-    return results, fresh
+        fresh.append((_key(store, jobs[i]), result))
+        pieces.append(result.label)
+    return results
 
 
 def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[Document]],

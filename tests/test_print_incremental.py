@@ -4,7 +4,9 @@ character's sheet and the GM documents that list it; a change of print
 option or of a stylesheet renders again; a failed build writes no cache."""
 from __future__ import annotations
 
+import re
 import shutil
+import subprocess
 
 import pytest
 
@@ -80,3 +82,33 @@ def test_a_failed_build_writes_no_cache(starter, tmp_path):
     with pytest.raises(BuildError):
         build(starter, out, ("a4",), site=False, workers=1, cache=True)
     assert not (tmp_path / "cache").exists()
+
+
+def test_a_long_gm_document_renders_only_the_run_of_the_cast_that_changed(starter, tmp_path, monkeypatch):
+    """With a run of one character per part, the cheat sheet is its rules, one
+    roster part per character and the specials library; editing the second
+    character's armour renders that one roster part, and the joined PDF is
+    numbered right through."""
+    from generator.systems.sixes import outputs
+    monkeypatch.setattr(outputs, "ROWS_PER_PART", 1)
+    out = tmp_path / "out"
+    cold = build(starter, out, ("a4",), site=False, workers=1, cache=True)
+    cheat = "a4 sixes/gm/gm-cheat-sheet.pdf"
+    assert [p for p in cold.pieces if p.startswith(cheat)] == [f"{cheat} (part {k})" for k in range(1, 5)] + [
+        f"{cheat} (page numbers)"]
+    pdf = out / "pdf" / "a4" / "sixes" / "gm" / "gm-cheat-sheet.pdf"
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    pages = text.split("\f")[:-1]
+    assert [re.findall(r"Page (\d+) of (\d+)", page) for page in pages] == [
+        [(str(k), str(len(pages)))] for k in range(1, len(pages) + 1)]
+    assert all("GM only" in page for page in pages)               # the running title on every page
+    from pypdf import PdfReader
+    reader = PdfReader(pdf)
+    assert reader.metadata.title.endswith("GM cheat sheet") and reader.trailer["/Root"]["/Lang"] == "en"
+    assert not list(out.rglob(".parts"))
+
+    character = starter / "sixes" / "characters" / "second-rival.yaml"
+    character.write_text(re.sub(r"(?m)^armour: \d+\n", "", character.read_text()) + "armour: 2\n")
+    edited = build(starter, out, ("a4",), site=False, workers=1, cache=True)
+    assert [p for p in edited.pieces if p.startswith(cheat)] == [f"{cheat} (part 3)"]
+    assert "sixes/players/first-rival.pdf" not in " ".join(edited.pieces)

@@ -1,7 +1,7 @@
 """The balance report (generator/systems/sixes/balance.py) and where it goes:
-fixed seeds give fixed figures, a clearly stronger or weaker character is
-flagged, the GM document carries the cast, and the public page carries only
-generic fighters."""
+fixed seeds give fixed figures, a character's figures depend on nobody else,
+a clearly stronger or weaker character is flagged, the GM document carries
+the cast, and the public page carries only generic fighters."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -9,8 +9,10 @@ from fractions import Fraction
 from generator.build import load_all
 from generator.paths import DEFAULT_DATA_DIR
 from generator.systems.sixes import SYSTEM
-from generator.systems.sixes.balance import (EXAMPLE_SIDES, SEED, _cast_balance, _flags, cast_balance, duel_figures,
-                                             example_fights)
+from generator import memo
+from generator.systems.sixes import balance as balance_module
+from generator.systems.sixes.balance import (EXAMPLE_SIDES, _flags, cast_balance, duel_record, example_fights,
+                                             typical_fighter)
 from generator.systems.sixes.models import Character
 
 from test_sixes_outputs import strings_in
@@ -30,23 +32,56 @@ def test_flags_mark_values_twenty_points_from_the_median():
     assert _flags(half, Fraction(7, 10), half, half, gap) == ("tough",)
 
 
-def test_duels_count_every_pairing_both_ways_round():
-    cast = [fighter("Ana"), fighter("Bea"), fighter("Cy"), fighter("Dot")]
-    wins, duels, kept, started = duel_figures(cast, {}, duels_per_pair=4)
-    assert duels == {"Ana": 12, "Bea": 12, "Cy": 12, "Dot": 12}
-    assert sum(wins.values()) <= 6 * 4
-    assert all(0 <= kept[n] <= started[n] == 12 * 5 for n in wins)
+def test_the_typical_fighter_has_the_casts_lower_median_of_each_figure():
+    cast = [fighter("Ana", 3, 0, 1), fighter("Bea", 6, 2, 0), fighter("Cy", 4, 1, 0), fighter("Dot", 5, 1, 2)]
+    typical = typical_fighter(cast)
+    assert (typical.hit_points, typical.armour, typical.damage) == (4, 1, 0)
+    assert typical.specials == [] and typical.name == "Typical fighter"
+    # The resolver tells fighters apart by name, so a character's name is never reused.
+    assert typical_fighter([fighter("Typical fighter")]).name != "Typical fighter"
+
+
+def test_duels_are_counted_from_the_characters_side_both_ways_round():
+    record = duel_record(fighter("Ana", 5), fighter("Typical fighter", 4), {}, duels=4)
+    assert record.duels == 4 and record.started == 4 * 5
+    assert 0 <= record.kept <= record.started and 0 <= record.wins <= 4
+
+
+def test_a_characters_figures_do_not_depend_on_the_rest_of_the_cast():
+    ana, bea = fighter("Ana", 5, 1, 0), fighter("Bea", 4)
+    one = cast_balance([ana, bea, fighter("Cy", 6, 1, 1)], {}, duels=10, brawl_fights=2)
+    other = cast_balance([ana, bea, fighter("Dot", 7, 2, 2)], {}, duels=10, brawl_fights=2)
+    assert one.opponent == other.opponent          # the same median fighter...
+    assert [(f.threat, f.survivability) for f in one.fighters[:2]] == \
+        [(f.threat, f.survivability) for f in other.fighters[:2]]   # ...so the same figures for Ana and Bea
+    assert one.fighters[2].threat != other.fighters[2].threat
+
+
+def test_editing_one_character_simulates_only_that_characters_duels(monkeypatch):
+    memo.clear()
+    played = []
+    real = balance_module._play_duels
+    monkeypatch.setattr(balance_module, "_play_duels", lambda c, *a: played.append(c.name) or real(c, *a))
+    cast = [fighter(f"Average {i}") for i in range(5)]
+    cast_balance(cast, {}, duels=4, brawl_fights=1)
+    assert sorted(played) == [f"Average {i}" for i in range(5)]
+    played.clear()
+    cast[2] = fighter("Average 2", 5, 1, 0)         # more armour; the medians do not move
+    cast_balance(cast, {}, duels=4, brawl_fights=1)
+    assert played == ["Average 2"]
 
 
 def test_a_much_stronger_and_a_much_weaker_character_are_flagged():
-    cast = [fighter(f"Average {i}") for i in range(5)] + [fighter("Brute", 7, 2, 2), fighter("Weed", 2)]
-    balance = cast_balance(cast, {}, duels_per_pair=6, brawl_fights=5)
+    cast = [fighter(f"Average {i}", 6, 1) for i in range(5)] + [fighter("Brute", 8, 3, 2), fighter("Weed", 2)]
+    balance = cast_balance(cast, {}, brawl_fights=5)
     by_name = {f.name: f for f in balance.fighters}
     assert by_name["Brute"].flags == ("dangerous", "tough")
     assert by_name["Weed"].flags == ("harmless", "fragile")
     assert all(by_name[f"Average {i}"].flags == () for i in range(5))
-    # Fixed seeds: simulating again from scratch (not from the cache) gives the same figures.
-    assert balance == _cast_balance(cast, {}, 6, 5, SEED)
+    assert {f.name for f in balance.outliers} == {"Brute", "Weed"}
+    # Fixed seeds: simulating again from scratch (nothing remembered) gives the same figures.
+    memo.clear()
+    assert balance == cast_balance(cast, {}, brawl_fights=5)
 
 
 def test_example_fights_are_generic_and_repeatable():

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
 import shutil
 import time
 from functools import lru_cache
@@ -118,6 +119,38 @@ class RenderCache:
         os.replace(partial, self.index_path)
 
 
+MEMO_FILE = "memo.pickle"
+
+
+@lru_cache(maxsize=1)
+def package_version() -> str:
+    """A hash of the package's own code: remembered results (generator/memo.py)
+    are only as good as the code that computed them."""
+    from ..paths import PROJECT_ROOT
+    return _tree_hash(PROJECT_ROOT / "generator", {".pyc"})
+
+
+def load_memo(out_dir: Path) -> dict:
+    """Results an earlier build of this output folder remembered, if the code is
+    the same; anything unreadable counts as nothing remembered."""
+    try:
+        with open(cache_root(out_dir) / MEMO_FILE, "rb") as handle:
+            version, entries = pickle.load(handle)
+    except (OSError, EOFError, ValueError, TypeError, AttributeError, ImportError, pickle.UnpicklingError):
+        return {}
+    return entries if version == package_version() else {}
+
+
+def save_memo(out_dir: Path, entries: dict) -> None:
+    """Only our own build writes this file, in the user's own cache folder."""
+    path = cache_root(out_dir) / MEMO_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(f".{os.getpid()}.part")
+    with open(partial, "wb") as handle:
+        pickle.dump((package_version(), entries), handle, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(partial, path)
+
+
 def site_key(staged_sources: Path, config: Path) -> str:
     """The site is rebuilt only when its staged Markdown, assets, downloads or
     configuration change."""
@@ -132,6 +165,6 @@ def site_inputs_key(data_dir: Path, papers: list[str], options: object) -> str:
     be derived, which saves the seconds exact odds tables take."""
     from ..paths import MKDOCS_CONFIG, PROJECT_ROOT, SITE_SOURCES_DIR, TEMPLATES_DIR
     parts = [_tree_hash(Path(data_dir), set()), _tree_hash(TEMPLATES_DIR, set()),
-             _tree_hash(SITE_SOURCES_DIR, set()), _tree_hash(PROJECT_ROOT / "generator", {".pyc"}),
+             _tree_hash(SITE_SOURCES_DIR, set()), package_version(),
              MKDOCS_CONFIG.read_text(encoding="utf-8"), code_version(), ",".join(papers), repr(options)]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()

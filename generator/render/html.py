@@ -37,6 +37,17 @@ def paragraphs(value: str) -> list[str]:
     return [" ".join(p.split()) for p in value.split("\n\n") if p.strip()]
 
 
+# Where a long document may be cut into separately rendered parts (render/parts.py).
+PART_MARK = "<!--sixes:part-->"
+
+
+def new_part(running_title: str) -> Markup:
+    """Start a part of a long document on a new page. The part repeats the
+    running title (the page footer's text), since each part may be rendered
+    on its own; the footer's page numbers are stamped after joining."""
+    return Markup(PART_MARK + '<div class="game-title running-title">') + escape(running_title) + Markup("</div>")
+
+
 def icon_svg(name: str) -> Markup:
     """Inline an icon's SVG (shipped files under templates/icons only)."""
     return Markup(_read_icon(name))
@@ -59,7 +70,7 @@ def environment(templates: Path = TEMPLATES_DIR) -> Environment:
         keep_trailing_newline=True,
     )
     env.filters.update(never=never, md_cell=md_cell, paragraphs=paragraphs, ordinal=ordinal, percent=percent)
-    env.globals.update(icon_svg=icon_svg, bar_chart=bar_chart, line_chart=line_chart, Bar=Bar, Line=Line)
+    env.globals.update(icon_svg=icon_svg, new_part=new_part, bar_chart=bar_chart, line_chart=line_chart, Bar=Bar, Line=Line)
     return env
 
 

@@ -6,6 +6,8 @@ link it: only `public` documents carry no secrets.
 """
 from __future__ import annotations
 
+from typing import Sequence, TypeVar
+
 from .balance import cast_balance, example_fights
 from .dataset import SixesGame
 from .effects import describe, handled
@@ -18,6 +20,10 @@ HAND_SIGNAL_CARDS = "hand-signal-cards"
 RULES_REFERENCE = "rules-reference"
 GM_CHEAT_SHEET = "gm-cheat-sheet"
 BALANCE_REPORT = "balance-report"
+# Rows of a cast table in one part of a GM document: a page, or two when long
+# names wrap.
+ROWS_PER_PART = 35
+T = TypeVar("T")
 # Each hand-signal sheet holds this many players' sets of three cards.
 SETS_PER_SHEET = 3
 SIGNAL_CARDS = (Card("Actions", "sixes/cards/actions.html"),
@@ -54,7 +60,9 @@ def documents(game: SixesGame) -> list[Document]:
         Document(GM_CHEAT_SHEET, f"{game.game.title}: GM cheat sheet", "sixes/gm_cheat_sheet.html",
                  "gm", {**private, "phases": PHASES, "library": library,
                         "resolver_notes": {name: describe(s) for name, s in library.items()},
-                        "cast": [(m, slot_table(m.character, library)) for m in game.cast]},
+                        "cast": [(m, slot_table(m.character, library)) for m in game.cast],
+                        "roster_parts": runs_of([(m, slot_table(m.character, library)) for m in game.cast]),
+                        "in_parts": rendered_in_parts(len(game.cast))},
                  max_pages=cheat_sheet_budget(len(game.cast))),
     ]
     docs.append(balance_document(game, private))
@@ -70,28 +78,41 @@ def documents(game: SixesGame) -> list[Document]:
 
 
 def balance_document(game: SixesGame, context: dict) -> Document:
-    """The GM's balance report: cast duels and faction brawls, simulated with fixed seeds."""
+    """The GM's balance report: duels against the typical fighter and faction
+    brawls, simulated with fixed seeds."""
     balance = cast_balance([m.character for m in game.cast], game.library)
-    by_threat = sorted(balance.fighters, key=lambda f: (-f.threat, f.name))
-    by_survival = sorted(balance.fighters, key=lambda f: (-f.survivability, f.name))
     return Document(
         BALANCE_REPORT, f"{game.game.title}: fight balance report", "sixes/balance_report.html", "gm",
         {**context, "balance": balance, "max_rounds": DEFAULT_MAX_ROUNDS, "policy_notes": POLICY_NOTES,
-         "by_threat": by_threat, "by_survival": by_survival,
+         "fighter_parts": runs_of(balance.fighters), "outlier_parts": runs_of(balance.outliers),
+         "in_parts": rendered_in_parts(len(game.cast)),
          "gm_specials": sorted({n for m in game.cast for n in m.character.specials
                                 if not handled(game.library[n])})},
-        max_pages=balance_budget(len(game.cast)))
+        max_pages=balance_budget(len(game.cast), len(balance.outliers)))
 
 
-def balance_budget(cast_size: int) -> int:
-    """The report lists every character three times (table and two charts):
-    two pages for a small cast, one more per 20 characters."""
-    return 2 + -(-cast_size // 20)
+def runs_of(rows: Sequence[T]) -> list[Sequence[T]]:
+    """Cast tables in runs of ROWS_PER_PART, each run starting its own page,
+    so editing one character re-renders one run of a long GM document."""
+    return [rows[i:i + ROWS_PER_PART] for i in range(0, len(rows), ROWS_PER_PART)] or [rows]
+
+
+def rendered_in_parts(cast_size: int) -> bool:
+    """A cast of more than one run makes its GM documents in parts; a small
+    one keeps them whole, flowing onto fewer pages."""
+    return cast_size > ROWS_PER_PART
+
+
+def balance_budget(cast_size: int, outliers: int) -> int:
+    """Two pages per run of the outliers (the first under the introduction) and
+    of the cast table, and two for the brawls and policies."""
+    return 2 * len(runs_of(range(outliers))) + 2 + 2 * len(runs_of(range(cast_size)))
 
 
 def cheat_sheet_budget(cast_size: int) -> int:
-    """The cheat sheet's cast pages grow by about a page per 60 characters."""
-    return 6 + cast_size // 60
+    """The rules (two pages), two pages per run of the roster, and the specials
+    library and GM notes (up to four)."""
+    return 6 + 2 * len(runs_of(range(cast_size)))
 
 
 def pages(game: SixesGame) -> list[Page]:

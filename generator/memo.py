@@ -1,0 +1,55 @@
+"""Results of slow pure computations (fight simulations), kept by a digest of
+everything they depend on.
+
+Core layer: an in-memory table that the rules fill and read; it never touches
+files. The build (edge layer) restores it from the cache folder before
+deriving documents and saves what this build used afterwards, so a later
+build in a new process, or after editing one character, simulates only what
+changed. A key must name every input of the computation; the build also
+throws the whole table away when the package's code changes.
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Callable, TypeVar
+
+T = TypeVar("T")
+
+_table: dict[str, object] = {}
+_used: set[str] = set()
+
+
+def key_of(*parts: str) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part.encode() + b"\0")
+    return digest.hexdigest()
+
+
+def remember(key: str, compute: Callable[[], T]) -> T:
+    """The stored result for `key`, computing and storing it on a miss."""
+    _used.add(key)
+    if key not in _table:
+        _table[key] = compute()
+    return _table[key]  # type: ignore[return-value]
+
+
+def restore(entries: dict[str, object]) -> None:
+    """Add results saved by an earlier build (those already here win)."""
+    for key, value in entries.items():
+        _table.setdefault(key, value)
+
+
+def take_used() -> dict[str, object]:
+    """The results used since the last call, to be saved; the rest are
+    forgotten, so a long watch session does not grow without bound."""
+    global _table
+    kept = {key: _table[key] for key in _used if key in _table}
+    _table = dict(kept)
+    _used.clear()
+    return kept
+
+
+def clear() -> None:
+    _table.clear()
+    _used.clear()

@@ -1,0 +1,100 @@
+"""Long documents rendered in parts and joined.
+
+Edge layer. A template may cut a document into parts (html.new_part), each
+starting a page: the cheat sheet's roster and the balance report's cast
+table come in runs of characters. Each part is rendered and cached on its
+own, so editing one character renders the one run it sits in rather than the
+whole document. Parts print no page numbers; once the page count is known, a
+stamp document with the same page rules prints "Page N of M" on blank pages,
+and each stamp page is laid over its page of the joined PDF.
+
+Tagged (PDF/UA) documents and fillable forms are rendered whole: joining
+files would lose their structure tree and form fields.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from .html import PART_MARK
+from .pdf import PdfJob, PdfResult
+
+PART_CSS = "print/part.css"
+STAMP_CSS = "print/page-numbers.css"
+LANGUAGE = "en"
+
+_BODY_OPEN = re.compile(r"<body[^>]*>", re.I)
+_PAGE_REF = re.compile(r"^page (\d+):")
+
+
+def splittable(job: PdfJob) -> bool:
+    return PART_MARK in job.html and job.pdf_variant is None and not job.pdf_forms
+
+
+def split_html(html: str) -> list[str]:
+    """One whole HTML document per part: the same head, the part's body."""
+    opened = _BODY_OPEN.search(html)
+    closing = html.rindex("</body>")
+    head, body, tail = html[:opened.end()], html[opened.end():closing], html[closing:]
+    return [head + chunk + tail for chunk in body.split(PART_MARK)]
+
+
+def part_jobs(job: PdfJob) -> list[PdfJob]:
+    """The jobs rendering each part, into a folder beside the target."""
+    folder = job.target.parent / ".parts"
+    return [replace(job, html=html, target=folder / f"{job.target.stem}.{k}.pdf", label=f"{job.label} (part {k})",
+                    stylesheets=job.stylesheets + (PART_CSS,))
+            for k, html in enumerate(split_html(job.html), 1)]
+
+
+def stamp_job(job: PdfJob, pages: int) -> PdfJob:
+    """Blank pages under the document's own page rules, numbered 1 to `pages`."""
+    head = split_html(job.html)[0]
+    head = head[:_BODY_OPEN.search(head).end()]
+    html = head + '<div class="page-stamp"></div>' * pages + "</body></html>"
+    return replace(job, html=html, target=job.target.parent / ".parts" / f"{job.target.stem}.numbers.pdf",
+                   label=f"{job.label} (page numbers)", stylesheets=job.stylesheets + (STAMP_CSS,))
+
+
+def joined_result(job: PdfJob, parts: list[PdfResult], stamp: Path) -> PdfResult:
+    """Join the rendered parts into the job's target, stamp the page numbers,
+    and report the parts' findings with page numbers of the whole document."""
+    from pypdf import PdfReader
+    writer = join_pdfs([p.target for p in parts], PdfReader(parts[0].target).metadata.title)
+    numbers = PdfReader(stamp)
+    for page, number in zip(writer.pages, numbers.pages):
+        page.merge_page(number)
+    _write(writer, job.target)
+    overflows, lint, offset = [], [], 0
+    for part in parts:
+        overflows += [_shift(m, offset) for m in part.overflows]
+        lint += [_shift(m, offset) for m in part.lint]
+        offset += part.pages
+    return PdfResult(job.label, job.target, offset, tuple(overflows), tuple(dict.fromkeys(lint)))
+
+
+def join_pdfs(sources: list[Path], title: str):
+    """A pypdf writer holding the sources one after another, with the title and
+    language every PDF we make carries."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject, TextStringObject
+    writer = PdfWriter()
+    for source in sources:
+        writer.append(PdfReader(source))
+    writer.add_metadata({"/Title": title, "/Producer": "Sixes Press"})
+    writer._root_object[NameObject("/Lang")] = TextStringObject(LANGUAGE)
+    return writer
+
+
+def _write(writer, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".part")
+    with open(partial, "wb") as handle:
+        writer.write(handle)
+    partial.replace(target)
+
+
+def _shift(message: str, offset: int) -> str:
+    """'page 2: ...' of a part -> the page of the whole document."""
+    return _PAGE_REF.sub(lambda m: f"page {int(m.group(1)) + offset}:", message, count=1)
