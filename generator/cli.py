@@ -165,27 +165,64 @@ def _build_once(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: 
     click.echo(f"Schemas for editors: {report.out_dir / 'schemas'}")
 
 
+class SystemSlug(click.ParamType):
+    """A registered game system's slug. The registry (slow to import) is read
+    only when `pack --help` lists it, so `sixes --help` stays instant; a wrong
+    name is refused by `pack` itself with a did-you-mean, exit 1, nothing written."""
+
+    name = "system"
+
+    def get_metavar(self, param, ctx) -> str:
+        from .systems import SYSTEMS
+        return "[" + "|".join(system.slug for system in SYSTEMS) + "]"
+
+
 @main.command()
 @data_option
+@click.option("--system", type=SystemSlug(), default=None,
+              help="The game to pack (default: the only game in the data folder).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_OUT_DIR,
               show_default="the project's output/", help="The pack is written to OUT/pack/.")
 @click.option("--paper", type=click.Choice(list(PAPER_CHOICES)), default="both", show_default=True,
               help="Paper size of the pack.")
 @click.option("--casting", "casting_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               default=None, help="YAML file mapping players to characters, in envelope order.")
+@click.option("--players", type=click.IntRange(min=1), default=None,
+              help="For a game without character sheets (d6xd6, sixes-system): how many envelopes.")
+@click.option("--simplex", is_flag=True,
+              help="Printing one-sided: no blank pages (default: two-sided, each part starts on a front).")
 @click.option("--jobs", type=click.IntRange(1, 16), default=None, help="Processes rendering PDFs.")
 @print_options
-def pack(data_dir: Path, out_dir: Path, paper: str, casting_file: Path | None, jobs: int | None, options) -> None:
-    """Envelope-ready PDFs for a Sixes game: one per player in casting order,
-    a GM pack, a stuffing manifest (PDF and CSV) and a zip for the print shop."""
+def pack(data_dir: Path, system: str | None, out_dir: Path, paper: str, casting_file: Path | None,
+         players: int | None, simplex: bool, jobs: int | None, options) -> None:
+    """Envelope-ready PDFs for one game, a GM pack, a stuffing manifest (PDF
+    and CSV) and a zip for the print shop, in OUT/pack/PAPER/.
+
+    \b
+    Each envelope (one per character, in casting order) holds:
+      - that character's sheet,
+      - one set of each public card deck (Sixes: hand-signal cards),
+      - the public rules summaries and reference cards,
+      - the handouts the casting file gives that player.
+    The GM pack holds the GM documents, a roster of who plays whom, a blank
+    character sheet to copy if the system has one, and every character sheet.
+
+    A game without character sheets (d6xd6, sixes-system) gets --players N
+    identical envelopes of its public cards and summaries, and a GM pack only
+    if it has GM documents.
+
+    Files print two-sided as one job each: a part with an odd page count is
+    followed by a blank page so the next part starts on a fresh sheet.
+    """
     from .build import BuildError
     from .pack import pack as run_pack
     from .render.pdf import ForbiddenResource
 
     try:
         with _progress() as progress:
-            report = run_pack(data_dir, out_dir, PAPER_CHOICES[paper], casting_file=casting_file,
-                              options=options, workers=jobs, progress=progress)
+            report = run_pack(data_dir, out_dir, PAPER_CHOICES[paper], casting_file=casting_file, system=system,
+                              players=players, duplex=not simplex, options=options, workers=jobs,
+                              progress=progress)
     except DataError as exc:
         _print_problems(exc.problems)
         click.secho("Nothing was written: fix the problems above and pack again.", err=True)
@@ -195,7 +232,9 @@ def pack(data_dir: Path, out_dir: Path, paper: str, casting_file: Path | None, j
         click.secho("Nothing was written: the previous pack is unchanged.", err=True)
         sys.exit(1)
     _print_problems(report.warnings)
-    click.echo(f"Packed {len(report.envelopes)} envelopes in {report.out_dir / 'pack'}")
+    sides = "one-sided" if simplex else "two-sided"
+    click.echo(f"Packed {len(report.envelopes)} {report.system.title} envelopes ({sides}) "
+               f"in {report.out_dir / 'pack'}")
     for archive in report.zips:
         click.echo(f"For the print shop: {archive}")
 

@@ -1,13 +1,21 @@
 """`sixes pack`: from YAML to a box of envelopes.
 
-Edge layer. For one game system (Sixes by default) it renders, once per paper,
-each character's sheet, one set of each public card deck, the public rules
-summaries, every GM document (whatever the system provides: cheat sheet,
-balance report, ...) and a roster. Then it merges them with pypdf into one PDF
-per envelope in casting order, a GM pack, and a stuffing manifest (PDF and
-CSV), and zips each paper's pack for a print shop. Like `build`, it works in
-a staging folder and swaps the finished `pack/` into place at the end, so a
-failure leaves the previous pack as it was.
+Edge layer. For one game system it renders, once per paper, each character's
+sheet, one set of each public card deck, the public rules summaries, every GM
+document (whatever the system provides: cheat sheet, balance report, ...) and
+a roster. Then it merges them with pypdf into one PDF per envelope in casting
+order, a GM pack, and a stuffing manifest (PDF and CSV), and zips each paper's
+pack for a print shop. Like `build`, it works in a staging folder and swaps
+the finished `pack/` into place at the end, so a failure leaves the previous
+pack as it was.
+
+Envelopes and the GM pack are printed two-sided as one job each, so every part
+starts on the front of a sheet: a part with an odd page count is followed by a
+blank page (not after a file's last part, and never with `duplex=False`). A
+deck with backs has an even count, so its fronts and backs stay paired.
+
+A game without per-character sheets (D6xD6, The Sixes System) is packed as
+`players` identical envelopes of its public player documents.
 """
 from __future__ import annotations
 
@@ -20,12 +28,13 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .build import Progress, check_layout, load_all, prepare_html, render_pdfs, swap_into_place
+from .build import Loaded, Progress, check_layout, load_all, prepare_html, render_pdfs, swap_into_place
 from .casting import Casting, load_casting
-from .errors import DataError, Problem, errors_in
+from .errors import DataError, Problem, allowed_hint, errors_in
 from .paths import TEMPLATES_DIR
 from .render.options import DEFAULT_OPTIONS, PrintOptions
-from .systems.base import Document
+from .systems import SYSTEMS
+from .systems.base import Document, System
 
 PACK_ENTRY = "pack"
 LANGUAGE = "en"
@@ -37,13 +46,13 @@ MANIFEST_ROWS_PER_PAGE = 24
 class Envelope:
     number: int
     player: str | None
-    character: str
-    sheet: Document
+    character: str | None           # None in a game without character sheets
+    sheet: Document | None
     handouts: tuple[Path, ...] = ()
 
     @property
     def label(self) -> str:
-        return self.player or self.character
+        return self.player or self.character or f"Player {self.number}"
 
     @property
     def stem(self) -> str:
@@ -54,11 +63,24 @@ class Envelope:
 class Part:
     title: str
     pages: int
+    blank: int = 0                  # blank pages added after it so the next part starts on a front
+
+
+@dataclass(frozen=True)
+class Sorted:
+    """A system's documents by where they go in the pack."""
+
+    sheets: list[Document]          # one per character: its envelope, and the GM pack
+    decks: list[Document]           # public card decks, one set per envelope
+    summaries: list[Document]       # public pages, one copy per envelope
+    blank_forms: list[Document]     # a public blank of the character sheet: one master in the GM pack
+    gm: list[Document]              # GM only
 
 
 @dataclass
 class PackReport:
     out_dir: Path
+    system: System
     envelopes: list[Envelope]
     files: list[Path] = field(default_factory=list)
     zips: list[Path] = field(default_factory=list)
@@ -68,6 +90,10 @@ class PackReport:
 def table_pages(rows: int) -> int:
     """Pages a one-row-per-envelope table (roster, manifest) may take."""
     return max(1, -(-rows // MANIFEST_ROWS_PER_PAGE))
+
+
+def sheets_of_paper(pages: int, duplex: bool) -> int:
+    return -(-pages // 2) if duplex else pages
 
 
 def slugify(text: str) -> str:
@@ -91,6 +117,38 @@ def one_set(deck: Document) -> Document:
     return dataclasses.replace(deck, slug=f"{deck.slug}-one-set", cards=tuple(cards))
 
 
+def sort_documents(docs: list[Document]) -> Sorted:
+    """A public page printed from a character sheet's template is that sheet
+    left blank (Six Shooter's Operator sheet): a player already has theirs
+    filled in, so it goes to the GM as a master to copy, not in envelopes."""
+    sheets = [d for d in docs if d.audience == "player"]
+    sheet_templates = {d.template for d in sheets}
+    public_pages = [d for d in docs if d.audience == "public" and not d.cards]
+    return Sorted(sheets=sheets,
+                  decks=[one_set(d) for d in docs if d.audience == "public" and d.cards],
+                  summaries=[d for d in public_pages if d.template not in sheet_templates],
+                  blank_forms=[d for d in public_pages if d.template in sheet_templates],
+                  gm=[d for d in docs if d.audience == "gm"])
+
+
+def choose_system(loaded: list[Loaded], system: str | None, data_dir: Path) -> Loaded:
+    """The game to pack: the one named, or the only one in the folder."""
+    present = {item.system.slug: item for item in loaded}
+    listed = ", ".join(present)
+    if system is None:
+        if len(present) == 1:
+            return loaded[0]
+        raise DataError([Problem(str(data_dir), None, None,
+                                 f"this folder holds {len(present)} games ({listed}); which one should be packed?",
+                                 hint="pass --system " + " or --system ".join(present))])
+    if system not in present:
+        title = next(s.title for s in SYSTEMS if s.slug == system)
+        raise DataError([Problem(str(data_dir), None, None,
+                                 f"no {title} game in this folder (it holds: {listed})",
+                                 hint=f"--system {system} needs a sub-folder named {system}/; or pack one of: {listed}")])
+    return present[system]
+
+
 def plan_envelopes(sheets: list[Document], casting: list[Casting] | None) -> tuple[list[Envelope], list[Problem]]:
     """Envelopes in casting order; characters nobody plays follow, labelled
     by character (all of them, when there is no casting file)."""
@@ -110,57 +168,96 @@ def plan_envelopes(sheets: list[Document], casting: list[Casting] | None) -> tup
     return envelopes, warnings
 
 
+def _refuse_player_count(system: System, data_dir: Path, docs: Sorted, casting_file: Path | None,
+                         players: int | None) -> None:
+    """Envelopes follow the characters when there are any, and a player count
+    when there are none; asking for the other is a mistake worth naming."""
+    where = str(data_dir / system.slug)
+    if docs.sheets and players is not None:
+        raise DataError([Problem(where, None, None,
+                                 f"--players is for games without character sheets; this {system.title} game has "
+                                 f"{len(docs.sheets)} characters, one envelope each",
+                                 hint="leave out --players (order and name the envelopes with --casting FILE)")])
+    if docs.sheets:
+        return
+    handed_out = ", ".join(d.title.split(": ", 1)[-1] for d in docs.decks + docs.summaries)
+    if not handed_out:
+        raise DataError([Problem(where, None, None, f"this {system.title} game has nothing for players to pack",
+                                 hint="use `sixes build` for its GM documents")])
+    if casting_file is not None:
+        raise DataError([Problem(str(casting_file), None, None,
+                                 f"{system.title} has no per-character sheets, so there is no one to cast",
+                                 hint=f"drop --casting and pass --players N for N envelopes ({handed_out})")])
+    if players is None:
+        raise DataError([Problem(where, None, None,
+                                 f"this {system.title} game has no per-character sheets to pack",
+                                 hint=f"pass --players N for N envelopes that each hold {handed_out}")])
+
+
 def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file: Path | None = None,
-         system: str = "sixes", options: PrintOptions = DEFAULT_OPTIONS, workers: int | None = None,
+         system: str | None = None, players: int | None = None, duplex: bool = True,
+         options: PrintOptions = DEFAULT_OPTIONS, workers: int | None = None,
          progress: Progress | None = None) -> PackReport:
+    """Nothing is written unless the data, the system, the casting and the
+    player count all hold up."""
     progress = progress or (lambda label, done, total: None)
     data_dir, out_dir = Path(data_dir).resolve(), Path(out_dir).resolve()
+    registered = [s.slug for s in SYSTEMS]
+    if system is not None and system not in registered:
+        raise DataError([Problem(str(data_dir), None, None, f"unknown game system '{system}'",
+                                 hint=allowed_hint(system, registered))])
+    if players is not None and players < 1:
+        raise DataError([Problem(str(data_dir), None, None, f"--players {players}: at least one envelope is needed",
+                                 hint="pass --players 1 or more")])
     loaded, problems = load_all(data_dir)
-    item = next((i for i in loaded if i.system.slug == system), None)
-    if item is None:
-        raise DataError([Problem(str(data_dir), None, None, f"no {system} game in this folder",
-                                 hint=f"`sixes pack` needs a {system}/ sub-folder")])
-    docs = item.system.documents(item.game)
-    sheets = [d for d in docs if d.audience == "player"]
-    decks = [one_set(d) for d in docs if d.audience == "public" and d.cards]
-    summaries = [d for d in docs if d.audience == "public" and not d.cards]
-    gm_docs = [d for d in docs if d.audience == "gm"]
-    title = next((d.context["title"] for d in docs if isinstance(d.context.get("title"), str)), item.system.title)
+    item = choose_system(loaded, system, data_dir)
+    all_docs = item.system.documents(item.game)
+    docs = sort_documents(all_docs)
+    _refuse_player_count(item.system, data_dir, docs, casting_file, players)
+    title = next((d.context["title"] for d in all_docs if isinstance(d.context.get("title"), str)), item.system.title)
 
     casting = None
     if casting_file is not None:
-        names = {character_name(sheet): sheet.slug for sheet in sheets}
+        names = {character_name(sheet): sheet.slug for sheet in docs.sheets}
         casting, found = load_casting(Path(casting_file), names, (data_dir, Path(casting_file).resolve().parent))
         if errors_in(found):
             raise DataError(found)
-    envelopes, warnings = plan_envelopes(sheets, casting)
-    report = PackReport(out_dir, envelopes, warnings=[p for p in problems if p.severity == "warning"] + warnings)
-    roster = Document("roster", f"{title}: roster", "pack/roster.html", "gm",
-                      {"title": title, "envelopes": envelopes, "cast": casting is not None,
-                       "faction": {e.number: getattr(e.sheet.context.get("character"), "faction", "")
-                                   for e in envelopes}},
-                      max_pages=table_pages(len(envelopes)))
+    if docs.sheets:
+        envelopes, warnings = plan_envelopes(docs.sheets, casting)
+    else:
+        envelopes, warnings = [Envelope(n, None, None, None) for n in range(1, players + 1)], []
+    report = PackReport(out_dir, item.system, envelopes,
+                        warnings=[p for p in problems if p.severity == "warning"] + warnings)
+    # Who plays whom only means something when there are characters.
+    roster = [Document("roster", f"{title}: roster", "pack/roster.html", "gm",
+                       {"title": title, "envelopes": envelopes, "cast": casting is not None,
+                        "faction": {e.number: getattr(e.sheet.context.get("character"), "faction", "")
+                                    for e in envelopes}},
+                       max_pages=table_pages(len(envelopes)))] if docs.sheets else []
+    # The cheat sheet first, then who plays whom, the system's other GM
+    # documents (a balance report, ...), blank forms, and every character sheet.
+    gm_order = docs.gm[:1] + roster + docs.gm[1:] + docs.blank_forms + docs.sheets
+    handed_out = docs.decks + docs.summaries
 
     out_dir.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".sixes-pack-", dir=out_dir))
     try:
-        parts = _render_parts(staging / "parts", sheets + decks + summaries + gm_docs + [roster],
+        parts = _render_parts(staging / "parts", handed_out + gm_order,
                               papers, data_dir, options, workers, progress)
         for paper in papers:
             folder = staging / PACK_ENTRY / paper
             rows = []
             for envelope in envelopes:
-                pieces = [parts[paper, envelope.sheet.slug]] + [parts[paper, d.slug] for d in decks + summaries]
+                pieces = [parts[paper, d.slug] for d in ([envelope.sheet] if envelope.sheet else []) + handed_out]
                 pieces += [(h, Part(f"Handout: {h.stem}", 0)) for h in envelope.handouts]
                 contents = _merge(pieces, folder / "envelopes" / f"{envelope.stem}.pdf",
-                                  f"{title}: envelope {envelope.number} ({envelope.label})")
+                                  f"{title}: envelope {envelope.number} ({envelope.label})", duplex)
                 rows.append((envelope, contents))
-            # The cheat sheet first, then who plays whom, the system's other GM
-            # documents (a balance report, ...), and every character sheet.
-            gm_order = gm_docs[:1] + [roster] + gm_docs[1:] + sheets
-            gm_pieces = [parts[paper, d.slug] for d in gm_order]
-            gm_contents = _merge(gm_pieces, folder / "gm-pack.pdf", f"{title}: GM pack")
-            _write_manifest(folder, title, rows, gm_contents, paper, data_dir, options)
+            gm_contents = None
+            if gm_order:
+                gm_contents = _merge([parts[paper, d.slug] for d in gm_order], folder / "gm-pack.pdf",
+                                     f"{title}: GM pack", duplex)
+            _write_manifest(folder, title, rows, gm_contents, paper, duplex, data_dir, options)
         for paper in papers:
             archive = staging / PACK_ENTRY / f"{slugify(title)}-pack-{paper}.zip"
             with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
@@ -195,16 +292,23 @@ def _render_parts(target: Path, documents: list[Document], papers, data_dir: Pat
             for (paper, slug, name), result in zip(keys, results)}
 
 
-def _merge(pieces: list[tuple[Path, Part]], target: Path, title: str) -> list[Part]:
+def _merge(pieces: list[tuple[Path, Part]], target: Path, title: str, duplex: bool) -> list[Part]:
     """One PDF from several, with its own title and language; returns what
-    went in with page counts (handouts are counted here)."""
+    went in with page counts (handouts are counted here). In duplex a part
+    with an odd page count is followed by a blank page of its last page's
+    size, so the next part starts on the front of a new sheet."""
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import NameObject, TextStringObject
     writer, contents = PdfWriter(), []
-    for path, part in pieces:
+    for i, (path, part) in enumerate(pieces):
         reader = PdfReader(path)
         writer.append(reader)
-        contents.append(Part(part.title, len(reader.pages)))
+        pages = len(reader.pages)
+        blank = 1 if duplex and pages % 2 and i < len(pieces) - 1 else 0
+        if blank:
+            box = reader.pages[-1].mediabox
+            writer.add_blank_page(box.width, box.height)
+        contents.append(Part(part.title, pages, blank))
     writer.add_metadata({"/Title": title, "/Producer": "Sixes Press"})
     writer._root_object[NameObject("/Lang")] = TextStringObject(LANGUAGE)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -213,31 +317,44 @@ def _merge(pieces: list[tuple[Path, Part]], target: Path, title: str) -> list[Pa
     return contents
 
 
-def _write_manifest(folder: Path, title: str, rows, gm_contents: list[Part], paper: str, data_dir: Path,
-                    options: PrintOptions) -> None:
-    """The stuffing list as CSV (for a spreadsheet) and as a PDF to print."""
-    def describe(contents: list[Part]) -> str:
-        """'GM cheat sheet (3 p); 16 x character sheet (18 p)': runs of one kind counted."""
-        runs: list[list[Part]] = []
-        for part in contents:
-            if runs and runs[-1][0].title == part.title:
-                runs[-1].append(part)
-            else:
-                runs.append([part])
-        return "; ".join((f"{len(run)} x " if len(run) > 1 else "") + f"{run[0].title} ({sum(p.pages for p in run)} p)"
-                         for run in runs)
+def describe(contents: list[Part]) -> str:
+    """'GM cheat sheet (3 p); 16 x character sheet (18 p)': runs of one kind
+    counted; pages are printed pages, blanks are counted apart."""
+    runs: list[list[Part]] = []
+    for part in contents:
+        if runs and runs[-1][0].title == part.title:
+            runs[-1].append(part)
+        else:
+            runs.append([part])
+    return "; ".join((f"{len(run)} x " if len(run) > 1 else "") + f"{run[0].title} ({sum(p.pages for p in run)} p)"
+                     for run in runs)
 
-    table = [{"envelope": e.number, "player": e.player or "", "character": e.character,
-              "contents": describe(c), "pages": sum(p.pages for p in c),
-              "file": f"envelopes/{e.stem}.pdf"} for e, c in rows]
-    table.append({"envelope": "GM", "player": "", "character": "", "contents": describe(gm_contents),
-                  "pages": sum(p.pages for p in gm_contents), "file": "gm-pack.pdf"})
+
+def manifest_row(envelope: str | int, player: str, character: str, contents: list[Part], file: str,
+                 duplex: bool) -> dict:
+    pages = sum(p.pages + p.blank for p in contents)
+    return {"envelope": envelope, "player": player, "character": character, "contents": describe(contents),
+            "pages": pages, "blank_pages": sum(p.blank for p in contents),
+            "sheets": sheets_of_paper(pages, duplex), "file": file}
+
+
+def _write_manifest(folder: Path, title: str, rows, gm_contents: list[Part] | None, paper: str, duplex: bool,
+                    data_dir: Path, options: PrintOptions) -> None:
+    """The stuffing list as CSV (for a spreadsheet) and as a PDF to print.
+    Pages count every page of the file, blanks included; sheets are the
+    paper it takes printed as one job."""
+    table = [manifest_row(e.number, e.player or "", e.character or "", c, f"envelopes/{e.stem}.pdf", duplex)
+             for e, c in rows]
+    if gm_contents is not None:
+        table.append(manifest_row("GM", "", "", gm_contents, "gm-pack.pdf", duplex))
     with open(folder / "manifest.csv", "w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=list(table[0]))
         writer.writeheader()
         writer.writerows(table)
+    totals = {"pages": sum(r["pages"] for r in table), "sheets": sum(r["sheets"] for r in table)}
     manifest = Document("manifest", f"{title}: stuffing manifest", "pack/manifest.html", "gm",
-                        {"title": title, "rows": table, "paper": paper}, max_pages=table_pages(len(table)))
+                        {"title": title, "rows": table, "totals": totals, "paper": paper, "duplex": duplex},
+                        max_pages=table_pages(len(table) + 1))
     prepared = prepare_html(manifest, options)
     results = render_pdfs([prepared.job(folder / "manifest.pdf", paper, (TEMPLATES_DIR, data_dir),
                                         f"{paper} pack/manifest.pdf")], 1, lambda *a: None)

@@ -1,6 +1,8 @@
 """`sixes pack`: one PDF per envelope in casting order, a GM pack with every
-secret, a stuffing manifest whose page counts match the files, a zip for the
-print shop, and casting mistakes reported at file:line:column."""
+secret, a stuffing manifest whose page and sheet counts match the files, a zip
+for the print shop, casting mistakes reported at file:line:column, every part
+starting on the front of a sheet in two-sided printing, and every system's
+example game packed."""
 from __future__ import annotations
 
 import csv
@@ -13,9 +15,14 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader, PdfWriter
 
+from generator.build import load_all
 from generator.cli import main
 from generator.errors import DataError
-from generator.pack import pack
+from generator.pack import Part, _merge, pack
+from generator.paths import DEFAULT_DATA_DIR
+from generator.render.options import PrintOptions
+from generator.systems import SYSTEMS
+from generator.systems.d6xd6 import SYSTEM as D6XD6
 from generator.systems.sixes import SYSTEM as SIXES
 
 SECRETS = {"first-rival": "Marigold owes the ferryman nine crowns",
@@ -125,9 +132,14 @@ def test_casting_orders_and_labels_envelopes_and_adds_handouts(game, tmp_path):
 def test_a_character_nobody_plays_still_gets_an_envelope_with_a_warning(game, tmp_path):
     casting = tmp_path / "casting.yaml"
     casting.write_text("envelopes:\n  - player: Robin Ash\n    character: Second Rival\n")
-    report = pack(game, tmp_path / "out", ("a4",), casting_file=casting, workers=1)
+    report = pack(game, tmp_path / "out", ("a4",), casting_file=casting, workers=1, duplex=False)
     assert [(e.number, e.label) for e in report.envelopes] == [(1, "Robin Ash"), (2, "First Rival")]
     assert any("nobody is cast as First Rival" in w.message for w in report.warnings)
+    # One-sided: no blank pages, and a sheet of paper per page.
+    for row in manifest(tmp_path / "out" / "pack" / "a4"):
+        pages = PdfReader(tmp_path / "out" / "pack" / "a4" / row["file"]).pages
+        assert not any(map(is_padding, pages))
+        assert (int(row["pages"]), int(row["blank_pages"]), int(row["sheets"])) == (len(pages), 0, len(pages))
 
 
 @pytest.mark.parametrize("body, expected", [
@@ -169,3 +181,205 @@ def test_the_pack_command_exit_codes(game, tmp_path):
     assert result.exit_code == 1 and "no character called 'Nobody'" in result.output
     result = runner.invoke(main, ["pack", "--data", str(game), "--paper", "a5"])
     assert result.exit_code == 2
+
+
+# --- two-sided printing: every part starts on the front of a sheet ----------
+
+def marked_pdf(path: Path, labels: list[str], landscape: bool = False) -> Path:
+    """A PDF whose pages carry `labels`, so a test can tell them from padding."""
+    from weasyprint import HTML
+    size = "A4 landscape" if landscape else "A4"
+    body = "".join(f'<p style="break-before: page">{label}</p>' for label in labels)
+    HTML(string=f"<style>@page {{ size: {size} }}</style>{body}").write_pdf(path)
+    return path
+
+
+def is_padding(page) -> bool:
+    """A page pack added: it has no content stream at all (every rendered or
+    handed-out page here has one)."""
+    return "/Contents" not in page
+
+
+def page_labels(path: Path) -> list[str]:
+    """Each page's text, '' for a padding blank."""
+    return ["" if is_padding(p) else " ".join((p.extract_text() or "").split()) for p in PdfReader(path).pages]
+
+
+def test_merge_pads_odd_parts_except_the_last_and_keeps_pairs_together(tmp_path):
+    one = marked_pdf(tmp_path / "one.pdf", ["A1"], landscape=True)
+    pair = marked_pdf(tmp_path / "pair.pdf", ["B front", "B back"])
+    three = marked_pdf(tmp_path / "three.pdf", ["C1", "C2", "C3"])
+    last = marked_pdf(tmp_path / "last.pdf", ["D1"])
+    pieces = [(one, Part("a", 0)), (pair, Part("b", 0)), (three, Part("c", 0)), (last, Part("d", 0))]
+
+    contents = _merge(pieces, tmp_path / "duplex.pdf", "t", duplex=True)
+    # Worked by hand: A (1 p) + blank, B front/back (2 p), C (3 p) + blank, D (1 p, the last: no blank).
+    assert page_labels(tmp_path / "duplex.pdf") == ["A1", "", "B front", "B back", "C1", "C2", "C3", "", "D1"]
+    assert [(p.pages, p.blank) for p in contents] == [(1, 1), (2, 0), (3, 1), (1, 0)]
+    pages = PdfReader(tmp_path / "duplex.pdf").pages
+    # A blank is the size of the page it backs (the landscape one here).
+    assert (round(pages[1].mediabox.width), round(pages[1].mediabox.height)) == (842, 595)
+    assert (round(pages[7].mediabox.width), round(pages[7].mediabox.height)) == (595, 842)
+
+    contents = _merge(pieces, tmp_path / "simplex.pdf", "t", duplex=False)
+    assert page_labels(tmp_path / "simplex.pdf") == ["A1", "B front", "B back", "C1", "C2", "C3", "D1"]
+    assert all(p.blank == 0 for p in contents)
+
+
+@pytest.fixture(scope="module")
+def handout_casting(game, tmp_path_factory) -> Path:
+    """A casting whose first envelope ends with a 3-page and a 1-page handout."""
+    folder = tmp_path_factory.mktemp("cast")
+    marked_pdf(folder / "map.pdf", ["Map page 1", "Map page 2", "Map page 3"])
+    marked_pdf(folder / "note.pdf", ["Sealed note"])
+    casting = folder / "casting.yaml"
+    casting.write_text("envelopes:\n  - player: Robin Ash\n    character: First Rival\n"
+                       "    handouts: [map.pdf, note.pdf]\n")
+    return casting
+
+
+def part_starts(labels: list[str]) -> list[int]:
+    """Where the sheet, the cards, the rules reference and the handouts begin."""
+    markers = ("First Rival", "Speed hand", "Sixes rules reference", "Map page 1", "Sealed note")
+    return [next(i for i, text in enumerate(labels) if marker in text) for marker in markers]
+
+
+def test_a_two_sided_envelope_starts_every_part_on_a_front(game, handout_casting, tmp_path):
+    pack(game, tmp_path, ("a4",), casting_file=handout_casting, workers=1)
+    duplex = page_labels(tmp_path / "pack" / "a4" / "envelopes" / "01-robin-ash.pdf")
+
+    # The expected file, built from its printed pages alone: a blank after
+    # each part with an odd page count, except the last part.
+    printed = [label for label in duplex if label]
+    starts = part_starts(printed)
+    expected = []
+    for k, start in enumerate(starts):
+        part = printed[start:starts[k + 1] if k + 1 < len(starts) else None]
+        expected += part + ([""] if len(part) % 2 and k + 1 < len(starts) else [])
+    assert duplex == expected
+    assert all(i % 2 == 0 for i in part_starts(duplex))    # each part on a front (0-based even)
+    assert duplex[-3:] == ["Map page 3", "", "Sealed note"]
+
+    row = manifest(tmp_path / "pack" / "a4")[0]
+    assert (int(row["pages"]), int(row["blank_pages"]), int(row["sheets"])) == (
+        len(duplex), duplex.count(""), -(-len(duplex) // 2))
+    assert row["contents"].endswith("; Handout: map (3 p); Handout: note (1 p)")
+
+
+def test_with_backs_each_deck_front_is_followed_by_its_back(game, tmp_path):
+    report = pack(game, tmp_path, ("a4",), workers=1, options=PrintOptions(backs=True))
+    labels = page_labels(report.out_dir / "pack" / "a4" / "envelopes" / "01-first-rival.pdf")
+    front = next(i for i, text in enumerate(labels) if "Speed hand" in text)
+    assert front % 2 == 0
+    back = labels[front + 1]
+    # The back is the deck's own page (rendered, not padding), and the rules reference follows at once.
+    assert "Speed hand" not in back and not is_padding(PdfReader(report.out_dir / "pack" / "a4" / "envelopes" /
+                                                                  "01-first-rival.pdf").pages[front + 1])
+    assert "Sixes rules reference" in labels[front + 2]
+
+
+def test_the_manifest_pdf_counts_pages_and_sheets(uncast):
+    folder = uncast.out_dir / "pack" / "a4"
+    rows = manifest(folder)
+    for row in rows:
+        pages = len(PdfReader(folder / row["file"]).pages)
+        assert (int(row["pages"]), int(row["sheets"])) == (pages, -(-pages // 2)), row
+    printed = text(folder / "manifest.pdf")
+    assert "Pages Sheets" in printed
+    assert f"In all {sum(int(r['pages']) for r in rows)} {sum(int(r['sheets']) for r in rows)}" in printed
+
+
+# --- every system's example game -----------------------------------------
+
+def player_sheet_count(slug: str, data: Path) -> int:
+    (item,) = [i for i in load_all(data)[0] if i.system.slug == slug]
+    return sum(d.audience == "player" for d in item.system.documents(item.game))
+
+
+@pytest.fixture(scope="module")
+def example_pack(tmp_path_factory):
+    """Packs a system's example game alone in a data folder through the
+    command line (so the system is found, not named), once per module."""
+    packed = {}
+
+    def run(system: str):
+        if system not in packed:
+            root = tmp_path_factory.mktemp(system)
+            shutil.copytree(DEFAULT_DATA_DIR / system, root / "data" / system)
+            characters = player_sheet_count(system, root / "data")
+            extra = [] if characters else ["--players", "3"]
+            result = CliRunner().invoke(main, ["pack", "--data", str(root / "data"), "--out", str(root / "out"),
+                                               "--paper", "a4", "--jobs", "1", *extra])
+            packed[system] = (result, root / "out" / "pack" / "a4", characters)
+        return packed[system]
+    return run
+
+
+@pytest.mark.parametrize("system", [s.slug for s in SYSTEMS])
+def test_every_systems_example_game_packs(example_pack, system):
+    result, folder, characters = example_pack(system)
+    assert result.exit_code == 0, result.output
+    assert len(list((folder / "envelopes").iterdir())) == (characters or 3)
+    rows = manifest(folder)
+    for row in rows:
+        reader = PdfReader(folder / row["file"])
+        pages = len(reader.pages)
+        assert (int(row["pages"]), int(row["sheets"])) == (pages, -(-pages // 2)), row
+        assert int(row["blank_pages"]) == sum(map(is_padding, reader.pages)), row
+        assert not is_padding(reader.pages[-1]), row
+    if characters:
+        # An envelope per character holding its sheet; the GM pack has the roster and every sheet.
+        for row in rows[:-1]:
+            first_page = PdfReader(folder / row["file"]).pages[0].extract_text()
+            assert row["character"] and row["character"] in " ".join(first_page.split()), row
+        assert rows[-1]["envelope"] == "GM" and "roster (1 p)" in rows[-1]["contents"]
+        assert f"{characters} x character sheet" in rows[-1]["contents"]
+    else:
+        # Identical envelopes, and no GM pack: these games have no GM-only documents.
+        assert [r["file"] for r in rows] == [f"envelopes/0{n}-player-{n}.pdf" for n in (1, 2, 3)]
+        assert len({r["contents"] for r in rows}) == 1
+    assert f"Packed {characters or 3} " in result.output
+
+
+def test_six_shooters_blank_operator_sheet_goes_to_the_gm_not_the_envelopes(example_pack):
+    _, folder, _ = example_pack("six-shooter")
+    rows = manifest(folder)
+    assert all("blank Operator sheet" not in r["contents"] for r in rows[:-1])
+    assert "blank Operator sheet (1 p)" in rows[-1]["contents"]
+
+
+# --- choosing the system; mistakes write nothing ---------------------------
+
+@pytest.fixture
+def two_games(tmp_path) -> Path:
+    data = tmp_path / "two"
+    shutil.copytree(SIXES.starter, data / "sixes")
+    shutil.copytree(D6XD6.starter, data / "d6xd6")
+    return data
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--system", "sixs"], "unknown game system 'sixs'; did you mean 'sixes'?"),
+    (["--system", "i6"], "no I6 game in this folder (it holds: sixes, d6xd6); --system i6 needs a sub-folder named i6/"),
+    ([], "this folder holds 2 games (sixes, d6xd6); which one should be packed?; "
+         "pass --system sixes or --system d6xd6"),
+    (["--system", "d6xd6"], "this D6xD6 game has no per-character sheets to pack; pass --players N for N "
+                            "envelopes that each hold damage-ladder cards, weapon, armour and turn cards"),
+    (["--system", "sixes", "--players", "4"], "--players is for games without character sheets; this Sixes "
+                                              "game has 2 characters, one envelope each"),
+])
+def test_pack_mistakes_exit_1_and_write_nothing(two_games, tmp_path, args, message):
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["pack", "--data", str(two_games), "--out", str(out), *args])
+    assert result.exit_code == 1, result.output
+    assert message in result.output
+    assert "Nothing was written" in result.output
+    assert not out.exists()
+
+
+def test_a_casting_file_for_a_game_without_characters_is_refused(two_games, tmp_path):
+    casting = tmp_path / "casting.yaml"
+    casting.write_text("envelopes:\n  - player: Robin\n    character: Anyone\n")
+    with pytest.raises(DataError, match="D6xD6 has no per-character sheets, so there is no one to cast"):
+        pack(two_games, tmp_path / "out", ("a4",), system="d6xd6", casting_file=casting, players=2)
+    assert not (tmp_path / "out").exists()
