@@ -37,7 +37,6 @@ from .systems import SYSTEMS
 from .systems.base import Document, System
 
 PACK_ENTRY = "pack"
-LANGUAGE = "en"
 # Rows of the manifest table that fit one page; a bigger game gets more pages.
 MANIFEST_ROWS_PER_PAGE = 24
 
@@ -298,7 +297,8 @@ def _merge(pieces: list[tuple[Path, Part]], target: Path, title: str, duplex: bo
     with an odd page count is followed by a blank page of its last page's
     size, so the next part starts on the front of a new sheet."""
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import NameObject, TextStringObject
+
+    from .render.parts import save_pdf
     writer, contents = PdfWriter(), []
     for i, (path, part) in enumerate(pieces):
         reader = PdfReader(path)
@@ -309,11 +309,7 @@ def _merge(pieces: list[tuple[Path, Part]], target: Path, title: str, duplex: bo
             box = reader.pages[-1].mediabox
             writer.add_blank_page(box.width, box.height)
         contents.append(Part(part.title, pages, blank))
-    writer.add_metadata({"/Title": title, "/Producer": "Sixes Press"})
-    writer._root_object[NameObject("/Lang")] = TextStringObject(LANGUAGE)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with open(target, "wb") as handle:
-        writer.write(handle)
+    save_pdf(writer, target, title)
     return contents
 
 

@@ -60,12 +60,13 @@ def stamp_job(job: PdfJob, pages: int) -> PdfJob:
 def joined_result(job: PdfJob, parts: list[PdfResult], stamp: Path) -> PdfResult:
     """Join the rendered parts into the job's target, stamp the page numbers,
     and report the parts' findings with page numbers of the whole document."""
-    from pypdf import PdfReader
-    writer = join_pdfs([p.target for p in parts], PdfReader(parts[0].target).metadata.title)
-    numbers = PdfReader(stamp)
-    for page, number in zip(writer.pages, numbers.pages):
+    from pypdf import PdfReader, PdfWriter
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(PdfReader(part.target))
+    for page, number in zip(writer.pages, PdfReader(stamp).pages):
         page.merge_page(number)
-    _write(writer, job.target)
+    save_pdf(writer, job.target, PdfReader(parts[0].target).metadata.title)
     overflows, lint, offset = [], [], 0
     for part in parts:
         overflows += [_shift(m, offset) for m in part.overflows]
@@ -74,20 +75,12 @@ def joined_result(job: PdfJob, parts: list[PdfResult], stamp: Path) -> PdfResult
     return PdfResult(job.label, job.target, offset, tuple(overflows), tuple(dict.fromkeys(lint)))
 
 
-def join_pdfs(sources: list[Path], title: str):
-    """A pypdf writer holding the sources one after another, with the title and
-    language every PDF we make carries."""
-    from pypdf import PdfReader, PdfWriter
+def save_pdf(writer, target: Path, title: str) -> None:
+    """Write a PDF assembled with pypdf, with the title and language every PDF
+    we make carries, under a temporary name first so no half file is left."""
     from pypdf.generic import NameObject, TextStringObject
-    writer = PdfWriter()
-    for source in sources:
-        writer.append(PdfReader(source))
     writer.add_metadata({"/Title": title, "/Producer": "Sixes Press"})
     writer._root_object[NameObject("/Lang")] = TextStringObject(LANGUAGE)
-    return writer
-
-
-def _write(writer, target: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".part")
     with open(partial, "wb") as handle:
