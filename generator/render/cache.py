@@ -43,12 +43,17 @@ def _tree_hash(root: Path, skip_suffixes: set[str]) -> str:
     return digest.hexdigest()
 
 
-def cache_root(out_dir: Path) -> Path:
-    """This output folder's cache folder."""
+def cache_base() -> Path:
+    """The user's cache folder for this tool."""
     base = os.environ.get("SIXES_CACHE_DIR")
     if not base:
         base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / CACHE_DIR
-    return Path(base) / hashlib.sha256(str(Path(out_dir).resolve()).encode()).hexdigest()[:20]
+    return Path(base)
+
+
+def cache_root(out_dir: Path) -> Path:
+    """This output folder's cache folder."""
+    return cache_base() / hashlib.sha256(str(Path(out_dir).resolve()).encode()).hexdigest()[:20]
 
 
 @lru_cache(maxsize=1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from ..paths import TEMPLATES_DIR
@@ -59,10 +59,35 @@ def _read_icon(name: str) -> str:
     return path.read_text(encoding="utf-8").strip()
 
 
+class _QuietBytecodeCache(FileSystemBytecodeCache):
+    """A cache folder that has gone (a cleaned cache, a test's folder) only
+    costs a compile, never the build."""
+
+    def dump_bytecode(self, bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
+
+
+def _bytecode_cache() -> FileSystemBytecodeCache | None:
+    """Compiled templates kept in the user's cache folder: compiling the
+    templates anew cost a no-change build about a second. Jinja checks each
+    template's modification time, so an edited template is compiled again."""
+    from .cache import cache_base
+    folder = cache_base() / "jinja"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None     # a read-only home: compile every time
+    return _QuietBytecodeCache(str(folder))
+
+
 @lru_cache(maxsize=None)
 def environment(templates: Path = TEMPLATES_DIR) -> Environment:
     env = Environment(
         loader=FileSystemLoader(str(templates)),
+        bytecode_cache=_bytecode_cache(),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
