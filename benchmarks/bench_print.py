@@ -5,7 +5,10 @@ characters made from the example cast), in one run per size:
 - WeasyPrint only: the same final HTML documents rendered one after another
   in this process, nothing else (the floor our pipeline adds to);
 - parallel speed-up: WeasyPrint-only time / cold build time;
-- no-change rebuild, and a rebuild after editing one character;
+- no-change rebuild, in this process and as the `sixes build` command (a new
+  process: imports, remembered simulations and compiled templates read back);
+- a rebuild after editing one character, and how many files WeasyPrint made
+  for it (the character's sheet, and the parts of the GM documents that list it);
 - peak memory (max resident set) of this process and of the largest worker.
 
 usage: .venv/bin/python benchmarks/bench_print.py [--sizes 60,300] [--repeat N] [--paper a4] [--site]
@@ -20,6 +23,8 @@ import re
 import resource
 import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -73,7 +78,7 @@ def weasyprint_only(data: Path, paper: str) -> float:
 
 
 def run_size(size: int, repeat: int, paper: str, site: bool) -> dict[str, float]:
-    figures: dict[str, list[float]] = {k: [] for k in ("cold", "weasyprint", "nochange", "one")}
+    figures: dict[str, list[float]] = {k: [] for k in ("cold", "weasyprint", "nochange", "command", "one", "pieces")}
     for _ in range(repeat):
         with tempfile.TemporaryDirectory() as tmp:
             tmp = Path(tmp)
@@ -90,12 +95,17 @@ def run_size(size: int, repeat: int, paper: str, site: bool) -> dict[str, float]
             elapsed, report = timed(go)
             assert report.rendered == []
             figures["nochange"].append(elapsed)
+            command = [sys.executable, "-m", "generator", "build", "--data", str(data), "--out", str(out),
+                       "--paper", paper] + ([] if site else ["--no-site"])
+            elapsed, _ = timed(lambda: subprocess.run(command, check=True, capture_output=True))
+            figures["command"].append(elapsed)
             edited = next((data / "sixes" / "characters").glob("*-1.yaml"))
             edited.write_text(re.sub(r"^armour: \d+", "armour: 2", edited.read_text(), flags=re.M)
                               if "armour:" in edited.read_text() else edited.read_text() + "armour: 2\n")
             elapsed, report = timed(go)
             assert 1 <= len(report.rendered) <= 3, report.rendered
             figures["one"].append(elapsed)
+            figures["pieces"].append(len(report.pieces))
             figures["weasyprint"].append(weasyprint_only(data, paper))
     return {k: statistics.median(v) for k, v in figures.items()}
 
@@ -110,13 +120,13 @@ def main() -> None:
     cores = len(os.sched_getaffinity(0))
     print(f"{cores} cores; paper {args.paper}; site {'on' if args.site else 'off'}; medians of {args.repeat}")
     header = (f"{'characters':>10} {'PDFs':>5} {'cold s':>8} {'WP-only s':>10} {'cold/WP':>8} {'speed-up':>9} "
-              f"{'no-change s':>12} {'one-char s':>11} {'one/cold':>9}")
+              f"{'no-change s':>12} {'command s':>10} {'one-char s':>11} {'one/cold':>9} {'files':>6}")
     print(header)
     for size in (int(s) for s in args.sizes.split(",")):
         f = run_size(size, args.repeat, args.paper, args.site)
         print(f"{size:>10} {size + SHARED_DOCUMENTS:>5} {f['cold']:>8.2f} {f['weasyprint']:>10.2f} {f['cold'] / f['weasyprint']:>8.2f} "
-              f"{f['weasyprint'] / f['cold']:>8.2f}x {f['nochange']:>12.2f} {f['one']:>11.2f} "
-              f"{f['one'] / f['cold']:>8.1%}", flush=True)
+              f"{f['weasyprint'] / f['cold']:>8.2f}x {f['nochange']:>12.2f} {f['command']:>10.2f} {f['one']:>11.2f} "
+              f"{f['one'] / f['cold']:>8.1%} {f['pieces']:>6.0f}", flush=True)
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"peak memory: this process {own:.0f} MiB, largest worker {child:.0f} MiB "

@@ -128,13 +128,7 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
                     target, paper, (TEMPLATES_DIR, data_dir), f"{paper} {item.system.slug}/{doc.folder}/{doc.slug}.pdf")))
         if options.backs:
             jobs.extend(_calibration_jobs(staging, papers, options))
-        store = RenderCache(out_dir, data_dir) if cache else None
-        results, fresh = _render_with_cache([job for _, job in jobs], store, workers, progress, report)
-        check_layout([budget for budget, _ in jobs], results)
-        if store is not None:   # only a build that passed writes to the cache: a failure writes nothing
-            for key, result in fresh:
-                store.store(key, result.target, result.pages)
-            store.save()
+        render_checked(jobs, RenderCache(out_dir, data_dir) if cache else None, workers, progress, report)
         if cache:
             from .render.cache import save_memo
             save_memo(out_dir, memo.take_used())
@@ -155,6 +149,20 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
     if site:
         report.site_index = out_dir / "site" / "index.html"
     return report
+
+
+def render_checked(jobs, store: RenderCache | None, workers: int | None, progress: Progress,
+                   report: BuildReport) -> list:
+    """Render every (budget, job), or take it from the cache; refuse any layout
+    fault; only then store what was made (a failed build writes no cache).
+    `report` tallies what was rendered and reused."""
+    results, fresh = _render_with_cache([job for _, job in jobs], store, workers, progress, report)
+    check_layout([budget for budget, _ in jobs], results)
+    if store is not None:
+        for key, result in fresh:
+            store.store(key, result.target, result.pages)
+        store.save()
+    return results
 
 
 def layout_faults(budgets: list[int], results) -> list[str]:

@@ -192,9 +192,11 @@ class SystemSlug(click.ParamType):
 @click.option("--simplex", is_flag=True,
               help="Printing one-sided: no blank pages (default: two-sided, each part starts on a front).")
 @click.option("--jobs", type=click.IntRange(1, 16), default=None, help="Processes rendering PDFs.")
+@click.option("--no-cache", is_flag=True,
+              help="Render every document again instead of reusing what `sixes build` rendered into OUT.")
 @print_options
 def pack(data_dir: Path, system: str | None, out_dir: Path, paper: str, casting_file: Path | None,
-         players: int | None, simplex: bool, jobs: int | None, options) -> None:
+         players: int | None, simplex: bool, jobs: int | None, no_cache: bool, options) -> None:
     """Envelope-ready PDFs for one game, a GM pack, a stuffing manifest (PDF
     and CSV) and a zip for the print shop, in OUT/pack/PAPER/.
 
@@ -222,7 +224,7 @@ def pack(data_dir: Path, system: str | None, out_dir: Path, paper: str, casting_
         with _progress() as progress:
             report = run_pack(data_dir, out_dir, PAPER_CHOICES[paper], casting_file=casting_file, system=system,
                               players=players, duplex=not simplex, options=options, workers=jobs,
-                              progress=progress)
+                              progress=progress, cache=not no_cache)
     except DataError as exc:
         _print_problems(exc.problems)
         click.secho("Nothing was written: fix the problems above and pack again.", err=True)
@@ -232,6 +234,7 @@ def pack(data_dir: Path, system: str | None, out_dir: Path, paper: str, casting_
         click.secho("Nothing was written: the previous pack is unchanged.", err=True)
         sys.exit(1)
     _print_problems(report.warnings)
+    click.echo(f"{len(report.rendered)} documents rendered, {report.reused} reused from the last build", err=True)
     sides = "one-sided" if simplex else "two-sided"
     click.echo(f"Packed {len(report.envelopes)} {report.system.title} envelopes ({sides}) "
                f"in {report.out_dir / 'pack'}")

@@ -28,10 +28,13 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .build import Loaded, Progress, check_layout, load_all, prepare_html, render_pdfs, swap_into_place
+from . import memo
+from .build import (BuildReport, Loaded, Progress, check_layout, load_all, prepare_html, render_checked, render_pdfs,
+                    swap_into_place)
 from .casting import Casting, load_casting
 from .errors import DataError, Problem, allowed_hint, errors_in
 from .paths import TEMPLATES_DIR
+from .render.cache import RenderCache, load_memo, save_memo
 from .render.options import DEFAULT_OPTIONS, PrintOptions
 from .systems import SYSTEMS
 from .systems.base import Document, System
@@ -84,6 +87,8 @@ class PackReport:
     files: list[Path] = field(default_factory=list)
     zips: list[Path] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+    rendered: list[str] = field(default_factory=list)   # documents rendered for this pack
+    reused: int = 0                                     # documents taken from the build cache
 
 
 def table_pages(rows: int) -> int:
@@ -196,9 +201,11 @@ def _refuse_player_count(system: System, data_dir: Path, docs: Sorted, casting_f
 def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file: Path | None = None,
          system: str | None = None, players: int | None = None, duplex: bool = True,
          options: PrintOptions = DEFAULT_OPTIONS, workers: int | None = None,
-         progress: Progress | None = None) -> PackReport:
+         progress: Progress | None = None, cache: bool = False) -> PackReport:
     """Nothing is written unless the data, the system, the casting and the
-    player count all hold up."""
+    player count all hold up. With `cache`, documents `sixes build` already
+    rendered into the same output folder (and simulations it remembered) are
+    reused."""
     progress = progress or (lambda label, done, total: None)
     data_dir, out_dir = Path(data_dir).resolve(), Path(out_dir).resolve()
     registered = [s.slug for s in SYSTEMS]
@@ -210,6 +217,8 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
                                  hint="pass --players 1 or more")])
     loaded, problems = load_all(data_dir)
     item = choose_system(loaded, system, data_dir)
+    if cache:
+        memo.restore(load_memo(out_dir))
     all_docs = item.system.documents(item.game)
     docs = sort_documents(all_docs)
     _refuse_player_count(item.system, data_dir, docs, casting_file, players)
@@ -241,8 +250,10 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
     out_dir.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".sixes-pack-", dir=out_dir))
     try:
-        parts = _render_parts(staging / "parts", handed_out + gm_order,
-                              papers, data_dir, options, workers, progress)
+        tally = BuildReport(out_dir)
+        parts = _render_parts(staging / "parts", handed_out + gm_order, papers, data_dir, options, workers,
+                              progress, RenderCache(out_dir, data_dir) if cache else None, tally)
+        report.rendered, report.reused = tally.rendered, tally.reused
         for paper in papers:
             folder = staging / PACK_ENTRY / paper
             rows = []
@@ -264,6 +275,8 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
                     if path.is_file():
                         zf.write(path, Path(paper) / path.relative_to(staging / PACK_ENTRY / paper))
         shutil.rmtree(staging / "parts")
+        if cache:
+            save_memo(out_dir, memo.take_used())
         swap_into_place(staging, out_dir, (PACK_ENTRY,))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -274,7 +287,8 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
 
 
 def _render_parts(target: Path, documents: list[Document], papers, data_dir: Path, options: PrintOptions,
-                  workers, progress) -> dict[tuple[str, str], tuple[Path, Part]]:
+                  workers, progress, store: RenderCache | None,
+                  tally: BuildReport) -> dict[tuple[str, str], tuple[Path, Part]]:
     """Every document once per paper; a document too long or overflowing fails the pack."""
     jobs, keys = [], []
     for doc in documents:
@@ -285,8 +299,7 @@ def _render_parts(target: Path, documents: list[Document], papers, data_dir: Pat
                                                        f"{paper} pack/{doc.folder}/{doc.slug}.pdf")))
             name = "character sheet" if doc.audience == "player" else doc.title.split(": ", 1)[-1]
             keys.append((paper, doc.slug, name))
-    results = render_pdfs([job for _, job in jobs], workers, progress)
-    check_layout([budget for budget, _ in jobs], results)
+    results = render_checked(jobs, store, workers, progress, tally)
     return {(paper, slug): (result.target, Part(name, result.pages))
             for (paper, slug, name), result in zip(keys, results)}
 

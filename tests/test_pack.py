@@ -383,3 +383,21 @@ def test_a_casting_file_for_a_game_without_characters_is_refused(two_games, tmp_
     with pytest.raises(DataError, match="D6xD6 has no per-character sheets, so there is no one to cast"):
         pack(two_games, tmp_path / "out", ("a4",), system="d6xd6", casting_file=casting, players=2)
     assert not (tmp_path / "out").exists()
+
+
+def test_a_pack_after_a_build_reuses_its_documents(game, tmp_path, monkeypatch):
+    """The organiser builds, then packs into the same output folder: every
+    character sheet and GM document comes from the build cache (only the
+    one-set card decks and the roster are new), and the pack is the same."""
+    from generator.build import build
+    monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
+    out = tmp_path / "out"
+    build(game, out, ("a4",), site=False, workers=1, cache=True)
+    report = pack(game, out, ("a4",), workers=1, cache=True)
+    sheets = len(list((out / "pdf" / "a4" / "sixes" / "players").glob("*.pdf")))
+    assert report.reused >= sheets + 2          # every sheet, the cheat sheet and the balance report
+    assert sorted(label.rsplit("/", 1)[1] for label in report.rendered) == [
+        "hand-signal-cards-one-set.pdf", "roster.pdf"]
+    fresh = pack(game, tmp_path / "fresh", ("a4",), workers=1)
+    assert fresh.reused == 0
+    assert manifest(out / "pack" / "a4") == manifest(tmp_path / "fresh" / "pack" / "a4")
