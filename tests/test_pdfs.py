@@ -180,6 +180,16 @@ def test_overflow_check_finds_text_spilling_out_of_a_card():
     assert find_overflows(_render(card.format("many words " * 80))) == ["page 1: content overflows 'probe'"]
 
 
+def test_overflow_check_reaches_cards_inside_a_positioned_grid():
+    """The shared card sheet places absolutely positioned cards inside an
+    absolutely positioned grid; the check once stopped at the grid."""
+    from generator.render.pdf import find_overflows
+    sheet = ('<div style="position:absolute"><div aria-label="probe" '
+             'style="position:absolute;width:30mm;height:20mm;overflow:hidden">{}</div></div>')
+    assert find_overflows(_render(sheet.format("short"))) == []
+    assert find_overflows(_render(sheet.format("many words " * 80))) == ["page 1: content overflows 'probe'"]
+
+
 def test_body_text_is_at_least_9pt(example_build):
     """Every text box in the documents, except page footers and card feet, is
     9 pt or larger: every system's shared documents and one player document each."""

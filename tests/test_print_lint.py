@@ -1,6 +1,7 @@
 """The print lint: a character the shipped fonts lack, text set in a font we
-do not ship, and a PDF without a title or language each fail the build,
-naming the document, the page and the element."""
+do not ship, text of one element printed over another's or off the printable
+area, and a PDF without a title or language each fail the build, naming the
+document, the page and the element."""
 from __future__ import annotations
 
 import shutil
@@ -10,6 +11,7 @@ from pypdf import PdfReader
 
 from generator.build import BuildError, build
 from generator.paths import TEMPLATES_DIR
+from generator.systems.d6xd6 import SYSTEM as D6XD6
 from generator.systems.sixes import SYSTEM as SIXES
 
 
@@ -74,3 +76,70 @@ def test_every_built_pdf_carries_title_and_language(tmp_path):
         reader = PdfReader(path)
         assert reader.metadata.title and reader.metadata.title.strip(), path
         assert reader.trailer["/Root"]["/Lang"] == "en", path
+
+
+def _overlaps(body: str) -> list[str]:
+    from generator.render.lint import find_overlaps
+    return find_overlaps(_render(PAGE.format(lang="en", title="t", body=body)))
+
+
+def _at(top_mm: float, left_mm: float, text: str, extra: str = "") -> str:
+    return f'<p style="position:absolute;margin:0;top:{top_mm}mm;left:{left_mm}mm"{extra}>{text}</p>'
+
+
+def test_two_positioned_paragraphs_printed_over_each_other_are_named():
+    assert _overlaps(_at(20, 20, "First words") + _at(21, 22, "Second words")) == [
+        "page 1: text of 'p “First words”' overlaps 'p “Second words”'"]
+
+
+def test_text_apart_or_set_tight_is_not_an_overlap():
+    """Neighbours a line apart, a heading set solid over its paragraph, the
+    wrapped lines of one paragraph set tighter than their glyphs, words
+    kerned together in one line, inline SVG (charts), decorative (aria-hidden)
+    text and a form field beside its label are all fine."""
+    body = (_at(200, 20, "First words") + _at(206, 20, "Second words")
+            + '<h2 style="line-height:0.9;margin:0">Heading</h2><p style="line-height:1;margin:0">Straight under</p>'
+            + '<p style="line-height:0.8;width:30mm">' + "many short words " * 12 + "</p>"
+            + '<p>close<span style="display:inline-block;margin-left:-1.5mm">kerned</span></p>'
+            + '<div style="position:relative"><p>Under a chart</p><svg style="position:absolute;top:0;left:0" '
+              'width="200" height="40"><text x="0" y="12">chart text</text></svg></div>'
+            + '<div style="position:relative"><p>Under a flourish</p>'
+            + _at(0, 0, "DECORATION", ' aria-hidden="true"') + "</div>"
+            + '<p><label>Name <input value="Mara"></label></p>')
+    assert _overlaps(body) == []
+
+
+def test_text_off_the_printable_area_is_named():
+    assert _overlaps(_at(50, -11, "Edge")) == [
+        "page 1: text of 'p “Edge”' runs off the printable area (the outer 3 mm of the sheet)"]
+    assert _overlaps(_at(50, -8, "Edge")) == []   # 4 mm from the sheet's edge
+
+
+def test_text_through_the_border_of_its_box_is_named():
+    box = '<div class="frame" style="border:1pt solid;width:30mm"><p style="white-space:nowrap">{}</p></div>'
+    assert _overlaps(box.format("Fits")) == []
+    assert _overlaps(box.format("A line far too long for its box")) == [
+        "page 1: text of 'p “A line far too long for”' runs through the border of 'div.frame'"]
+
+
+def test_a_shared_class_moving_a_table_onto_its_legend_is_caught(tmp_path):
+    """The past bug: a card sheet's own `.grid` rule reached a face's
+    table.grid and pulled it over the legend of the D6xD6 lookup card."""
+    from generator.build import load_all, prepare_html
+    from generator.render.lint import find_overlaps
+    from generator.render.options import DEFAULT_OPTIONS
+    shutil.copytree(D6XD6.starter, tmp_path / "data" / "d6xd6")
+    (loaded,), _ = load_all(tmp_path / "data")
+    deck = next(d for d in D6XD6.documents(loaded.game) if d.slug == "ladder-cards")
+    html = prepare_html(deck, DEFAULT_OPTIONS).html
+    assert find_overlaps(_render(html)) == []
+    broken = html.replace("</head>", "<style>.grid { position: absolute; top: 0; left: 0; }</style></head>")
+    faults = find_overlaps(_render(broken))
+    assert any("overlaps" in f and "table.grid" in f and "Lookup:" in f for f in faults), faults
+
+
+def test_overlapping_text_reaches_the_pdf_result(tmp_path):
+    from generator.render.pdf import PdfJob, render_pdf
+    html = PAGE.format(lang="en", title="t", body=_at(20, 20, "First words") + _at(21, 22, "Second words"))
+    result = render_pdf(PdfJob(html, TEMPLATES_DIR.as_uri() + "/", tmp_path / "x.pdf", "a4", (TEMPLATES_DIR,), "probe"))
+    assert result.lint == ("page 1: text of 'p “First words”' overlaps 'p “Second words”'",)

@@ -3,7 +3,9 @@
 (cards keep their size), and --tagged writes tagged PDF/UA files."""
 from __future__ import annotations
 
+import re
 import shutil
+import subprocess
 
 import pytest
 from pypdf import PdfReader
@@ -108,3 +110,61 @@ def test_the_sixes_character_sheet_is_fillable_on_request_and_flat_otherwise(sta
     fields = set(PdfReader(fillable).get_fields() or {})
     assert fields == {"hit-point-1", "hit-point-2", "hit-point-3", "hit-point-4", "hit-point-5",
                       "status-rattled", "status-unconscious", "status-dead", "notes"}
+
+
+SOLID_CHART_FILL = re.compile(r'<(?:rect|path)\b[^>]*\bfill="(?:#222|#8a8a8a|#d4d4d4)"')
+
+
+@pytest.fixture(scope="module")
+def chart_documents(tmp_path_factory):
+    """The documents that carry charts: a Six Shooter card (charts from
+    imported macros), the D6xD6 reference cards (a chart on a card face) and
+    the Sixes balance report."""
+    from generator.systems.d6xd6 import SYSTEM as D6XD6
+    from generator.systems.six_shooter import SYSTEM as SIX_SHOOTER
+    data = tmp_path_factory.mktemp("charts") / "data"
+    for system in (SIX_SHOOTER, D6XD6, SIXES):
+        shutil.copytree(system.starter, data / system.slug)
+    loaded, _ = load_all(data)
+    wanted = {"critical-number-card", "reference-cards", "balance-report"}
+    return {d.slug: d for item in loaded for d in item.system.documents(item.game) if d.slug in wanted}
+
+
+def test_ink_saver_charts_have_no_solid_fills_wherever_they_are_drawn(chart_documents):
+    assert len(chart_documents) == 3
+    for slug, doc in chart_documents.items():
+        assert SOLID_CHART_FILL.search(prepare_html(doc, PrintOptions()).html), f"{slug} should have solid bars normally"
+        assert not SOLID_CHART_FILL.search(prepare_html(doc, PrintOptions(ink_saver=True)).html), slug
+
+
+def _ink(pdf, page: int) -> tuple[float, float]:
+    """(mean darkness, share of solid area) of one page rasterised in grey at
+    100 dpi. Solid: still dark after keeping only pixels whose whole 5 x 5
+    neighbourhood (1.3 mm) is dark, which text strokes, outlines and thin
+    hatching never are."""
+    from PIL import Image, ImageFilter
+    subprocess.run(["pdftoppm", "-gray", "-r", "100", "-f", str(page), "-l", str(page), "-singlefile",
+                    str(pdf), str(pdf.with_suffix(""))], check=True)
+    image = Image.open(pdf.with_suffix(".pgm"))
+    pixels = list(image.get_flattened_data())
+    solid = list(image.filter(ImageFilter.MaxFilter(5)).get_flattened_data())
+    return sum(255 - v for v in pixels) / 255 / len(pixels), sum(v < 160 for v in solid) / len(solid)
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
+def test_ink_saver_charts_print_with_a_fraction_of_the_ink_and_keep_their_numbers(chart_documents, tmp_path):
+    """Page 2 of the Critical Number card is all charts: three stacked bar charts."""
+    from generator.paths import TEMPLATES_DIR
+    from generator.render.pdf import render_pdf
+    doc, ink, text = chart_documents["critical-number-card"], {}, {}
+    for saver in (False, True):
+        target = tmp_path / f"{saver}.pdf"
+        render_pdf(prepare_html(doc, PrintOptions(ink_saver=saver)).job(target, "a4", (TEMPLATES_DIR,), "card"))
+        ink[saver] = _ink(target, 2)
+        text[saver] = PdfReader(target).pages[1].extract_text()
+    (normal_mean, normal_solid), (saver_mean, saver_solid) = ink[False], ink[True]
+    assert normal_solid > 0.1                 # the ordinary charts are mostly solid bars
+    assert saver_solid < 0.001                # outlines and thin hatching only
+    assert saver_mean < normal_mean / 2
+    assert saver_mean > 0.01                  # the charts are still drawn
+    assert text[True] == text[False] and "83.3% / 16.7% / 0%" in text[True]

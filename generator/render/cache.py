@@ -168,7 +168,7 @@ def site_inputs_key(data_dir: Path, papers: list[str], options: object) -> str:
     pages, configuration, the package's code and the print options (the
     downloads are PDFs). When this is unchanged the site's pages need not even
     be derived, which saves the seconds exact odds tables take."""
-    from ..paths import MKDOCS_CONFIG, PROJECT_ROOT, SITE_SOURCES_DIR, TEMPLATES_DIR
+    from ..paths import MKDOCS_CONFIG, SITE_SOURCES_DIR, TEMPLATES_DIR
     parts = [_tree_hash(Path(data_dir), set()), _tree_hash(TEMPLATES_DIR, set()),
              _tree_hash(SITE_SOURCES_DIR, set()), package_version(),
              MKDOCS_CONFIG.read_text(encoding="utf-8"), code_version(), ",".join(papers), repr(options)]

@@ -24,7 +24,7 @@ from markupsafe import Markup
 
 from ..systems.base import CARD_SHEET, Document
 from .html import environment
-from .options import DEFAULT_OPTIONS, PrintOptions
+from .options import DEFAULT_OPTIONS, PRINTER_EDGE, PrintOptions
 
 DEFAULT_BACK = "cards/back.html"
 CALIBRATION = "cards/calibration.html"
@@ -32,7 +32,6 @@ CALIBRATION = "cards/calibration.html"
 CARD_SIZES = {"poker": (63.0, 88.0), "bridge": (57.0, 89.0), "tarot": (70.0, 120.0)}
 # The area A4 (210 x 297) and US Letter (215.9 x 279.4) have in common, portrait.
 COMMON_PAGE = (210.0, 279.4)
-PRINTER_EDGE = 3.0   # what a home laser printer cannot reach, mm
 MARK_GAP = 1.0       # between the card (or its bleed) and the start of a cut mark
 MIN_MARK, MAX_MARK = 2.0, 5.0
 
@@ -135,7 +134,7 @@ def page_count(doc: Document, options: PrintOptions = DEFAULT_OPTIONS) -> int:
 
 def render_card_sheet(doc: Document, options: PrintOptions = DEFAULT_OPTIONS) -> str:
     """The HTML of a deck: faces (and backs) rendered one by one, then imposed."""
-    env = environment()
+    env = environment(ink_saver=options.ink_saver)
     grid = grid_for(options.card_size, options.bleed)
     base = {"card_css": None, **doc.context, "doc_title": doc.title}
 

@@ -3,7 +3,9 @@
 One drawing for print and screen: inline SVG scales to its box, greys and
 hatching tell series apart on a greyscale laser printer, every value is also
 written as text (screen readers and `pdftotext` can read it), and templates
-put the same numbers in a table beside the chart.
+put the same numbers in a table beside the chart. With `ink_saver` the fills
+become outlines with at most a light pattern: the --ink saver stylesheet
+cannot reach inside inline SVG (WeasyPrint applies only an SVG's own styles).
 """
 from __future__ import annotations
 
@@ -17,6 +19,9 @@ from markupsafe import Markup, escape
 Number = Fraction | float | int
 # Fills distinguishable without colour: dark, hatched, mid grey, light.
 FILLS = ("#222", "url(#{hatch})", "#8a8a8a", "#d4d4d4")
+# The same for ink saver, about a tenth of each bar inked: light hatch,
+# empty, dots, hatch the other way. Bars keep their dark outline.
+OUTLINE_FILLS = ("url(#{hatch}-a)", "#fff", "url(#{hatch}-c)", "url(#{hatch}-b)")
 DASHES = ("", "6 3", "2 2", "8 3 2 3")
 MARKERS = ("circle", "square", "triangle", "diamond")
 FONT = 'font-family="Atkinson Hyperlegible, Helvetica, Arial, sans-serif"'
@@ -46,14 +51,22 @@ def _hatch_id(*parts: object) -> str:
     return "sp-hatch-" + hashlib.sha1(repr(parts).encode()).hexdigest()[:10]
 
 
-def _fill(i: int, hatch: str) -> str:
-    return FILLS[i % len(FILLS)].format(hatch=hatch)
+def _fill(i: int, hatch: str, ink_saver: bool) -> str:
+    fills = OUTLINE_FILLS if ink_saver else FILLS
+    return fills[i % len(fills)].format(hatch=hatch)
 
 
-def _defs(hatch: str) -> str:
-    return (f'<defs><pattern id="{hatch}" width="5" height="5" patternUnits="userSpaceOnUse" '
-            'patternTransform="rotate(45)"><rect width="5" height="5" fill="#fff"/>'
-            '<line x1="0" y1="0" x2="0" y2="5" stroke="#222" stroke-width="2.2"/></pattern></defs>')
+def _pattern(pattern_id: str, angle: int, mark: str) -> str:
+    return (f'<pattern id="{pattern_id}" width="5" height="5" patternUnits="userSpaceOnUse" '
+            f'patternTransform="rotate({angle})"><rect width="5" height="5" fill="#fff"/>{mark}</pattern>')
+
+
+def _defs(hatch: str, ink_saver: bool) -> str:
+    if not ink_saver:
+        return "<defs>" + _pattern(hatch, 45, '<line x1="0" y1="0" x2="0" y2="5" stroke="#222" stroke-width="2.2"/>') + "</defs>"
+    thin = '<line x1="2.5" y1="0" x2="2.5" y2="5" stroke="#222" stroke-width="0.6"/>'
+    return ("<defs>" + _pattern(f"{hatch}-a", 45, thin) + _pattern(f"{hatch}-b", -45, thin)
+            + _pattern(f"{hatch}-c", 0, '<circle cx="2.5" cy="2.5" r="0.8" fill="#222"/>') + "</defs>")
 
 
 def _legend(series: Sequence[str], y: float, x0: float, swatch: Callable[[int, float, float], str]) -> str:
@@ -72,7 +85,8 @@ class Bar:
 
 
 def bar_chart(bars: Sequence[Bar], *, title: str, series: Sequence[str] = (),
-              scale: Number = 1, fmt: Callable[[Number], str] = percent, width: int = 480) -> Markup:
+              scale: Number = 1, fmt: Callable[[Number], str] = percent, width: int = 480,
+              ink_saver: bool = False) -> Markup:
     """Horizontal bars, one row per `Bar`, stacked by series; the row's values
     are written at its right end, separated by slashes, in series order."""
     label_w = round(8 + CHAR_WIDTH * max((len(b.label) for b in bars), default=4), 2)
@@ -84,11 +98,12 @@ def bar_chart(bars: Sequence[Bar], *, title: str, series: Sequence[str] = (),
            f'width="100%" aria-label="{escape(title)}" preserveAspectRatio="xMinYMin meet">',
            f"<title>{escape(title)}</title>"]
     hatch = _hatch_id(title, series, [(b.label, tuple(b.values)) for b in bars])
-    out.append(_defs(hatch))
+    bar_stroke = 0.9 if ink_saver else 0.6   # an outline bar needs a firmer edge
+    out.append(_defs(hatch, ink_saver))
     if len(series) > 1:
         out.append(_legend(series, 4, label_w,
                            lambda i, x, y: f'<rect x="{x}" y="{y}" width="12" height="12" '
-                                           f'fill="{_fill(i, hatch)}" stroke="#222" stroke-width="0.6"/>'))
+                                           f'fill="{_fill(i, hatch, ink_saver)}" stroke="#222" stroke-width="0.6"/>'))
     for row, bar in enumerate(bars):
         y = top + row * ROW_HEIGHT
         out.append(f'<text x="{label_w - 6:.2f}" y="{y + 14}" font-size="11" text-anchor="end" {FONT}>'
@@ -100,7 +115,7 @@ def bar_chart(bars: Sequence[Bar], *, title: str, series: Sequence[str] = (),
             w = plot_w * float(Fraction(value) / Fraction(scale)) if scale else 0
             if w > 0:
                 out.append(f'<rect x="{x:.2f}" y="{y + 3}" width="{w:.2f}" height="{ROW_HEIGHT - 6}" '
-                           f'fill="{_fill(i, hatch)}" stroke="#222" stroke-width="0.6"/>')
+                           f'fill="{_fill(i, hatch, ink_saver)}" stroke="#222" stroke-width="{bar_stroke}"/>')
             x += w
         text = " / ".join(fmt(v) for v in bar.values)
         out.append(f'<text x="{label_w + plot_w + 6:.2f}" y="{y + 14}" font-size="11" {FONT}>{escape(text)}</text>')
@@ -114,19 +129,22 @@ class Line:
     points: Sequence[tuple[Number, Number]]   # (x, y), x ascending
 
 
-def _marker(kind: str, x: float, y: float) -> str:
+def _marker(kind: str, x: float, y: float, ink_saver: bool = False) -> str:
+    """Circles and diamonds are hollow; squares and triangles solid, or
+    hollow with a firmer outline under ink saver (the shape still tells them apart)."""
+    solid = 'fill="#fff" stroke="#222" stroke-width="1.2"' if ink_saver else 'fill="#222"'
     if kind == "circle":
         return f'<circle cx="{x:.2f}" cy="{y:.2f}" r="3" fill="#fff" stroke="#222" stroke-width="1.2"/>'
     if kind == "square":
-        return f'<rect x="{x - 3:.2f}" y="{y - 3:.2f}" width="6" height="6" fill="#222"/>'
+        return f'<rect x="{x - 3:.2f}" y="{y - 3:.2f}" width="6" height="6" {solid}/>'
     if kind == "triangle":
-        return f'<path d="M{x:.2f} {y - 3.6:.2f}L{x + 3.4:.2f} {y + 2.6:.2f}L{x - 3.4:.2f} {y + 2.6:.2f}Z" fill="#222"/>'
+        return f'<path d="M{x:.2f} {y - 3.6:.2f}L{x + 3.4:.2f} {y + 2.6:.2f}L{x - 3.4:.2f} {y + 2.6:.2f}Z" {solid}/>'
     return f'<path d="M{x:.2f} {y - 3.6:.2f}L{x + 3.6:.2f} {y:.2f}L{x:.2f} {y + 3.6:.2f}L{x - 3.6:.2f} {y:.2f}Z" fill="#fff" stroke="#222"/>'
 
 
 def line_chart(lines: Sequence[Line], *, title: str, x_label: str, y_label: str,
                y_max: Number = 1, fmt: Callable[[Number], str] = percent,
-               width: int = 480, height: int = 260) -> Markup:
+               width: int = 480, height: int = 260, ink_saver: bool = False) -> Markup:
     """Lines with markers and dash patterns (readable in greyscale); the last
     value of each line is written at its end. Axes start at 0."""
     xs = [float(x) for line in lines for x, _ in line.points]
@@ -165,7 +183,7 @@ def line_chart(lines: Sequence[Line], *, title: str, x_label: str, y_label: str,
         out.append(f'<path d="{path}" fill="none" stroke="#222" stroke-width="1.4"'
                    + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
         marker = MARKERS[i % len(MARKERS)]
-        out.extend(_marker(marker, px(x), py(y)) for x, y in line.points)
+        out.extend(_marker(marker, px(x), py(y), ink_saver) for x, y in line.points)
         last_x, last_y = line.points[-1]
         out.append(f'<text x="{px(last_x) + 6:.2f}" y="{py(last_y) + 4:.2f}" font-size="10" {FONT}>'
                    f"{escape(line.label)}</text>")

@@ -6,7 +6,7 @@ instead of printing nothing. Number formatting lives here, at the edge.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
@@ -83,8 +83,15 @@ def _bytecode_cache() -> FileSystemBytecodeCache | None:
     return _QuietBytecodeCache(str(folder))
 
 
+def environment(templates: Path = TEMPLATES_DIR, ink_saver: bool = False) -> Environment:
+    """One environment per ink mode: under ink saver its chart builders draw
+    outlines, for every template and macro it loads (a print stylesheet cannot
+    restyle inline SVG)."""
+    return _environment(templates, ink_saver)
+
+
 @lru_cache(maxsize=None)
-def environment(templates: Path = TEMPLATES_DIR) -> Environment:
+def _environment(templates: Path, ink_saver: bool) -> Environment:
     env = Environment(
         loader=FileSystemLoader(str(templates)),
         bytecode_cache=_bytecode_cache(),
@@ -95,12 +102,13 @@ def environment(templates: Path = TEMPLATES_DIR) -> Environment:
         keep_trailing_newline=True,
     )
     env.filters.update(never=never, md_cell=md_cell, paragraphs=paragraphs, ordinal=ordinal, percent=percent)
-    env.globals.update(icon_svg=icon_svg, new_part=new_part, bar_chart=bar_chart, line_chart=line_chart, Bar=Bar, Line=Line)
+    env.globals.update(icon_svg=icon_svg, new_part=new_part, bar_chart=partial(bar_chart, ink_saver=ink_saver),
+                       line_chart=partial(line_chart, ink_saver=ink_saver), Bar=Bar, Line=Line)
     return env
 
 
-def render_template(name: str, context: dict) -> str:
-    return environment().get_template(name).render(**context)
+def render_template(name: str, context: dict, ink_saver: bool = False) -> str:
+    return environment(ink_saver=ink_saver).get_template(name).render(**context)
 
 
 def document_html(doc, options=None) -> str:
@@ -109,4 +117,5 @@ def document_html(doc, options=None) -> str:
     if doc.cards:
         from .cards import render_card_sheet
         return render_card_sheet(doc, options) if options else render_card_sheet(doc)
-    return render_template(doc.template, {**doc.context, "doc_title": doc.title})
+    return render_template(doc.template, {**doc.context, "doc_title": doc.title},
+                           ink_saver=bool(options and options.ink_saver))

@@ -3,16 +3,22 @@
 Edge layer. A glyph the shipped fonts lack would be drawn from whatever font
 the machine has (a different look, a font we may not embed) or as an empty
 box, so text in a font family we do not ship, or a character our fonts do
-not cover, fails the build with the page and the element. Every PDF also
+not cover, fails the build with the page and the element. Text of one
+element printed over another's (a shared class moving a table onto its
+legend, a card's text running under its foot), through the side border of
+its box, or off the printable part of the sheet fails it too. Every PDF also
 needs a title and a language in its metadata (screen readers, print queues).
 """
 from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..paths import TEMPLATES_DIR
+from .options import PRINTER_EDGE
 
 # Characters that are never drawn: spaces, controls, soft hyphens, joiners.
 _INVISIBLE = {"Zs", "Zl", "Zp", "Cc", "Cf"}
@@ -73,6 +79,136 @@ def find_missing_glyphs(document) -> list[str]:
     for number, page in enumerate(document.pages, 1):
         walk(page._page_box, None, number)
     return list(dict.fromkeys(found))
+
+
+# Where a line of text puts ink, in ems about its baseline (capitals above,
+# descenders below). A text box is as tall as its font's whole ascent and
+# descent, which the lines of a tightly set heading and the paragraph under it
+# overlap by design.
+_INK_ABOVE, _INK_BELOW = 0.75, 0.2
+# Overlap allowed between two texts' ink bands, in CSS px (about 0.26 mm).
+_OVERLAP_TOLERANCE = 1.0
+_PX_PER_MM = 96 / 25.4
+
+
+class _Scope(NamedTuple):
+    """What a text box sits in, passed down the box tree."""
+    line: object = None      # the outermost line box: text of one line may touch
+    block: object = None     # the block whose lines hold it: a paragraph's wrapped lines may touch
+    table: object = None     # faults inside a table are named by the table
+    frames: tuple = ()       # the boxes with side borders around it, which its text must stay inside
+    context: str | None = None   # the nearest aria-label (a card's name)
+
+
+@dataclass(frozen=True)
+class _Run:
+    """One text box's ink band, with its scope."""
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    text: str
+    scope: _Scope
+
+    @property
+    def owner(self):
+        return self.scope.table or self.scope.block
+
+
+def _text_runs(page_box):
+    """Every visible, non-blank text box on a page. Decorative elements
+    (aria-hidden) are skipped; inline SVG (charts) is an image, not text boxes;
+    absolutely positioned and floated boxes start a line and a frame of their own."""
+    from weasyprint.formatting_structure.boxes import BlockContainerBox, LineBox, TableBox, TextBox
+    from weasyprint.layout.absolute import AbsolutePlaceholder
+    stack = [(page_box, _Scope(block=page_box))]
+    while stack:
+        box, scope = stack.pop()
+        if isinstance(box, AbsolutePlaceholder):   # stands in for a positioned box, and hides its type
+            box = box._box
+        line, block, table, frames, context = scope
+        element = getattr(box, "element", None)
+        if element is not None and element.get("aria-label"):
+            context = element.get("aria-label")
+        if isinstance(box, TextBox):
+            if box.text.strip() and box.style["visibility"] == "visible" and box.width > 0:
+                size, baseline = box.style["font_size"], box.position_y + box.baseline
+                yield _Run(box.position_x, baseline - _INK_ABOVE * size, box.position_x + box.width,
+                           baseline + _INK_BELOW * size, box.text.strip(), _Scope(line, block, table, frames, context))
+            continue
+        if element is not None and element.get("aria-hidden") == "true":
+            continue
+        if box.is_absolutely_positioned() or box.is_floated():
+            line, frames = None, ()
+        if isinstance(box, LineBox):
+            line = line or box
+        else:
+            if isinstance(box, TableBox):
+                table = box
+            elif isinstance(box, BlockContainerBox):
+                block = box
+            if box.style["border_left_width"] and box.style["border_right_width"]:
+                frames = (*frames, box)
+        scope = _Scope(line, block, table, frames, context)
+        stack.extend((child, scope) for child in reversed(getattr(box, "children", ())))
+
+
+def _name(box, context: str | None = None) -> str:
+    element = box.element
+    if element is None or box.element_tag is None:
+        where = "page margin"
+    else:
+        where = box.element_tag + (f".{element.get('class').split()[0]}" if element.get("class") else "")
+    return (f"{context} › " if context else "") + where
+
+
+def _describe(run: _Run) -> str:
+    return f"{_name(run.owner, run.scope.context)} “{run.text[:24].rstrip()}”"
+
+
+def _misplaced(run: _Run, right: float, bottom: float, edge: float) -> str | None:
+    """Why a text box is where no text should be: off the printable part of
+    the sheet, or through the side border of the box it is in."""
+    slack = _OVERLAP_TOLERANCE
+    if run.x0 < edge - slack or run.y0 < edge - slack or run.x1 > right + slack or run.y1 > bottom + slack:
+        return f"runs off the printable area (the outer {PRINTER_EDGE:g} mm of the sheet)"
+    for frame in run.scope.frames:
+        left = frame.padding_box_x()
+        if run.x0 < left - slack or run.x1 > left + frame.padding_width() + slack:
+            return f"runs through the border of '{_name(frame, run.scope.context)}'"
+    return None
+
+
+def find_overlaps(document) -> list[str]:
+    """'page 1: text of 'Card: Odds › table.odds “2”' overlaps 'Card: Odds › p.legend “Roll”''
+    for text of two elements printed over each other (once per pair), and
+    'page 1: text of '…' runs off the printable area' (within PRINTER_EDGE of
+    the sheet's edge) or '… runs through the border of …' for text where no
+    text belongs. A sweep down each page compares only texts whose ink bands
+    share a height."""
+    found: list[str] = []
+    edge = PRINTER_EDGE * _PX_PER_MM
+    for number, page in enumerate(document.pages, 1):
+        right, bottom = page.width - edge, page.height - edge
+        runs = sorted(_text_runs(page._page_box), key=lambda r: r.y0)
+        active: list[_Run] = []
+        reported: set[tuple[int, int]] = set()
+        for run in runs:
+            fault = _misplaced(run, right, bottom, edge)
+            if fault and (id(run.owner), 0) not in reported:
+                reported.add((id(run.owner), 0))
+                found.append(f"page {number}: text of '{_describe(run)}' {fault}")
+            active = [a for a in active if a.y1 - run.y0 > _OVERLAP_TOLERANCE]
+            for other in active:
+                if other.scope.block is run.scope.block or \
+                        (run.scope.line is not None and other.scope.line is run.scope.line):
+                    continue
+                pair = (id(other.owner), id(run.owner))
+                if pair not in reported and min(other.x1, run.x1) - max(other.x0, run.x0) > _OVERLAP_TOLERANCE:
+                    reported.add(pair)
+                    found.append(f"page {number}: text of '{_describe(other)}' overlaps '{_describe(run)}'")
+            active.append(run)
+    return list(dict.fromkeys(found))   # identical cards on one page fault alike
 
 
 def metadata_faults(document) -> list[str]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 CARD_SIZE_NAMES = ("poker", "bridge", "tarot")
 BLEED_MM = 3.0
+PRINTER_EDGE = 3.0   # mm at the sheet's edge a home laser printer cannot reach (cut marks and text stay inside)
 
 
 @dataclass(frozen=True)

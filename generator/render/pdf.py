@@ -41,7 +41,7 @@ class PdfResult:
     target: Path
     pages: int
     overflows: tuple[str, ...] = ()
-    lint: tuple[str, ...] = ()        # missing glyphs, missing title or language
+    lint: tuple[str, ...] = ()        # missing glyphs, overlapping text, missing title or language
 
 
 # Slack for rounding in the layout engine, in CSS pixels (0.1 mm).
@@ -55,7 +55,7 @@ def find_overflows(document) -> list[str]:
     may collapse into the padding; content may not)."""
     found = []
     for number, page in enumerate(document.pages, 1):
-        for box in page._page_box.descendants():
+        for box in page._page_box.descendants(placeholders=True):   # into positioned boxes too (cards)
             style = getattr(box, "style", None)
             if style is None or style["overflow"] != "hidden" or not hasattr(box, "children"):
                 continue
@@ -129,6 +129,6 @@ def render_pdf(job: PdfJob) -> PdfResult:
     partial = job.target.with_name(job.target.name + f".{os.getpid()}.part")
     document.write_pdf(partial, pdf_variant=job.pdf_variant, pdf_forms=job.pdf_forms)
     os.replace(partial, job.target)
-    from .lint import find_missing_glyphs, metadata_faults
+    from .lint import find_missing_glyphs, find_overlaps, metadata_faults
     return PdfResult(job.label, job.target, len(document.pages), tuple(find_overflows(document)),
-                     tuple(find_missing_glyphs(document) + metadata_faults(document)))
+                     tuple(find_missing_glyphs(document) + find_overlaps(document) + metadata_faults(document)))
