@@ -14,10 +14,9 @@ import json
 import os
 import shutil
 import tempfile
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from . import memo
 from .errors import DataError, Problem, errors_in
@@ -119,16 +118,20 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
     out_dir.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".sixes-build-", dir=out_dir))
     try:
-        jobs = []
-        for item, doc in plan:
-            prepared = prepare_html(doc, options)
-            for paper in papers:
-                target = staging / "pdf" / paper / item.system.slug / doc.folder / f"{doc.slug}.pdf"
-                jobs.append((prepared.budget, prepared.job(
-                    target, paper, (TEMPLATES_DIR, data_dir), f"{paper} {item.system.slug}/{doc.folder}/{doc.slug}.pdf")))
-        if options.backs:
-            jobs.extend(_calibration_jobs(staging, papers, options))
-        render_checked(jobs, RenderCache(out_dir, data_dir) if cache else None, workers, progress, report)
+        def planned_jobs():
+            """Each document's HTML is made as the batch asks for it, so a
+            deferred context (render/batch.py) is derived while the pool renders."""
+            for item, doc in plan:
+                prepared = prepare_html(doc, options)
+                for paper in papers:
+                    target = staging / "pdf" / paper / item.system.slug / doc.folder / f"{doc.slug}.pdf"
+                    yield prepared.budget, prepared.job(target, paper, (TEMPLATES_DIR, data_dir),
+                                                        f"{paper} {item.system.slug}/{doc.folder}/{doc.slug}.pdf")
+            if options.backs:
+                yield from _calibration_jobs(staging, papers, options)
+
+        render_checked(planned_jobs(), RenderCache(out_dir, data_dir) if cache else None, workers, progress,
+                       report)
         if cache:
             from .render.cache import save_memo
             save_memo(out_dir, memo.take_used())
@@ -151,15 +154,24 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
     return report
 
 
-def render_checked(jobs, store: RenderCache | None, workers: int | None, progress: Progress,
-                   report: BuildReport) -> list:
-    """Render every (budget, job), or take it from the cache; refuse any layout
-    fault; only then store what was made (a failed build writes no cache).
-    `report` tallies what was rendered and reused."""
-    results, fresh = _render_with_cache([job for _, job in jobs], store, workers, progress, report)
-    check_layout([budget for budget, _ in jobs], results)
+def render_checked(jobs: Iterable[tuple[int, Any]], store: RenderCache | None, workers: int | None,
+                   progress: Progress, report: BuildReport) -> list:
+    """Render every (budget, job), or take it from the cache, starting each as
+    soon as it is planned; refuse any layout fault; only then store what was
+    made (a failed build writes no cache). `report` tallies the work."""
+    from .render.batch import RenderBatch
+    budgets = []
+    with RenderBatch(store, workers, progress) as batch:
+        for budget, job in jobs:
+            budgets.append(budget)
+            batch.add(job)
+        results = batch.finish()
+    report.rendered += batch.rendered
+    report.pieces += batch.pieces
+    report.reused += batch.reused
+    check_layout(budgets, results)
     if store is not None:
-        for key, result in fresh:
+        for key, result in batch.fresh:
             store.store(key, result.target, result.pages)
         store.save()
     return results
@@ -243,89 +255,6 @@ def _calibration_jobs(staging: Path, papers, options: PrintOptions):
     prepared = Prepared(render_calibration(options), 2, pdf_variant=PDF_UA if options.tagged else None)
     return [(2, prepared.job(staging / "pdf" / paper / f"{CALIBRATION_SLUG}.pdf", paper, (TEMPLATES_DIR,),
                              f"{paper} {CALIBRATION_SLUG}.pdf")) for paper in papers]
-
-
-def render_pdfs(jobs, workers: int | None, progress: Progress):
-    """Render in a process pool (WeasyPrint is CPU-bound and not thread-safe);
-    small batches stay in this process to skip the pool's start-up."""
-    from .render.pdf import render_pdf
-
-    total = len(jobs)
-    workers = workers or min(len(os.sched_getaffinity(0)), 4)
-    results = []
-    if workers <= 1 or total < 4:
-        for i, job in enumerate(jobs, 1):
-            results.append(render_pdf(job))
-            progress(job.label, i, total)
-        return results
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for i, result in enumerate(pool.map(render_pdf, jobs, chunksize=2), 1):
-            results.append(result)
-            progress(result.label, i, total)
-    return results
-
-
-def _render_with_cache(jobs, store, workers, progress: Progress, report: BuildReport):
-    """Take each PDF whose key is cached; render the rest in the pool. A long
-    document split into parts (render/parts.py) is rendered part by part, each
-    part cached on its own, then joined and given its page numbers.
-    Returns every result, and (key, result) for each PDF made now."""
-    from .render.parts import joined_result, part_jobs, splittable, stamp_job
-    from .render.pdf import PdfResult
-    results, fresh = [None] * len(jobs), []
-    wanted, pieces = [], {}     # pieces: job index -> indices of its parts in `wanted`
-    for i, job in enumerate(jobs):
-        pages = _fetch(store, job)
-        if pages is not None:
-            results[i] = PdfResult(job.label, job.target, pages)
-            report.reused += 1
-        elif splittable(job):
-            parts = part_jobs(job)
-            pieces[i] = list(range(len(wanted), len(wanted) + len(parts)))
-            wanted.extend(parts)
-        else:
-            pieces[i] = [len(wanted)]
-            wanted.append(job)
-    made = _render_or_fetch(wanted, store, workers, fresh, report.pieces,
-                            lambda label, done, total: progress(label, done + report.reused, total + report.reused))
-    split = [i for i in pieces if splittable(jobs[i])]
-    stamps = _render_or_fetch([stamp_job(jobs[i], sum(made[k].pages for k in pieces[i])) for i in split],
-                              store, 1, fresh, report.pieces)
-    for i in pieces:
-        if i in split:
-            results[i] = joined_result(jobs[i], [made[k] for k in pieces[i]], stamps[split.index(i)].target)
-            fresh.append((_key(store, jobs[i]), results[i]))
-        else:
-            results[i] = made[pieces[i][0]]
-        report.rendered.append(jobs[i].label)
-    return results, [(key, result) for key, result in fresh if key is not None]
-
-
-def _key(store, job) -> str | None:
-    return store.key(job) if store is not None else None
-
-
-def _fetch(store, job) -> int | None:
-    return store.fetch(store.key(job), job.target) if store is not None else None
-
-
-def _render_or_fetch(jobs, store, workers, fresh: list, pieces: list[str],
-                     progress: Progress = lambda *a: None) -> list:
-    """Results for `jobs`, from the cache where it has them; (key, result) of
-    each one rendered is added to `fresh`, its label to `pieces`."""
-    from .render.pdf import PdfResult
-    results, todo = [None] * len(jobs), []
-    for i, job in enumerate(jobs):
-        pages = _fetch(store, job)
-        if pages is None:
-            todo.append(i)
-        else:
-            results[i] = PdfResult(job.label, job.target, pages)
-    for i, result in zip(todo, render_pdfs([jobs[i] for i in todo], workers, progress)):
-        results[i] = result
-        fresh.append((_key(store, jobs[i]), result))
-        pieces.append(result.label)
-    return results
 
 
 def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[Document]],

@@ -29,8 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import memo
-from .build import (BuildReport, Loaded, Progress, check_layout, load_all, prepare_html, render_checked, render_pdfs,
-                    swap_into_place)
+from .build import BuildReport, Loaded, Progress, load_all, prepare_html, render_checked, swap_into_place
 from .casting import Casting, load_casting
 from .errors import DataError, Problem, allowed_hint, errors_in
 from .paths import TEMPLATES_DIR
@@ -365,6 +364,6 @@ def _write_manifest(folder: Path, title: str, rows, gm_contents: list[Part] | No
                         {"title": title, "rows": table, "totals": totals, "paper": paper, "duplex": duplex},
                         max_pages=table_pages(len(table) + 1))
     prepared = prepare_html(manifest, options)
-    results = render_pdfs([prepared.job(folder / "manifest.pdf", paper, (TEMPLATES_DIR, data_dir),
-                                        f"{paper} pack/manifest.pdf")], 1, lambda *a: None)
-    check_layout([prepared.budget], results)
+    render_checked([(prepared.budget, prepared.job(folder / "manifest.pdf", paper, (TEMPLATES_DIR, data_dir),
+                                                   f"{paper} pack/manifest.pdf"))],
+                   None, 1, lambda *a: None, BuildReport(folder))

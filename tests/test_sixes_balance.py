@@ -146,3 +146,8 @@ def test_a_sixty_character_cast_fits_its_gm_budgets(tmp_path):
                                                                     (TEMPLATES_DIR, data), doc.slug))
         assert result.pages <= doc.max_pages, (doc.slug, result.pages, doc.max_pages)
         assert not result.overflows
+
+
+def test_a_big_cast_brawls_fewer_times_but_never_fewer_than_eight():
+    from generator.systems.sixes.balance import brawl_fights_for
+    assert [brawl_fights_for(n) for n in (2, 16, 60, 61, 120, 300, 1000)] == [40, 40, 40, 39, 20, 8, 8]

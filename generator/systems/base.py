@@ -24,6 +24,31 @@ AUDIENCE_FOLDERS: dict[str, str] = {"public": "public", "player": "players", "gm
 CARD_SHEET = "cards/sheet.html"
 
 
+class Deferred(Mapping[str, Any]):
+    """A document context worked out on first read. The build reads each
+    document's context as it goes, with earlier documents already rendering,
+    so a slow derivation (the Sixes balance report's simulations) overlaps
+    the rendering instead of holding it up."""
+
+    def __init__(self, derive: Callable[[], Mapping[str, Any]]):
+        self._derive = derive
+        self._value: Mapping[str, Any] | None = None
+
+    def _context(self) -> Mapping[str, Any]:
+        if self._value is None:
+            self._value = self._derive()
+        return self._value
+
+    def __getitem__(self, key: str) -> Any:
+        return self._context()[key]
+
+    def __iter__(self):
+        return iter(self._context())
+
+    def __len__(self) -> int:
+        return len(self._context())
+
+
 @dataclass(frozen=True)
 class Card:
     """One card of a deck. Systems describe a card's face; the shared card

@@ -25,7 +25,9 @@ from .models import Character, Special
 from .simulate import POLICIES, POLICY_NOTES, Side, Summary, play, roster, sides_by_faction, simulate
 
 DUELS = 60                  # duels per character against the typical fighter, half each way round
-BRAWL_FIGHTS = 40           # faction brawls per policy in the GM report
+BRAWL_FIGHTS = 40           # faction brawls per policy in the GM report...
+BRAWL_FIGHTERS = 2400       # ...fewer for a big cast: at most about this many fighters over the fights
+MIN_BRAWL_FIGHTS = 8
 EXAMPLE_FIGHTS = 100        # fights per policy on the public example page
 EARLY_ROUNDS = 1            # survivability looks at hit points left after this many rounds
 OUTLIER_GAP = Fraction(1, 5)   # flagged when this far (20 points) from the cast's median
@@ -140,9 +142,19 @@ def brawl(characters: Sequence[Character], library: Mapping[str, Special], polic
     return remember(key, lambda: simulate(sides_by_faction(characters), library, policy, fights=fights, seed=seed))
 
 
+def brawl_fights_for(cast_size: int) -> int:
+    """Fights per policy in the report's brawl: 40 up to 60 characters, then
+    fewer. A brawl's cost grows with the cast, and every edit to any character
+    plays it again; a brawl of hundreds runs to the round limit anyway."""
+    return max(MIN_BRAWL_FIGHTS, min(BRAWL_FIGHTS, BRAWL_FIGHTERS // max(cast_size, 1)))
+
+
 def cast_balance(characters: Sequence[Character], library: Mapping[str, Special], *,
-                 duels: int = DUELS, brawl_fights: int = BRAWL_FIGHTS, seed: int = SEED) -> CastBalance:
-    """Threat and survivability of every character against the typical fighter."""
+                 duels: int = DUELS, brawl_fights: int | None = None, seed: int = SEED) -> CastBalance:
+    """Threat and survivability of every character against the typical
+    fighter, and the faction brawls (`brawl_fights` per policy, by default as
+    many as the cast's size allows)."""
+    brawl_fights = brawl_fights or brawl_fights_for(len(characters))
     opponent = typical_fighter(characters)
     records = [duel_record(c, opponent, library, duels=duels, seed=seed) for c in characters]
     threat = [Fraction(r.wins, r.duels) for r in records]

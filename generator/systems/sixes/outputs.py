@@ -14,7 +14,7 @@ from .effects import describe, handled
 from .simulate import DEFAULT_MAX_ROUNDS, POLICY_NOTES
 from .rules import (ACTION_POINTS, PHASES, RECOVER_HIT_POINTS, SPEEDS, STATUSES, effect_for_speed,
                     hits_to_rattle_table, slot_table)
-from ..base import CARD_SHEET, Card, Document, Page
+from ..base import CARD_SHEET, Card, Deferred, Document, Page
 
 HAND_SIGNAL_CARDS = "hand-signal-cards"
 RULES_REFERENCE = "rules-reference"
@@ -79,16 +79,16 @@ def documents(game: SixesGame) -> list[Document]:
 
 def balance_document(game: SixesGame, context: dict) -> Document:
     """The GM's balance report: duels against the typical fighter and faction
-    brawls, simulated with fixed seeds."""
-    balance = cast_balance([m.character for m in game.cast], game.library)
-    return Document(
-        BALANCE_REPORT, f"{game.game.title}: fight balance report", "sixes/balance_report.html", "gm",
-        {**context, "balance": balance, "max_rounds": DEFAULT_MAX_ROUNDS, "policy_notes": POLICY_NOTES,
-         "fighter_parts": runs_of(balance.fighters), "outlier_parts": runs_of(balance.outliers),
-         "in_parts": rendered_in_parts(len(game.cast)),
-         "gm_specials": sorted({n for m in game.cast for n in m.character.specials
-                                if not handled(game.library[n])})},
-        max_pages=balance_budget(len(game.cast), len(balance.outliers)))
+    brawls, simulated with fixed seeds when the build first reads it."""
+    def derive() -> dict:
+        balance = cast_balance([m.character for m in game.cast], game.library)
+        return {**context, "balance": balance, "max_rounds": DEFAULT_MAX_ROUNDS, "policy_notes": POLICY_NOTES,
+                "fighter_parts": runs_of(balance.fighters), "outlier_parts": runs_of(balance.outliers),
+                "in_parts": rendered_in_parts(len(game.cast)),
+                "gm_specials": sorted({n for m in game.cast for n in m.character.specials
+                                       if not handled(game.library[n])})}
+    return Document(BALANCE_REPORT, f"{game.game.title}: fight balance report", "sixes/balance_report.html", "gm",
+                    Deferred(derive), max_pages=balance_budget(len(game.cast)))
 
 
 def runs_of(rows: Sequence[T]) -> list[Sequence[T]]:
@@ -103,10 +103,10 @@ def rendered_in_parts(cast_size: int) -> bool:
     return cast_size > ROWS_PER_PART
 
 
-def balance_budget(cast_size: int, outliers: int) -> int:
-    """Two pages per run of the outliers (the first under the introduction) and
-    of the cast table, and two for the brawls and policies."""
-    return 2 * len(runs_of(range(outliers))) + 2 + 2 * len(runs_of(range(cast_size)))
+def balance_budget(cast_size: int) -> int:
+    """Two pages per run of the outliers (at most the whole cast; the first run
+    under the introduction) and of the cast table, and two for the brawls."""
+    return 4 * len(runs_of(range(cast_size))) + 2
 
 
 def cheat_sheet_budget(cast_size: int) -> int:

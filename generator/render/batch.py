@@ -1,0 +1,117 @@
+"""Rendering a build's PDFs: from the cache where it has them, else in a
+process pool, fed while the build is still preparing documents.
+
+Edge layer. Each job is handed to the pool as soon as its HTML exists, so the
+pool renders the first documents while this process derives the later ones
+(the balance report's simulations run while the character sheets render).
+A long document split into parts (render/parts.py) is rendered part by part,
+each part cached on its own, then joined and given its page numbers.
+"""
+from __future__ import annotations
+
+import os
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Callable
+
+from .cache import RenderCache
+from .parts import joined_result, part_jobs, splittable, stamp_job
+from .pdf import PdfJob, PdfResult, render_pdf
+
+Progress = Callable[[str, int, int], None]
+
+
+def default_workers() -> int:
+    """One worker per core (WeasyPrint renders one document per process), at most four."""
+    return min(len(os.sched_getaffinity(0)), 4)
+
+
+class RenderBatch:
+    """Add jobs with `add`, then `finish` for every result in the order added.
+
+    `rendered` lists the labels of documents not taken whole from the cache,
+    `pieces` every file WeasyPrint made (documents, parts, page numbers),
+    `reused` counts documents taken from the cache; `fresh` holds (key, result)
+    for everything made now, for the caller to store once the build passed."""
+
+    def __init__(self, store: RenderCache | None, workers: int | None, progress: Progress):
+        self.store, self.progress = store, progress
+        self.workers = workers or default_workers()
+        self._pool: ProcessPoolExecutor | None = None
+        self._pending: dict[Future, PdfJob] = {}
+        self._jobs: list[PdfJob] = []
+        self._slots: list[PdfResult | list[Future | PdfResult]] = []   # a result, or its pieces
+        self.rendered: list[str] = []
+        self.pieces: list[str] = []
+        self.reused = 0
+        self.fresh: list[tuple[str, PdfResult]] = []
+        self._submitted = self._done = 0
+
+    def __enter__(self) -> "RenderBatch":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def add(self, job: PdfJob) -> None:
+        self._jobs.append(job)
+        pages = self._fetch(job)
+        if pages is not None:
+            self._slots.append(PdfResult(job.label, job.target, pages))
+            self.reused += 1
+            self._tick(job.label)
+            return
+        self.rendered.append(job.label)
+        leaves = part_jobs(job) if splittable(job) else [job]
+        self._slots.append([self._fetch_or_submit(leaf) for leaf in leaves])
+
+    def finish(self) -> list[PdfResult]:
+        results = []
+        for job, slot in zip(self._jobs, self._slots):
+            if isinstance(slot, PdfResult):
+                results.append(slot)
+                continue
+            leaves = [self._wait(piece) for piece in slot]
+            if not splittable(job):
+                results.append(leaves[0])
+                continue
+            stamp = self._wait(self._fetch_or_submit(stamp_job(job, sum(p.pages for p in leaves))))
+            joined = joined_result(job, leaves, stamp.target)
+            self._remember(job, joined)
+            results.append(joined)
+        return results
+
+    def _fetch(self, job: PdfJob) -> int | None:
+        return self.store.fetch(self.store.key(job), job.target) if self.store is not None else None
+
+    def _fetch_or_submit(self, job: PdfJob) -> Future | PdfResult:
+        pages = self._fetch(job)
+        if pages is not None:
+            return PdfResult(job.label, job.target, pages)
+        self._submitted += 1
+        if self.workers <= 1:
+            return self._made(job, render_pdf(job))
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+        future = self._pool.submit(render_pdf, job)
+        self._pending[future] = job
+        return future
+
+    def _wait(self, piece: Future | PdfResult) -> PdfResult:
+        if isinstance(piece, PdfResult):
+            return piece
+        return self._made(self._pending.pop(piece), piece.result())
+
+    def _made(self, job: PdfJob, result: PdfResult) -> PdfResult:
+        self.pieces.append(result.label)
+        self._remember(job, result)
+        self._tick(result.label)
+        return result
+
+    def _remember(self, job: PdfJob, result: PdfResult) -> None:
+        if self.store is not None:
+            self.fresh.append((self.store.key(job), result))
+
+    def _tick(self, label: str) -> None:
+        self._done += 1
+        self.progress(label, self._done, self.reused + self._submitted)
