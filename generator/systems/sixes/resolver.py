@@ -13,7 +13,7 @@ of rounds a second.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
@@ -53,16 +53,21 @@ class Profile:
     defend_other_plus: int = 0
     defend_self_plus: int = 0
     special_plus: int = 0
+    # The names of the specials of each effect kind, in the order held: a
+    # policy looks up "my heal special" without walking every special.
+    by_effect: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, character: Character, library: Mapping[str, Special]) -> "Profile":
         held = {name: library[name] for name in character.specials}
         bonus = effect_bonuses(character, library)
-        kinds = {s.effect for s in held.values()}
+        by_effect: dict[str, tuple[str, ...]] = {}
+        for name, special in held.items():
+            by_effect[special.effect] = by_effect.get(special.effect, ()) + (name,)
         return cls(character.name, character.hit_points, character.armour, character.damage, held,
-                   "redirect_when_unhurt" in kinds, "choose_slot" in kinds,
+                   "redirect_when_unhurt" in by_effect, "choose_slot" in by_effect,
                    character.damage + bonus.get("attack", 0), bonus.get("defend_other", 0),
-                   bonus.get("defend_self", 0), bonus.get("special", 0))
+                   bonus.get("defend_self", 0), bonus.get("special", 0), by_effect)
 
 
 NO_USES: Mapping[str, int] = MappingProxyType({})

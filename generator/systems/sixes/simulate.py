@@ -17,6 +17,7 @@ from typing import Callable, Mapping, Sequence
 
 from .models import Character, Special
 from .resolver import Combatant, Declaration, fresh, resolve_round
+from .round_view import round_view
 
 STATUS_WORDS = ("Rattled", "Unconscious", "Dead", "Escaped")
 DEFAULT_FIGHTS = 1000
@@ -32,28 +33,16 @@ class Side:
 Policy = Callable[[random.Random, Sequence[Combatant], Sequence[int], int], "Declaration | None"]
 
 
-def _foes(fight, side, i):
-    return [c for j, c in enumerate(fight) if side[j] != side[i] and c.can_act]
-
-
-def _allies(fight, side, i):
-    return [c for j, c in enumerate(fight) if side[j] == side[i] and c.in_fight]
-
-
-def _weakest(cs):
-    return min(cs, key=lambda c: (c.hp, c.profile.armour))
-
-
-def _one_of_weakest(rng, cs, k):
-    """A random pick among the `k` foes with fewest hit points: fighters
+def _one_of_weakest(rng, view, k):
+    """A random pick among the three foes with fewest hit points: fighters
     gang up on the hurt, but not all on the same one."""
-    return rng.choice(sorted(cs, key=lambda c: c.hp)[:k])
+    return rng.choice(view.weakest_foes(k, 3))
 
 
 def _called(me: Combatant, kind: str) -> str | None:
     """A called special of this kind with a use left, if the fighter has one."""
-    for name, special in me.profile.specials.items():
-        if special.effect == kind and me.uses.get(name, 1) >= 1:
+    for name in me.profile.by_effect.get(kind, ()):
+        if me.uses.get(name, 1) >= 1:
             return name
     return None
 
@@ -79,16 +68,15 @@ def aggressive(rng, fight, side, i):
     me = fight[i]
     if me.rattled:
         return Declaration(me.name, "recover", 1)
-    foes = _foes(fight, side, i)
-    if not foes:
+    view, k = round_view(fight, side), side[i]
+    if not view.foes(k):
         return None
-    down = [c for c in foes if c.rattled and c.hp == 0]
-    if down and rng.random() < 0.5:
-        target = _weakest(down)
-        speed = _finishing_speed(me, target)
+    down = view.weakest_downed_foe(k)
+    if down is not None and rng.random() < 0.5:
+        speed = _finishing_speed(me, down)
         if speed is not None:
-            return _attack(me, target, speed, "kill")
-    return _attack(me, _one_of_weakest(rng, foes, 3), rng.randint(1, 3), "kill")
+            return _attack(me, down, speed, "kill")
+    return _attack(me, _one_of_weakest(rng, view, k), rng.randint(1, 3), "kill")
 
 
 def cautious(rng, fight, side, i):
@@ -100,21 +88,20 @@ def cautious(rng, fight, side, i):
     me = fight[i]
     if me.rattled:
         return Declaration(me.name, "escape", 1)
-    foes = _foes(fight, side, i)
-    if not foes:
+    view, k = round_view(fight, side), side[i]
+    if not view.foes(k):
         return None
     heal = _called(me, "heal")
-    hurt = [c for c in _allies(fight, side, i) if 2 * c.hp < c.profile.hit_points and not
-            (c.rattled and c.can_act)]
-    if heal and hurt:
-        return Declaration(me.name, "special", 3, _weakest(hurt).name, heal)
+    hurt = view.weakest_hurt_ally(k) if heal else None
+    if hurt is not None:
+        return Declaration(me.name, "special", 3, hurt.name, heal)
     if 2 * me.hp <= me.profile.hit_points:
-        redirect = _weakest(foes).name if me.profile.redirects else None
+        redirect = view.weakest_foe(k).name if me.profile.redirects else None
         return Declaration(me.name, "defend_self", 4, None, _called(me, "double_defend_self"), None, redirect)
-    down = [c for c in _allies(fight, side, i) if c is not me and c.can_act and c.rattled and c.hp == 0]
-    if down:
-        return Declaration(me.name, "defend_other", 5, down[0].name)
-    return _attack(me, _one_of_weakest(rng, foes, 3), rng.randint(3, 4), "knock_out")
+    down = view.downed_ally(i)
+    if down is not None:
+        return Declaration(me.name, "defend_other", 5, down.name)
+    return _attack(me, _one_of_weakest(rng, view, k), rng.randint(3, 4), "knock_out")
 
 
 def random_policy(rng, fight, side, i):
@@ -124,10 +111,11 @@ def random_policy(rng, fight, side, i):
     me = fight[i]
     if me.rattled:
         return Declaration(me.name, rng.choice(("escape", "recover")), 1)
-    foes = _foes(fight, side, i)
+    view = round_view(fight, side)
+    foes = view.foes(side[i])
     if not foes:
         return None
-    allies = [c for c in _allies(fight, side, i) if c is not me and c.can_act]
+    allies = view.allies_acting(i)
     speed = rng.randint(1, 5)
     options = ["attack"] * 4 + ["defend_self", "defend_self", "recover", "recover", "escape"]
     if allies:
@@ -147,7 +135,7 @@ def random_policy(rng, fight, side, i):
         redirect = rng.choice(foes).name if me.profile.redirects else None
         return Declaration(me.name, "defend_self", speed, None, _called(me, "double_defend_self"), None, redirect)
     if action == "special":
-        return Declaration(me.name, "special", speed, rng.choice(allies + [me]).name, heal)
+        return Declaration(me.name, "special", speed, rng.choice([*allies, me]).name, heal)
     return Declaration(me.name, action, speed)
 
 
@@ -176,7 +164,7 @@ def play(fighters: Sequence[Combatant], side: Sequence[int], policy: Policy | Se
     Attack (nobody wants to go on), or `max_rounds` pass.
     `policy` is one for everyone or one per fighter; `history`, when given,
     receives the fighters after each round."""
-    fight = tuple(fighters)
+    fight, side = tuple(fighters), tuple(side)      # tuples: the policies' round view is cached on them
     per_fighter = list(policy) if isinstance(policy, (list, tuple)) else [policy] * len(fight)
     rounds = 0
     while rounds < max_rounds and len(standing_sides(fight, side)) > 1:
