@@ -45,13 +45,18 @@ class Without(Sequence):
         return self.items[j + bisect_right(self._shift, j)]
 
 
-def hp(c) -> int:
+def hit_points(c) -> int:
     return c.hp
 
 
 def weakness(c) -> tuple[int, int]:
     """Who counts as weakest: fewest hit points, then least armour."""
     return c.hp, c.profile.armour
+
+
+def downed(c) -> bool:
+    """Rattled at 0 hit points: open to a killing blow."""
+    return c.rattled and c.hp == 0
 
 
 class RoundView:
@@ -111,7 +116,7 @@ class RoundView:
 
     def weakest_foes(self, k: int, count: int) -> list:
         """Side k's `count` foes with fewest hit points (ties in roster order)."""
-        return self._first_foes(k, hp, count)
+        return self._first_foes(k, hit_points, count)
 
     def weakest_foe(self, k: int):
         """Side k's weakest foe (see `weakness`), or None."""
@@ -151,8 +156,9 @@ class RoundView:
         return None
 
     def weakest_hurt_ally(self, k: int):
-        """The weakest fighter still in the fight on side k (i included) below
-        half hit points and not Rattled on their feet (so about to get away), or None."""
+        """The weakest fighter still in the fight on side k (the asker too)
+        below half hit points, leaving out anyone Rattled and able to act (they
+        are escaping), or None."""
         if self._hurt is None:
             hurt: dict[int, list] = {}
             for j, c in enumerate(self.fight):
@@ -160,11 +166,6 @@ class RoundView:
                     hurt.setdefault(self.side[j], []).append(c)
             self._hurt = {side: min(cs, key=weakness) for side, cs in hurt.items()}
         return self._hurt.get(k)
-
-
-def downed(c) -> bool:
-    """Rattled at 0 hit points: open to a killing blow."""
-    return c.rattled and c.hp == 0
 
 
 _last: RoundView | None = None

@@ -6,18 +6,21 @@ round by round through the resolver, so the figures follow the same rules
 run reproducible: the same seed, data and options give identical numbers.
 
 The policies are deliberately simple and documented in POLICY_NOTES; they
-never use a special the GM adjudicates.
+never use a special the GM adjudicates. They see the fight through
+round_view (foes, allies, the weakest), worked out once per round and shared
+by every fighter, so a brawl of hundreds stays cheap.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Callable, Mapping, Sequence
 
 from .models import Character, Special
 from .resolver import Combatant, Declaration, fresh, resolve_round
-from .round_view import round_view
+from .round_view import downed, round_view
 
 STATUS_WORDS = ("Rattled", "Unconscious", "Dead", "Escaped")
 DEFAULT_FIGHTS = 1000
@@ -31,6 +34,12 @@ class Side:
 
 
 Policy = Callable[[random.Random, Sequence[Combatant], Sequence[int], int], "Declaration | None"]
+
+
+# Declarations are immutable values and the same ones come up round after
+# round (a fighter attacking the same weakest foe at the same Speed), so the
+# policies share them: building a frozen dataclass costs more than choosing.
+_declare = lru_cache(maxsize=1 << 14, typed=True)(Declaration)
 
 
 def _one_of_weakest(rng, view, k):
@@ -56,8 +65,7 @@ def _finishing_speed(me: Combatant, target: Combatant) -> int | None:
 
 def _attack(me: Combatant, target: Combatant, speed: int, finish: str | None) -> Declaration:
     special = _called(me, "rattle_on_damage") or _called(me, "ignore_defences")
-    down = target.rattled and target.hp == 0
-    return Declaration(me.name, "attack", speed, target.name, special, finish if down else None)
+    return _declare(me.name, "attack", speed, target.name, special, finish if downed(target) else None)
 
 
 def aggressive(rng, fight, side, i):
@@ -67,7 +75,7 @@ def aggressive(rng, fight, side, i):
     Speed 1, 2 or 3, calling any attack special."""
     me = fight[i]
     if me.rattled:
-        return Declaration(me.name, "recover", 1)
+        return _declare(me.name, "recover", 1)
     view, k = round_view(fight, side), side[i]
     if not view.foes(k):
         return None
@@ -87,20 +95,20 @@ def cautious(rng, fight, side, i):
     fewest hit points at Speed 3 or 4, and knock out, never kill."""
     me = fight[i]
     if me.rattled:
-        return Declaration(me.name, "escape", 1)
+        return _declare(me.name, "escape", 1)
     view, k = round_view(fight, side), side[i]
     if not view.foes(k):
         return None
     heal = _called(me, "heal")
     hurt = view.weakest_hurt_ally(k) if heal else None
     if hurt is not None:
-        return Declaration(me.name, "special", 3, hurt.name, heal)
+        return _declare(me.name, "special", 3, hurt.name, heal)
     if 2 * me.hp <= me.profile.hit_points:
         redirect = view.weakest_foe(k).name if me.profile.redirects else None
-        return Declaration(me.name, "defend_self", 4, None, _called(me, "double_defend_self"), None, redirect)
+        return _declare(me.name, "defend_self", 4, None, _called(me, "double_defend_self"), None, redirect)
     down = view.downed_ally(i)
     if down is not None:
-        return Declaration(me.name, "defend_other", 5, down.name)
+        return _declare(me.name, "defend_other", 5, down.name)
     return _attack(me, _one_of_weakest(rng, view, k), rng.randint(3, 4), "knock_out")
 
 
@@ -110,7 +118,7 @@ def random_policy(rng, fight, side, i):
     each Defend and Recover twice as likely, and a random killing-blow call."""
     me = fight[i]
     if me.rattled:
-        return Declaration(me.name, rng.choice(("escape", "recover")), 1)
+        return _declare(me.name, rng.choice(("escape", "recover")), 1)
     view = round_view(fight, side)
     foes = view.foes(side[i])
     if not foes:
@@ -127,16 +135,16 @@ def random_policy(rng, fight, side, i):
     if action == "attack":
         target = rng.choice(foes)
         special = _called(me, "rattle_on_damage") or _called(me, "ignore_defences")
-        return Declaration(me.name, "attack", speed, target.name, special if rng.random() < 0.5 else None,
+        return _declare(me.name, "attack", speed, target.name, special if rng.random() < 0.5 else None,
                            rng.choice((None, "kill", "knock_out")))
     if action == "defend_other":
-        return Declaration(me.name, "defend_other", speed, rng.choice(allies).name)
+        return _declare(me.name, "defend_other", speed, rng.choice(allies).name)
     if action == "defend_self":
         redirect = rng.choice(foes).name if me.profile.redirects else None
-        return Declaration(me.name, "defend_self", speed, None, _called(me, "double_defend_self"), None, redirect)
+        return _declare(me.name, "defend_self", speed, None, _called(me, "double_defend_self"), None, redirect)
     if action == "special":
-        return Declaration(me.name, "special", speed, rng.choice([*allies, me]).name, heal)
-    return Declaration(me.name, action, speed)
+        return _declare(me.name, "special", speed, rng.choice([*allies, me]).name, heal)
+    return _declare(me.name, action, speed)
 
 
 POLICIES: Mapping[str, Policy] = {"aggressive": aggressive, "cautious": cautious, "random": random_policy}
