@@ -42,6 +42,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             game = load_all(synthetic_game(Path(tmp), size))[0][0].game
         sides = sides_by_faction([m.character for m in game.cast])
+        medians = []
         for policy in args.policies.split(","):
             times, digests = [], set()
             for _ in range(args.repeat):
@@ -50,8 +51,10 @@ def main() -> None:
                 times.append(time.process_time() - start)
                 digests.add(digest(summary))
             assert len(digests) == 1, "a seeded brawl gave different results"
+            medians.append(statistics.median(times))
             print(f"{size:>10} {policy:>10} {statistics.median(times):>9.3f}  "
                   f"{', '.join(f'{t:.3f}' for t in times):<21} {digests.pop()}", flush=True)
+        print(f"{size:>10} {'all':>10} {sum(medians):>9.3f}  (sum of the medians)", flush=True)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from generator.build import load_all
 from generator.paths import DEFAULT_DATA_DIR
 from generator.systems.sixes.resolver import resolve_round
 from generator.systems.sixes.round_view import RoundView, Without, round_view
-from generator.systems.sixes.simulate import POLICIES, roster, sides_by_faction
+from generator.systems.sixes.simulate import POLICIES, roster, sides_by_faction, standing_sides
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -54,6 +54,8 @@ def test_every_answer_matches_a_pass_over_the_roster():
     checked = 0
     for fight, side in states():
         view = RoundView(fight, side)
+        assert view.acting_index == [j for j, c in enumerate(fight) if c.can_act]
+        assert view.standing_sides == standing_sides(fight, side)
         for i, me in enumerate(fight):
             k = side[i]
             foes = [c for j, c in enumerate(fight) if side[j] != k and c.can_act]
@@ -64,7 +66,7 @@ def test_every_answer_matches_a_pass_over_the_roster():
             assert view.weakest_foe(k) is weakest
             down = [c for c in foes if c.rattled and c.hp == 0]
             assert view.weakest_downed_foe(k) is min(down, key=lambda c: (c.hp, c.profile.armour), default=None)
-            assert list(view.allies_acting(i)) == [c for c in allies if c is not me and c.can_act]
+            assert view.allies_acting(i) == [c for c in allies if c is not me and c.can_act]
             down_allies = [c for c in allies if c is not me and c.can_act and c.rattled and c.hp == 0]
             assert view.downed_ally(i) is (down_allies[0] if down_allies else None)
             hurt = [c for c in allies if 2 * c.hp < c.profile.hit_points and not (c.rattled and c.can_act)]

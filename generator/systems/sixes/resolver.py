@@ -112,7 +112,8 @@ def fresh(character: Character, library: Mapping[str, Special]) -> Combatant:
     """A combatant at the start of a fight: full hit points, every limited use available."""
     profile = Profile.of(character, library)
     uses = {name: 1 for name, s in profile.specials.items() if s.usage in LIMITED}
-    return Combatant(profile, character.hit_points, uses=MappingProxyType(uses) if uses else NO_USES)
+    return _new_tuple(Combatant, (profile, character.hit_points, False, False, False, False,
+                                  MappingProxyType(uses) if uses else NO_USES))
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any, Callable
 
 
@@ -25,14 +26,12 @@ class Without(Sequence):
     copying: its length and any element come straight from `items`, so a
     random pick among a side's foes costs no pass over the roster."""
 
-    __slots__ = ("items", "_shift", "_len")
+    __slots__ = ("items", "left_out", "_shift", "_len")
 
     def __init__(self, items: Sequence, left_out: Sequence[int] = ()):
-        self.items = items
-        # _shift[t]: how many kept items come before the t-th left-out one;
-        # the kept item j sits after exactly bisect_right(_shift, j) of them.
-        self._shift = [p - t for t, p in enumerate(left_out)]
+        self.items, self.left_out = items, left_out
         self._len = len(items) - len(left_out)
+        self._shift: list[int] | None = None    # made on the first look inside: often only len() is asked
 
     def __len__(self) -> int:
         return self._len
@@ -42,16 +41,17 @@ class Without(Sequence):
             j += self._len
         if not 0 <= j < self._len:
             raise IndexError(j)
-        return self.items[j + bisect_right(self._shift, j)]
+        shift = self._shift
+        if shift is None:
+            # shift[t]: how many kept items come before the t-th left-out one;
+            # the kept item j sits after exactly bisect_right(shift, j) of them.
+            shift = self._shift = [p - t for t, p in enumerate(self.left_out)]
+        return self.items[j + bisect_right(shift, j)]
 
 
-def hit_points(c) -> int:
-    return c.hp
-
-
-def weakness(c) -> tuple[int, int]:
-    """Who counts as weakest: fewest hit points, then least armour."""
-    return c.hp, c.profile.armour
+# Sort keys, as C-level getters: sorting is the bulk of a round view's work.
+hit_points = attrgetter("hp")
+weakness = attrgetter("hp", "profile.armour")   # who counts as weakest: fewest hit points, then least armour
 
 
 def downed(c) -> bool:
@@ -61,57 +61,71 @@ def downed(c) -> bool:
 
 class RoundView:
     """The fighters able to act (roster order), grouped by side, and what
-    the policies ask about them; each answer is computed on first use."""
+    the policies ask about them. Each answer is worked out on first use and
+    kept for the rest of the round: everyone on a side sees the same foes."""
 
-    __slots__ = ("fight", "side", "acting", "acting_index", "acting_sides", "_members", "_foes", "_orders",
-                 "_first", "_allies", "_down", "_hurt")
+    __slots__ = ("fight", "side", "acting", "acting_index", "acting_sides", "standing_sides", "_members", "_downed",
+                 "_answers")
 
     def __init__(self, fight: tuple, side: tuple):
         self.fight, self.side = fight, side
-        self.acting_index = [j for j, c in enumerate(fight) if c.can_act]
-        self.acting = [fight[j] for j in self.acting_index]
-        self.acting_sides = [side[j] for j in self.acting_index]
-        self._members: dict[int, list[int]] = {}        # side -> positions in `acting` of its members
-        for p, k in enumerate(self.acting_sides):
-            self._members.setdefault(k, []).append(p)
-        self._foes: dict[int, Without] = {}
-        self._orders: dict[tuple, list[int]] = {}
-        self._first: dict[tuple, list] = {}
-        self._allies: dict[int, tuple[list, list[int]]] = {}
-        self._down: dict[int, list[int]] | None = None
-        self._hurt: dict[int, Any] | None = None
+        # One plain loop: a duel builds a view every round, so its fixed cost counts too.
+        acting, index, sides, down, standing = [], [], [], [], set()
+        members: dict[int, list[int]] = {}              # side -> positions in `acting` of its members
+        for j, c in enumerate(fight):
+            if c.can_act:
+                k = side[j]
+                members.setdefault(k, []).append(len(acting))
+                if not c.rattled:
+                    standing.add(k)
+                elif downed(c):
+                    down.append(len(acting))
+                acting.append(c)
+                index.append(j)
+                sides.append(k)
+        self.acting, self.acting_index, self.acting_sides, self._members = acting, index, sides, members
+        self._downed = down                             # positions in `acting` of the downed
+        # Sides with someone on their feet (able to act, not Rattled): see simulate.standing_sides.
+        self.standing_sides = standing
+        self._answers: dict[Any, Any] = {}               # question -> answer, for the rest of the round
 
-    # --- foes --------------------------------------------------------------
-
-    def foes(self, k: int) -> Without:
-        """Everyone able to act who is not on side k, in roster order."""
-        found = self._foes.get(k)
-        if found is None:
-            found = self._foes[k] = Without(self.acting, self._members.get(k, ()))
-        return found
-
-    def _order(self, key: Callable, only: Callable | None) -> list[int]:
-        """Positions in `acting` of those passing `only`, sorted by `key`;
-        ties stay in roster order (the sort is stable)."""
-        found = self._orders.get((key, only))
+    def _order(self, key: Callable) -> list[int]:
+        """Positions in `acting` sorted by `key`; ties stay in roster order
+        (the sort is stable). `downed` orders the downed by weakness."""
+        found = self._answers.get(key)
         if found is None:
             acting = self.acting
-            kept = range(len(acting)) if only is None else [p for p, c in enumerate(acting) if only(c)]
-            found = self._orders[(key, only)] = sorted(kept, key=lambda p: key(acting[p]))
+            if key is downed:
+                found = sorted(self._downed, key=lambda p: weakness(acting[p]))
+            else:
+                found = sorted(range(len(acting)), key=list(map(key, acting)).__getitem__)
+            self._answers[key] = found
         return found
 
-    def _first_foes(self, k: int, key: Callable, count: int, only: Callable | None = None) -> list:
-        """The first `count` foes of side k (of those passing `only`) in `key`
-        order. The walk passes over side k's own members at most."""
-        found = self._first.get((k, key, count, only))
+    def _first_foes(self, k: int, key: Callable, count: int) -> list:
+        """The first `count` fighters not on side k in `key` order, kept for
+        the round: the walk passes over side k's own members at most."""
+        found = self._answers.get((key, k, count))
         if found is None:
             found, sides, acting = [], self.acting_sides, self.acting
-            for p in self._order(key, only):
+            for p in self._order(key):
                 if sides[p] != k:
                     found.append(acting[p])
                     if len(found) == count:
                         break
-            self._first[(k, key, count, only)] = found
+            self._answers[(key, k, count)] = found
+        return found
+
+    # --- foes --------------------------------------------------------------
+
+    def foe_count(self, k: int) -> int:
+        return len(self.acting) - len(self._members.get(k, ()))
+
+    def foes(self, k: int) -> Without:
+        """Everyone able to act who is not on side k, in roster order."""
+        found = self._answers.get(("foes", k))
+        if found is None:
+            found = self._answers[("foes", k)] = Without(self.acting, self._members.get(k, ()))
         return found
 
     def weakest_foes(self, k: int, count: int) -> list:
@@ -125,32 +139,37 @@ class RoundView:
 
     def weakest_downed_foe(self, k: int):
         """Side k's weakest foe who is Rattled at 0 hit points, or None."""
-        found = self._first_foes(k, weakness, 1, downed)
+        if not self._downed:
+            return None         # the usual case, answered at once
+        found = self._first_foes(k, downed, 1)
         return found[0] if found else None
 
     # --- allies ------------------------------------------------------------
 
-    def allies_acting(self, i: int) -> Without:
-        """Everyone able to act on fighter i's side except i, in roster order."""
+    def allies_acting(self, i: int) -> list:
+        """Everyone able to act on fighter i's side except i, in roster order
+        (two slices of the side's list: a copy at C speed)."""
         k = self.side[i]
-        found = self._allies.get(k)
+        found = self._answers.get(("allies", k))
         if found is None:
-            positions = self._members.get(k, [])
-            found = self._allies[k] = ([self.acting[p] for p in positions],
-                                       [self.acting_index[p] for p in positions])
+            positions = self._members.get(k, ())
+            found = self._answers[("allies", k)] = ([self.acting[p] for p in positions],
+                                                    [self.acting_index[p] for p in positions])
         fighters, indices = found
         mine = bisect_left(indices, i)
-        return Without(fighters, [mine] if mine < len(indices) and indices[mine] == i else [])
+        if mine < len(indices) and indices[mine] == i:
+            return fighters[:mine] + fighters[mine + 1:]
+        return list(fighters)
 
     def downed_ally(self, i: int):
         """The first fighter on i's side (roster order), other than i, able to
         act and Rattled at 0 hit points, or None."""
-        if self._down is None:
-            self._down = {}
-            for p, c in enumerate(self.acting):
-                if downed(c):
-                    self._down.setdefault(self.acting_sides[p], []).append(self.acting_index[p])
-        for j in self._down.get(self.side[i], ()):
+        by_side = self._answers.get("downed allies")
+        if by_side is None:
+            by_side = self._answers["downed allies"] = {}
+            for p in self._downed:
+                by_side.setdefault(self.acting_sides[p], []).append(self.acting_index[p])
+        for j in by_side.get(self.side[i], ()):
             if j != i:
                 return self.fight[j]
         return None
@@ -159,13 +178,14 @@ class RoundView:
         """The weakest fighter still in the fight on side k (the asker too)
         below half hit points, leaving out anyone Rattled and able to act (they
         are escaping), or None."""
-        if self._hurt is None:
+        by_side = self._answers.get("hurt allies")
+        if by_side is None:
             hurt: dict[int, list] = {}
             for j, c in enumerate(self.fight):
                 if c.in_fight and 2 * c.hp < c.profile.hit_points and not (c.rattled and c.can_act):
                     hurt.setdefault(self.side[j], []).append(c)
-            self._hurt = {side: min(cs, key=weakness) for side, cs in hurt.items()}
-        return self._hurt.get(k)
+            by_side = self._answers["hurt allies"] = {side: min(cs, key=weakness) for side, cs in hurt.items()}
+        return by_side.get(k)
 
 
 _last: RoundView | None = None

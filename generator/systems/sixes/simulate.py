@@ -77,7 +77,7 @@ def aggressive(rng, fight, side, i):
     if me.rattled:
         return _declare(me.name, "recover", 1)
     view, k = round_view(fight, side), side[i]
-    if not view.foes(k):
+    if not view.foe_count(k):
         return None
     down = view.weakest_downed_foe(k)
     if down is not None and rng.random() < 0.5:
@@ -97,7 +97,7 @@ def cautious(rng, fight, side, i):
     if me.rattled:
         return _declare(me.name, "escape", 1)
     view, k = round_view(fight, side), side[i]
-    if not view.foes(k):
+    if not view.foe_count(k):
         return None
     heal = _called(me, "heal")
     hurt = view.weakest_hurt_ally(k) if heal else None
@@ -110,6 +110,13 @@ def cautious(rng, fight, side, i):
     if down is not None:
         return _declare(me.name, "defend_other", 5, down.name)
     return _attack(me, _one_of_weakest(rng, view, k), rng.randint(3, 4), "knock_out")
+
+
+# The random policy's actions, weighted by repetition, by (has an ally able
+# to act, has a heal special): Defend Other needs an ally, Special a heal.
+_RANDOM_ACTIONS = {(allies, heal): ("attack",) * 4 + ("defend_self", "defend_self", "recover", "recover", "escape")
+                   + (("defend_other", "defend_other") if allies else ()) + (("special", "special") if heal else ())
+                   for allies in (False, True) for heal in (False, True)}
 
 
 def random_policy(rng, fight, side, i):
@@ -125,25 +132,20 @@ def random_policy(rng, fight, side, i):
         return None
     allies = view.allies_acting(i)
     speed = rng.randint(1, 5)
-    options = ["attack"] * 4 + ["defend_self", "defend_self", "recover", "recover", "escape"]
-    if allies:
-        options += ["defend_other", "defend_other"]
     heal = _called(me, "heal")
-    if heal:
-        options += ["special", "special"]
-    action = rng.choice(options)
+    action = rng.choice(_RANDOM_ACTIONS[bool(allies), heal is not None])
     if action == "attack":
         target = rng.choice(foes)
         special = _called(me, "rattle_on_damage") or _called(me, "ignore_defences")
         return _declare(me.name, "attack", speed, target.name, special if rng.random() < 0.5 else None,
-                           rng.choice((None, "kill", "knock_out")))
+                        rng.choice((None, "kill", "knock_out")))
     if action == "defend_other":
         return _declare(me.name, "defend_other", speed, rng.choice(allies).name)
     if action == "defend_self":
         redirect = rng.choice(foes).name if me.profile.redirects else None
         return _declare(me.name, "defend_self", speed, None, _called(me, "double_defend_self"), None, redirect)
     if action == "special":
-        return _declare(me.name, "special", speed, rng.choice([*allies, me]).name, heal)
+        return _declare(me.name, "special", speed, rng.choice(allies + [me]).name, heal)
     return _declare(me.name, action, speed)
 
 
@@ -175,13 +177,15 @@ def play(fighters: Sequence[Combatant], side: Sequence[int], policy: Policy | Se
     fight, side = tuple(fighters), tuple(side)      # tuples: the policies' round view is cached on them
     per_fighter = list(policy) if isinstance(policy, (list, tuple)) else [policy] * len(fight)
     rounds = 0
-    while rounds < max_rounds and len(standing_sides(fight, side)) > 1:
+    while rounds < max_rounds:
+        view = round_view(fight, side)       # the policies' view of this round, built here once
+        if len(view.standing_sides) <= 1:
+            break
         declarations = []
-        for i, c in enumerate(fight):
-            if c.can_act:
-                d = per_fighter[i](rng, fight, side, i)
-                if d is not None:
-                    declarations.append(d)
+        for i in view.acting_index:          # everyone able to act, in roster order
+            d = per_fighter[i](rng, fight, side, i)
+            if d is not None:
+                declarations.append(d)
         if not any(d.action == "attack" for d in declarations):
             break       # nobody wants to attack: the fight is over
         fight = resolve_round(fight, declarations, log=False).combatants
