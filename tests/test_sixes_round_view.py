@@ -67,6 +67,8 @@ def test_every_answer_matches_a_pass_over_the_roster():
             down = [c for c in foes if c.rattled and c.hp == 0]
             assert view.weakest_downed_foe(k) is min(down, key=lambda c: (c.hp, c.profile.armour), default=None)
             assert view.allies_acting(i) == [c for c in allies if c is not me and c.can_act]
+            assert view.ally_count(i) == len(view.allies_acting(i))
+            assert view.foe_count(k) == len(foes)
             down_allies = [c for c in allies if c is not me and c.can_act and c.rattled and c.hp == 0]
             assert view.downed_ally(i) is (down_allies[0] if down_allies else None)
             hurt = [c for c in allies if 2 * c.hp < c.profile.hit_points and not (c.rattled and c.can_act)]

@@ -480,7 +480,7 @@ class _Round:
             if (dead[t] or unconscious[t] or rattled[t]) and not (was_rattled or was_out):
                 dying.append(t)
         # Ongoing actions of anyone now Rattled, Unconscious or Dead stop.
-        if self.defenders or any(self.self_def):
+        if dying and (self.defenders or any(self.self_def)):
             for t in dying:
                 self._stop_ongoing(s, t)
         for i in escapers:

@@ -119,6 +119,7 @@ class RoundView:
     # --- foes --------------------------------------------------------------
 
     def foe_count(self, k: int) -> int:
+        """How many not on side k are able to act."""
         return len(self.acting) - len(self._members.get(k, ()))
 
     def foes(self, k: int) -> Without:
@@ -145,6 +146,11 @@ class RoundView:
         return found[0] if found else None
 
     # --- allies ------------------------------------------------------------
+
+    def ally_count(self, i: int) -> int:
+        """How many on fighter i's side, other than i, are able to act."""
+        same_side = len(self._members.get(self.side[i], ()))
+        return same_side - 1 if self.fight[i].can_act else same_side
 
     def allies_acting(self, i: int) -> list:
         """Everyone able to act on fighter i's side except i, in roster order

@@ -39,7 +39,8 @@ Policy = Callable[[random.Random, Sequence[Combatant], Sequence[int], int], "Dec
 # Declarations are immutable values and the same ones come up round after
 # round (a fighter attacking the same weakest foe at the same Speed), so the
 # policies share them: building a frozen dataclass costs more than choosing.
-_declare = lru_cache(maxsize=1 << 14, typed=True)(Declaration)
+# Untyped keys are safe: the policies pass only names, action words, None and int Speeds.
+_declare = lru_cache(maxsize=1 << 14)(Declaration)
 
 
 def _one_of_weakest(rng, view, k):
@@ -126,26 +127,24 @@ def random_policy(rng, fight, side, i):
     me = fight[i]
     if me.rattled:
         return _declare(me.name, rng.choice(("escape", "recover")), 1)
-    view = round_view(fight, side)
-    foes = view.foes(side[i])
-    if not foes:
+    view, k = round_view(fight, side), side[i]
+    if not view.foe_count(k):
         return None
-    allies = view.allies_acting(i)
     speed = rng.randint(1, 5)
     heal = _called(me, "heal")
-    action = rng.choice(_RANDOM_ACTIONS[bool(allies), heal is not None])
+    action = rng.choice(_RANDOM_ACTIONS[view.ally_count(i) > 0, heal is not None])
     if action == "attack":
-        target = rng.choice(foes)
+        target = rng.choice(view.foes(k))
         special = _called(me, "rattle_on_damage") or _called(me, "ignore_defences")
         return _declare(me.name, "attack", speed, target.name, special if rng.random() < 0.5 else None,
                         rng.choice((None, "kill", "knock_out")))
     if action == "defend_other":
-        return _declare(me.name, "defend_other", speed, rng.choice(allies).name)
+        return _declare(me.name, "defend_other", speed, rng.choice(view.allies_acting(i)).name)
     if action == "defend_self":
-        redirect = rng.choice(foes).name if me.profile.redirects else None
+        redirect = rng.choice(view.foes(k)).name if me.profile.redirects else None
         return _declare(me.name, "defend_self", speed, None, _called(me, "double_defend_self"), None, redirect)
     if action == "special":
-        return _declare(me.name, "special", speed, rng.choice(allies + [me]).name, heal)
+        return _declare(me.name, "special", speed, rng.choice(view.allies_acting(i) + [me]).name, heal)
     return _declare(me.name, action, speed)
 
 
