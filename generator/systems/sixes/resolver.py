@@ -53,15 +53,15 @@ class Profile:
     defend_other_plus: int = 0
     defend_self_plus: int = 0
     special_plus: int = 0
-    # The names of the specials of each effect kind, in the order held: a
-    # policy looks up "my heal special" without walking every special.
-    by_effect: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # The names of the specials of each effect kind (None: the GM adjudicates),
+    # in the order held: a policy finds "my heal special" without a walk.
+    by_effect: Mapping[str | None, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, character: Character, library: Mapping[str, Special]) -> "Profile":
         held = {name: library[name] for name in character.specials}
         bonus = effect_bonuses(character, library)
-        by_effect: dict[str, tuple[str, ...]] = {}
+        by_effect: dict[str | None, tuple[str, ...]] = {}
         for name, special in held.items():
             by_effect[special.effect] = by_effect.get(special.effect, ()) + (name,)
         return cls(character.name, character.hit_points, character.armour, character.damage, held,

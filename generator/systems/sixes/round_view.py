@@ -87,7 +87,7 @@ class RoundView:
         self._downed = down                             # positions in `acting` of the downed
         # Sides with someone on their feet (able to act, not Rattled): see simulate.standing_sides.
         self.standing_sides = standing
-        self._answers: dict[Any, Any] = {}               # question -> answer, for the rest of the round
+        self._answers: dict[Any, Any] = {}               # question (a key or a tuple) -> answer, this round
 
     def _order(self, key: Callable) -> list[int]:
         """Positions in `acting` sorted by `key`; ties stay in roster order
@@ -190,7 +190,7 @@ class RoundView:
             for j, c in enumerate(self.fight):
                 if c.in_fight and 2 * c.hp < c.profile.hit_points and not (c.rattled and c.can_act):
                     hurt.setdefault(self.side[j], []).append(c)
-            by_side = self._answers["hurt allies"] = {side: min(cs, key=weakness) for side, cs in hurt.items()}
+            by_side = self._answers["hurt allies"] = {k: min(cs, key=weakness) for k, cs in hurt.items()}
         return by_side.get(k)
 
 
@@ -199,7 +199,8 @@ _last: RoundView | None = None
 
 def round_view(fight: Sequence, side: Sequence[int]) -> RoundView:
     """The view of this round, shared by every fighter who declares in it.
-    Only tuples are cached (their contents cannot change under the cache)."""
+    Only tuples are cached: a tuple of Combatants (immutable named tuples)
+    cannot change under the cache, so the same object means the same round."""
     global _last
     view = _last
     if view is not None and view.fight is fight and view.side is side:
