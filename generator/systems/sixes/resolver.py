@@ -13,7 +13,7 @@ of rounds a second.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
@@ -53,16 +53,21 @@ class Profile:
     defend_other_plus: int = 0
     defend_self_plus: int = 0
     special_plus: int = 0
+    # The names of the specials of each effect kind (None: the GM adjudicates),
+    # in the order held: a policy finds "my heal special" without a walk.
+    by_effect: Mapping[str | None, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, character: Character, library: Mapping[str, Special]) -> "Profile":
         held = {name: library[name] for name in character.specials}
         bonus = effect_bonuses(character, library)
-        kinds = {s.effect for s in held.values()}
+        by_effect: dict[str | None, tuple[str, ...]] = {}
+        for name, special in held.items():
+            by_effect[special.effect] = by_effect.get(special.effect, ()) + (name,)
         return cls(character.name, character.hit_points, character.armour, character.damage, held,
-                   "redirect_when_unhurt" in kinds, "choose_slot" in kinds,
+                   "redirect_when_unhurt" in by_effect, "choose_slot" in by_effect,
                    character.damage + bonus.get("attack", 0), bonus.get("defend_other", 0),
-                   bonus.get("defend_self", 0), bonus.get("special", 0))
+                   bonus.get("defend_self", 0), bonus.get("special", 0), by_effect)
 
 
 NO_USES: Mapping[str, int] = MappingProxyType({})
@@ -107,7 +112,8 @@ def fresh(character: Character, library: Mapping[str, Special]) -> Combatant:
     """A combatant at the start of a fight: full hit points, every limited use available."""
     profile = Profile.of(character, library)
     uses = {name: 1 for name, s in profile.specials.items() if s.usage in LIMITED}
-    return Combatant(profile, character.hit_points, uses=MappingProxyType(uses) if uses else NO_USES)
+    return _new_tuple(Combatant, (profile, character.hit_points, False, False, False, False,
+                                  MappingProxyType(uses) if uses else NO_USES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -474,7 +480,7 @@ class _Round:
             if (dead[t] or unconscious[t] or rattled[t]) and not (was_rattled or was_out):
                 dying.append(t)
         # Ongoing actions of anyone now Rattled, Unconscious or Dead stop.
-        if self.defenders or any(self.self_def):
+        if dying and (self.defenders or any(self.self_def)):
             for t in dying:
                 self._stop_ongoing(s, t)
         for i in escapers:

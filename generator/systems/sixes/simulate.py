@@ -6,17 +6,21 @@ round by round through the resolver, so the figures follow the same rules
 run reproducible: the same seed, data and options give identical numbers.
 
 The policies are deliberately simple and documented in POLICY_NOTES; they
-never use a special the GM adjudicates.
+never use a special the GM adjudicates. They see the fight through
+round_view (foes, allies, the weakest), worked out once per round and shared
+by every fighter, so a brawl of hundreds stays cheap.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Callable, Mapping, Sequence
 
 from .models import Character, Special
 from .resolver import Combatant, Declaration, fresh, resolve_round
+from .round_view import downed, round_view
 
 STATUS_WORDS = ("Rattled", "Unconscious", "Dead", "Escaped")
 DEFAULT_FIGHTS = 1000
@@ -32,28 +36,23 @@ class Side:
 Policy = Callable[[random.Random, Sequence[Combatant], Sequence[int], int], "Declaration | None"]
 
 
-def _foes(fight, side, i):
-    return [c for j, c in enumerate(fight) if side[j] != side[i] and c.can_act]
+# Declarations are immutable values and the same ones come up round after
+# round (a fighter attacking the same weakest foe at the same Speed), so the
+# policies share them: building a frozen dataclass costs more than choosing.
+# Untyped keys are safe: the policies pass only names, action words, None and int Speeds.
+_declare = lru_cache(maxsize=1 << 14)(Declaration)
 
 
-def _allies(fight, side, i):
-    return [c for j, c in enumerate(fight) if side[j] == side[i] and c.in_fight]
-
-
-def _weakest(cs):
-    return min(cs, key=lambda c: (c.hp, c.profile.armour))
-
-
-def _one_of_weakest(rng, cs, k):
-    """A random pick among the `k` foes with fewest hit points: fighters
+def _one_of_weakest(rng, view, k):
+    """A random pick among the three foes with fewest hit points: fighters
     gang up on the hurt, but not all on the same one."""
-    return rng.choice(sorted(cs, key=lambda c: c.hp)[:k])
+    return rng.choice(view.weakest_foes(k, 3))
 
 
 def _called(me: Combatant, kind: str) -> str | None:
     """A called special of this kind with a use left, if the fighter has one."""
-    for name, special in me.profile.specials.items():
-        if special.effect == kind and me.uses.get(name, 1) >= 1:
+    for name in me.profile.by_effect.get(kind, ()):
+        if me.uses.get(name, 1) >= 1:
             return name
     return None
 
@@ -67,8 +66,7 @@ def _finishing_speed(me: Combatant, target: Combatant) -> int | None:
 
 def _attack(me: Combatant, target: Combatant, speed: int, finish: str | None) -> Declaration:
     special = _called(me, "rattle_on_damage") or _called(me, "ignore_defences")
-    down = target.rattled and target.hp == 0
-    return Declaration(me.name, "attack", speed, target.name, special, finish if down else None)
+    return _declare(me.name, "attack", speed, target.name, special, finish if downed(target) else None)
 
 
 def aggressive(rng, fight, side, i):
@@ -78,17 +76,16 @@ def aggressive(rng, fight, side, i):
     Speed 1, 2 or 3, calling any attack special."""
     me = fight[i]
     if me.rattled:
-        return Declaration(me.name, "recover", 1)
-    foes = _foes(fight, side, i)
-    if not foes:
+        return _declare(me.name, "recover", 1)
+    view, k = round_view(fight, side), side[i]
+    if not view.foe_count(k):
         return None
-    down = [c for c in foes if c.rattled and c.hp == 0]
-    if down and rng.random() < 0.5:
-        target = _weakest(down)
-        speed = _finishing_speed(me, target)
+    down = view.weakest_downed_foe(k)
+    if down is not None and rng.random() < 0.5:
+        speed = _finishing_speed(me, down)
         if speed is not None:
-            return _attack(me, target, speed, "kill")
-    return _attack(me, _one_of_weakest(rng, foes, 3), rng.randint(1, 3), "kill")
+            return _attack(me, down, speed, "kill")
+    return _attack(me, _one_of_weakest(rng, view, k), rng.randint(1, 3), "kill")
 
 
 def cautious(rng, fight, side, i):
@@ -99,22 +96,28 @@ def cautious(rng, fight, side, i):
     fewest hit points at Speed 3 or 4, and knock out, never kill."""
     me = fight[i]
     if me.rattled:
-        return Declaration(me.name, "escape", 1)
-    foes = _foes(fight, side, i)
-    if not foes:
+        return _declare(me.name, "escape", 1)
+    view, k = round_view(fight, side), side[i]
+    if not view.foe_count(k):
         return None
     heal = _called(me, "heal")
-    hurt = [c for c in _allies(fight, side, i) if 2 * c.hp < c.profile.hit_points and not
-            (c.rattled and c.can_act)]
-    if heal and hurt:
-        return Declaration(me.name, "special", 3, _weakest(hurt).name, heal)
+    hurt = view.weakest_hurt_ally(k) if heal else None
+    if hurt is not None:
+        return _declare(me.name, "special", 3, hurt.name, heal)
     if 2 * me.hp <= me.profile.hit_points:
-        redirect = _weakest(foes).name if me.profile.redirects else None
-        return Declaration(me.name, "defend_self", 4, None, _called(me, "double_defend_self"), None, redirect)
-    down = [c for c in _allies(fight, side, i) if c is not me and c.can_act and c.rattled and c.hp == 0]
-    if down:
-        return Declaration(me.name, "defend_other", 5, down[0].name)
-    return _attack(me, _one_of_weakest(rng, foes, 3), rng.randint(3, 4), "knock_out")
+        redirect = view.weakest_foe(k).name if me.profile.redirects else None
+        return _declare(me.name, "defend_self", 4, None, _called(me, "double_defend_self"), None, redirect)
+    down = view.downed_ally(i)
+    if down is not None:
+        return _declare(me.name, "defend_other", 5, down.name)
+    return _attack(me, _one_of_weakest(rng, view, k), rng.randint(3, 4), "knock_out")
+
+
+# The random policy's actions, weighted by repetition, by (has an ally able
+# to act, has a heal special): Defend Other needs an ally, Special a heal.
+_RANDOM_ACTIONS = {(allies, heal): ("attack",) * 4 + ("defend_self", "defend_self", "recover", "recover", "escape")
+                   + (("defend_other", "defend_other") if allies else ()) + (("special", "special") if heal else ())
+                   for allies in (False, True) for heal in (False, True)}
 
 
 def random_policy(rng, fight, side, i):
@@ -123,32 +126,26 @@ def random_policy(rng, fight, side, i):
     each Defend and Recover twice as likely, and a random killing-blow call."""
     me = fight[i]
     if me.rattled:
-        return Declaration(me.name, rng.choice(("escape", "recover")), 1)
-    foes = _foes(fight, side, i)
-    if not foes:
+        return _declare(me.name, rng.choice(("escape", "recover")), 1)
+    view, k = round_view(fight, side), side[i]
+    if not view.foe_count(k):
         return None
-    allies = [c for c in _allies(fight, side, i) if c is not me and c.can_act]
     speed = rng.randint(1, 5)
-    options = ["attack"] * 4 + ["defend_self", "defend_self", "recover", "recover", "escape"]
-    if allies:
-        options += ["defend_other", "defend_other"]
     heal = _called(me, "heal")
-    if heal:
-        options += ["special", "special"]
-    action = rng.choice(options)
+    action = rng.choice(_RANDOM_ACTIONS[view.ally_count(i) > 0, heal is not None])
     if action == "attack":
-        target = rng.choice(foes)
+        target = rng.choice(view.foes(k))
         special = _called(me, "rattle_on_damage") or _called(me, "ignore_defences")
-        return Declaration(me.name, "attack", speed, target.name, special if rng.random() < 0.5 else None,
-                           rng.choice((None, "kill", "knock_out")))
+        return _declare(me.name, "attack", speed, target.name, special if rng.random() < 0.5 else None,
+                        rng.choice((None, "kill", "knock_out")))
     if action == "defend_other":
-        return Declaration(me.name, "defend_other", speed, rng.choice(allies).name)
+        return _declare(me.name, "defend_other", speed, rng.choice(view.allies_acting(i)).name)
     if action == "defend_self":
-        redirect = rng.choice(foes).name if me.profile.redirects else None
-        return Declaration(me.name, "defend_self", speed, None, _called(me, "double_defend_self"), None, redirect)
+        redirect = rng.choice(view.foes(k)).name if me.profile.redirects else None
+        return _declare(me.name, "defend_self", speed, None, _called(me, "double_defend_self"), None, redirect)
     if action == "special":
-        return Declaration(me.name, "special", speed, rng.choice(allies + [me]).name, heal)
-    return Declaration(me.name, action, speed)
+        return _declare(me.name, "special", speed, rng.choice(view.allies_acting(i) + [me]).name, heal)
+    return _declare(me.name, action, speed)
 
 
 POLICIES: Mapping[str, Policy] = {"aggressive": aggressive, "cautious": cautious, "random": random_policy}
@@ -176,16 +173,18 @@ def play(fighters: Sequence[Combatant], side: Sequence[int], policy: Policy | Se
     Attack (nobody wants to go on), or `max_rounds` pass.
     `policy` is one for everyone or one per fighter; `history`, when given,
     receives the fighters after each round."""
-    fight = tuple(fighters)
+    fight, side = tuple(fighters), tuple(side)      # tuples: the policies' round view is cached on them
     per_fighter = list(policy) if isinstance(policy, (list, tuple)) else [policy] * len(fight)
     rounds = 0
-    while rounds < max_rounds and len(standing_sides(fight, side)) > 1:
+    while rounds < max_rounds:
+        view = round_view(fight, side)       # the policies' view of this round, built here once
+        if len(view.standing_sides) <= 1:
+            break
         declarations = []
-        for i, c in enumerate(fight):
-            if c.can_act:
-                d = per_fighter[i](rng, fight, side, i)
-                if d is not None:
-                    declarations.append(d)
+        for i in view.acting_index:          # everyone able to act, in roster order
+            d = per_fighter[i](rng, fight, side, i)
+            if d is not None:
+                declarations.append(d)
         if not any(d.action == "attack" for d in declarations):
             break       # nobody wants to attack: the fight is over
         fight = resolve_round(fight, declarations, log=False).combatants
