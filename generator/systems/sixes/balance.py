@@ -119,14 +119,13 @@ def duel_record(character: Character, opponent: Character, library: Mapping[str,
 def _play_duels(character, opponent, library, duels, seed_text) -> DuelRecord:
     rng = random.Random(f"sixes-balance:{seed_text}")
     policy = POLICIES["aggressive"]
-    me, them = Side(character.name, (character,)), Side(opponent.name, (opponent,))
+    # Fighters are immutable, so each duel may start from the same two.
+    (me, them), _ = roster([Side(character.name, (character,)), Side(opponent.name, (opponent,))], library)
     wins = kept = started = 0
     for k in range(duels):
-        order = (me, them) if k % 2 == 0 else (them, me)
-        fighters, side = roster(order, library)
+        mine = k % 2                # where `character` stands in the fight: first, then second
         history: list = []
-        outcome = play(fighters, side, policy, rng, history=history)
-        mine = k % 2                # where `character` stands in the fighters: first, then second
+        outcome = play((me, them) if mine == 0 else (them, me), (0, 1), policy, rng, history=history)
         early = history[min(EARLY_ROUNDS, len(history)) - 1][mine]
         started += early.profile.hit_points
         kept += early.hp if early.can_act and not early.rattled else 0
