@@ -6,11 +6,16 @@ pool renders the first documents while this process derives the later ones
 (the balance report's simulations run while the character sheets render).
 A long document split into parts (render/parts.py) is rendered part by part,
 each part cached on its own, then joined and given its page numbers.
+
+The pool outlives a build: under `--watch` and `serve` (and in benchmarks)
+the next build finds its workers with WeasyPrint imported and the fonts
+loaded, which is most of what a one-character rebuild would otherwise wait for.
 """
 from __future__ import annotations
 
 import os
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Callable
 
 from .cache import RenderCache
@@ -18,6 +23,16 @@ from .parts import joined_result, part_jobs, splittable, stamp_job
 from .pdf import PdfJob, PdfResult, render_pdf
 
 Progress = Callable[[str, int, int], None]
+
+
+_pools: dict[int, ProcessPoolExecutor] = {}
+
+
+def shared_pool(workers: int) -> ProcessPoolExecutor:
+    """The process's pool of `workers` workers, started on first use."""
+    if workers not in _pools:
+        _pools[workers] = ProcessPoolExecutor(max_workers=workers)
+    return _pools[workers]
 
 
 def default_workers() -> int:
@@ -36,7 +51,6 @@ class RenderBatch:
     def __init__(self, store: RenderCache | None, workers: int | None, progress: Progress):
         self.store, self.progress = store, progress
         self.workers = workers or default_workers()
-        self._pool: ProcessPoolExecutor | None = None
         self._pending: dict[Future, PdfJob] = {}
         self._jobs: list[PdfJob] = []
         self._slots: list[PdfResult | list[Future | PdfResult]] = []   # a result, or its pieces
@@ -49,9 +63,12 @@ class RenderBatch:
     def __enter__(self) -> "RenderBatch":
         return self
 
-    def __exit__(self, *exc) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+    def __exit__(self, kind, *exc) -> None:
+        """On a failure, what has not started yet is not rendered."""
+        for future in self._pending:
+            future.cancel()
+        if kind is BrokenProcessPool:       # a worker died: the next build starts a new pool
+            _pools.pop(self.workers, None)
 
     def add(self, job: PdfJob) -> None:
         self._jobs.append(job)
@@ -91,9 +108,7 @@ class RenderBatch:
         self._submitted += 1
         if self.workers <= 1:
             return self._made(job, render_pdf(job))
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
-        future = self._pool.submit(render_pdf, job)
+        future = shared_pool(self.workers).submit(render_pdf, job)
         self._pending[future] = job
         return future
 
