@@ -23,7 +23,7 @@ from .errors import DataError, Problem, errors_in
 from .paths import ICONS_DIR, TEMPLATES_DIR
 from .render.cache import RenderCache
 from .render.options import DEFAULT_OPTIONS, PrintOptions
-from .systems import SYSTEMS
+from . import systems
 from .systems.base import Document, System
 
 PAPERS = ("a4", "letter")
@@ -67,10 +67,10 @@ def load_all(data_dir: Path, strict: bool = False) -> tuple[list[Loaded], list[P
     if not data_dir.is_dir():
         raise DataError([Problem(str(data_dir), None, None, "data folder not found",
                                  hint="pass --data DIR, or create one with `sixes new DIR`")])
-    present = [s for s in SYSTEMS if (data_dir / s.slug).is_dir()]
+    present = [systems.system(slug) for slug in systems.SLUGS if (data_dir / slug).is_dir()]
     if not present:
         raise DataError([Problem(str(data_dir), None, None, "no game data in this folder",
-                                 hint="expected a sub-folder named " + " or ".join(s.slug for s in SYSTEMS))])
+                                 hint="expected a sub-folder named " + " or ".join(systems.SLUGS))])
     loaded, problems = [], []
     display_root = data_dir.parent if data_dir.parent != data_dir else data_dir
     for system in present:
@@ -85,17 +85,25 @@ def load_all(data_dir: Path, strict: bool = False) -> tuple[list[Loaded], list[P
 
 
 def export_schemas(target: Path) -> list[Path]:
-    """One JSON Schema per data file kind, named <system>-<kind>.schema.json."""
+    """One JSON Schema per data file kind, named <system>-<kind>.schema.json.
+    They follow from the code alone, so a build remembers them (memo.py)."""
     target.mkdir(parents=True, exist_ok=True)
     written = []
-    for system in SYSTEMS:
+    for name, text in memo.remember(memo.key_of("json-schemas"), _schema_texts).items():
+        path = target / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def _schema_texts() -> dict[str, str]:
+    texts = {}
+    for system in systems.SYSTEMS:
         for kind, model in system.schemas.items():
-            path = target / f"{system.slug}-{kind}.schema.json"
             schema = model.model_json_schema()
             schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-            path.write_text(json.dumps(schema, indent=2) + "\n", encoding="utf-8")
-            written.append(path)
-    return written
+            texts[f"{system.slug}-{kind}.schema.json"] = json.dumps(schema, indent=2) + "\n"
+    return texts
 
 
 def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
@@ -132,9 +140,6 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
 
         render_checked(planned_jobs(), RenderCache(out_dir, data_dir) if cache else None, workers, progress,
                        report)
-        if cache:
-            from .render.cache import save_memo
-            save_memo(out_dir, memo.take_used())
         for parts in list((staging / "pdf").rglob(".parts")):    # joined by now; not part of the output
             shutil.rmtree(parts)
 
@@ -144,6 +149,9 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
             report.site_built = _build_site(staging, loaded, documents, list(papers), out_dir if cache else None,
                                              data_dir, options)
             progress("site", 1, 1)
+        if cache:       # what this build worked out, for the next one (only a build that passed)
+            from .render.cache import save_memo
+            save_memo(out_dir, memo.take_used())
         swap_into_place(staging, out_dir)
     finally:
         shutil.rmtree(staging, ignore_errors=True)

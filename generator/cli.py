@@ -173,8 +173,8 @@ class SystemSlug(click.ParamType):
     name = "system"
 
     def get_metavar(self, param, ctx) -> str:
-        from .systems import SYSTEMS
-        return "[" + "|".join(system.slug for system in SYSTEMS) + "]"
+        from .systems import SLUGS
+        return "[" + "|".join(SLUGS) + "]"
 
 
 @main.command()

@@ -10,6 +10,7 @@ throws the whole table away when the package's code changes.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 from typing import Callable, TypeVar
 
@@ -32,6 +33,19 @@ def remember(key: str, compute: Callable[[], T]) -> T:
     if key not in _table:
         _table[key] = compute()
     return _table[key]  # type: ignore[return-value]
+
+
+def remembered(name: str):
+    """Decorator for a pure function of plain values (numbers, strings,
+    Fractions, tuples, frozen dataclasses of those), whose repr names them
+    exactly: its results are remembered by `name` and that repr."""
+    def wrap(function: Callable[..., T]) -> Callable[..., T]:
+        @functools.wraps(function)
+        def remembered_call(*args, **kwargs) -> T:
+            key = key_of(name, repr(args), repr(sorted(kwargs.items())))
+            return remember(key, lambda: function(*args, **kwargs))
+        return remembered_call
+    return wrap
 
 
 def restore(entries: dict[str, object]) -> None:

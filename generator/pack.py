@@ -35,7 +35,7 @@ from .errors import DataError, Problem, allowed_hint, errors_in
 from .paths import TEMPLATES_DIR
 from .render.cache import RenderCache, load_memo, save_memo
 from .render.options import DEFAULT_OPTIONS, PrintOptions
-from .systems import SYSTEMS
+from . import systems
 from .systems.base import Document, System
 
 PACK_ENTRY = "pack"
@@ -145,7 +145,7 @@ def choose_system(loaded: list[Loaded], system: str | None, data_dir: Path) -> L
                                  f"this folder holds {len(present)} games ({listed}); which one should be packed?",
                                  hint="pass --system " + " or --system ".join(present))])
     if system not in present:
-        title = next(s.title for s in SYSTEMS if s.slug == system)
+        title = systems.system(system).title
         raise DataError([Problem(str(data_dir), None, None,
                                  f"no {title} game in this folder (it holds: {listed})",
                                  hint=f"--system {system} needs a sub-folder named {system}/; or pack one of: {listed}")])
@@ -207,7 +207,7 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
     reused."""
     progress = progress or (lambda label, done, total: None)
     data_dir, out_dir = Path(data_dir).resolve(), Path(out_dir).resolve()
-    registered = [s.slug for s in SYSTEMS]
+    registered = list(systems.SLUGS)
     if system is not None and system not in registered:
         raise DataError([Problem(str(data_dir), None, None, f"unknown game system '{system}'",
                                  hint=allowed_hint(system, registered))])

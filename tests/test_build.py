@@ -36,3 +36,16 @@ def test_a_character_sheet_longer_than_two_pages_fails_the_build(starter, tmp_pa
     assert re.search(r"a4 sixes/players/first-rival\.pdf: [3-9] pages, at most 2 expected", str(failure.value))
     assert (out / "pdf" / "earlier.pdf").read_bytes() == b"%PDF earlier build"
     assert sorted(p.name for p in out.iterdir()) == ["pdf"]
+
+
+def test_the_registry_names_each_system_by_its_own_slug_and_imports_only_what_is_asked_for():
+    import subprocess
+    import sys
+
+    from generator import systems
+    assert [s.slug for s in systems.SYSTEMS] == list(systems.SLUGS)
+    # A build of one game's data does not import the other systems.
+    probe = ("import sys; from generator import systems; systems.system('i6'); "
+             "print(sorted(m for m in sys.modules if m.startswith('generator.systems.') and m.count('.') == 2))")
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "['generator.systems.base', 'generator.systems.i6']"

@@ -11,6 +11,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...dice import D6, at_least, binomial, combine, expected, sum_of_d6
+from ...memo import remembered
 from .rules import (DamageDice, Reduction, SIDES, die_damage, exact, roll_needed, split_colours, damage_pool,
                     virtual_sixes)
 
@@ -24,6 +25,7 @@ def chance_at_least(dice: int, target: Fraction | int) -> Fraction:
     return at_least(sum_of_d6(dice), roll_needed(Fraction(target)))
 
 
+@remembered("sixes-system-excess-sixes")
 def excess_sixes(dice: int, target: Fraction, a: Fraction) -> dict[int, Fraction]:
     """For each number of extra (virtual) sixes, the chance of succeeding with
     exactly that many; failures are left out, so the values sum to the chance of success."""
@@ -94,6 +96,7 @@ class Outcome:
         return self.colour_a + self.colour_b
 
 
+@remembered("sixes-system-attack-outcome")
 def attack_outcome(dice: int, target: Fraction, a: Fraction, plan: DamagePlan, reduction: Reduction) -> Outcome:
     """Chance of success and expected damage of one attack, exact."""
     success = Fraction(0)
