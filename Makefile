@@ -7,7 +7,7 @@ SIXES  := $(VENV)/bin/sixes
 STAMP  := $(VENV)/.installed
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: pack test system-deps clean bench-print bench-simulate
+.PHONY: pack test system-deps clean bench-print bench-simulate bench-lint
 
 pack: system-deps $(STAMP)
 	$(SIXES) build
@@ -24,6 +24,10 @@ bench-print: $(STAMP)
 # The GM report's faction brawls on the same synthetic games (see README).
 bench-simulate: $(STAMP)
 	$(PY) benchmarks/bench_simulate.py
+
+# What the print lint costs per document against rendering it (see README).
+bench-lint: $(STAMP)
+	$(PY) benchmarks/bench_lint.py
 
 system-deps:
 	@sh scripts/install-system-deps

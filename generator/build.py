@@ -1,4 +1,4 @@
-"""The pipeline: load all -> validate all -> derive all -> render all -> swap in.
+"""The pipeline: load all -> validate all -> derive and render -> swap in.
 
 Nothing is written until every data file is valid. Everything is then built
 in a staging folder beside the output and moved into place at the end, so a
@@ -6,7 +6,10 @@ failed build leaves the previous output exactly as it was.
 
 With `cache=True` (the command line's default) a PDF whose inputs did not
 change since the last good build is taken from the build cache instead of
-rendered (render/cache.py), and an unchanged site is left in place.
+rendered (render/cache.py), and an unchanged site is left in place; results
+of slow derivations (generator/memo.py) are read back from the cache folder and
+saved there. Rendering starts as soon as each document's HTML exists
+(render/batch.py), so later documents are derived while earlier ones render.
 """
 from __future__ import annotations
 
@@ -18,13 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from . import memo
+from . import memo, systems
 from .errors import DataError, Problem, errors_in
 from .paths import ICONS_DIR, TEMPLATES_DIR
 from .render.cache import RenderCache
 from .render.options import DEFAULT_OPTIONS, PrintOptions
-from . import systems
-from .systems.base import Document, System
+from .systems.base import Deferred, Document, System
 
 PAPERS = ("a4", "letter")
 # What a build owns inside the output folder; nothing else there is touched.
@@ -121,14 +123,18 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
     documents = {item.system.slug: item.system.documents(item.game) for item in loaded}
     for item in loaded:
         _refuse_duplicates(item.system, documents[item.system.slug])
-    plan = [(item, doc) for item in loaded for doc in documents[item.system.slug]]
+    # Documents whose context is Deferred (slow to derive) come last: the pool
+    # renders everything else while this process works them out.
+    plan = sorted(((item, doc) for item in loaded for doc in documents[item.system.slug]),
+                  key=lambda planned: isinstance(planned[1].context, Deferred))
 
     out_dir.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".sixes-build-", dir=out_dir))
     try:
         def planned_jobs():
             """Each document's HTML is made as the batch asks for it, so a
-            deferred context (render/batch.py) is derived while the pool renders."""
+            Deferred context (systems/base.py) is derived while the pool renders
+            the documents before it."""
             for item, doc in plan:
                 prepared = prepare_html(doc, options)
                 for paper in papers:

@@ -13,6 +13,11 @@ $XDG_CACHE_HOME/sixes-press or ~/.cache/sixes-press), one sub-folder per
 output folder, so the output folder holds only what the build writes. They
 are hard-linked into the staging folder where the file system allows (a hit
 then costs no copy). Only a build that passed writes to the cache.
+
+Beside the PDFs: the results of slow derivations a build used (memo.pickle,
+see generator/memo.py; dropped when the package's code changes), the site's
+input and output keys, and compiled templates (jinja/, shared by all output
+folders).
 """
 from __future__ import annotations
 
