@@ -142,7 +142,8 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
                     yield prepared.budget, prepared.job(target, paper, (TEMPLATES_DIR, data_dir),
                                                         f"{paper} {item.system.slug}/{doc.folder}/{doc.slug}.pdf")
             if options.backs:
-                yield from _calibration_jobs(staging, papers, options)
+                for paper in papers:
+                    yield calibration_job(staging / "pdf" / paper, paper, options)
 
         render_checked(planned_jobs(), RenderCache(out_dir, data_dir) if cache else None, workers, progress,
                        report)
@@ -262,13 +263,13 @@ def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
 CALIBRATION_SLUG = "duplex-calibration"
 
 
-def _calibration_jobs(staging: Path, papers, options: PrintOptions):
-    """The duplex calibration sheet, one per paper, beside the systems' folders."""
+def calibration_job(folder: Path, paper: str, options: PrintOptions):
+    """(budget, job) for the duplex calibration sheet, printed whenever cards
+    have backs: into `folder`, beside the systems' folders or a pack."""
     from .render.cards import render_calibration
     from .render.options import PDF_UA
     prepared = Prepared(render_calibration(options), 2, pdf_variant=PDF_UA if options.tagged else None)
-    return [(2, prepared.job(staging / "pdf" / paper / f"{CALIBRATION_SLUG}.pdf", paper, (TEMPLATES_DIR,),
-                             f"{paper} {CALIBRATION_SLUG}.pdf")) for paper in papers]
+    return 2, prepared.job(folder / f"{CALIBRATION_SLUG}.pdf", paper, (TEMPLATES_DIR,), f"{paper} {CALIBRATION_SLUG}.pdf")
 
 
 def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[Document]],

@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import memo
-from .build import BuildReport, Loaded, Progress, load_all, prepare_html, render_checked, swap_into_place
+from .build import (BuildReport, Loaded, Progress, calibration_job, load_all, prepare_html, render_checked,
+                    swap_into_place)
 from .casting import Casting, load_casting
 from .errors import DataError, Problem, allowed_hint, errors_in
 from .paths import TEMPLATES_DIR
@@ -267,6 +268,8 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
                 gm_contents = _merge([parts[paper, d.slug] for d in gm_order], folder / "gm-pack.pdf",
                                      f"{title}: GM pack", duplex)
             _write_manifest(folder, title, rows, gm_contents, paper, duplex, data_dir, options)
+            if options.backs:   # measure the printer's offset before printing the decks' backs
+                render_checked([calibration_job(folder, paper, options)], None, 1, lambda *a: None, tally)
         for paper in papers:
             archive = staging / PACK_ENTRY / f"{slugify(title)}-pack-{paper}.zip"
             with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:

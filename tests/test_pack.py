@@ -276,10 +276,14 @@ def test_with_backs_each_deck_front_is_followed_by_its_back(game, tmp_path):
     assert "Speed hand" not in back and not is_padding(PdfReader(report.out_dir / "pack" / "a4" / "envelopes" /
                                                                   "01-first-rival.pdf").pages[front + 1])
     assert "Sixes rules reference" in labels[front + 2]
+    # With backs, the pack carries the calibration sheet to measure the printer's offset first.
+    calibration = report.out_dir / "pack" / "a4" / "duplex-calibration.pdf"
+    assert "calibration" in " ".join(page_labels(calibration)).lower()
 
 
 def test_the_manifest_pdf_counts_pages_and_sheets(uncast):
     folder = uncast.out_dir / "pack" / "a4"
+    assert not (folder / "duplex-calibration.pdf").exists()      # no backs, nothing to calibrate
     rows = manifest(folder)
     for row in rows:
         pages = len(PdfReader(folder / row["file"]).pages)

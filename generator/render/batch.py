@@ -13,6 +13,7 @@ loaded, which is most of what a one-character rebuild would otherwise wait for.
 """
 from __future__ import annotations
 
+import multiprocessing
 import os
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -29,9 +30,12 @@ _pools: dict[int, ProcessPoolExecutor] = {}
 
 
 def shared_pool(workers: int) -> ProcessPoolExecutor:
-    """The process's pool of `workers` workers, started on first use."""
+    """The process's pool of `workers` workers, started on first use. Workers
+    are spawned, not forked: a forked worker would inherit this process's
+    WeasyPrint font configuration, and dropping it would delete the font files
+    this process is still using."""
     if workers not in _pools:
-        _pools[workers] = ProcessPoolExecutor(max_workers=workers)
+        _pools[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
     return _pools[workers]
 
 
