@@ -22,7 +22,7 @@ GM_CHEAT_SHEET = "gm-cheat-sheet"
 BALANCE_REPORT = "balance-report"
 # Rows of a cast table in one part of a GM document: a page, or two when long
 # names wrap.
-ROWS_PER_PART = 35
+ROWS_PER_PART = 30
 T = TypeVar("T")
 # Each hand-signal sheet holds this many players' sets of three cards.
 SETS_PER_SHEET = 3
