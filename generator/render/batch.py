@@ -17,6 +17,7 @@ import multiprocessing
 import os
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import Callable
 
 from .cache import RenderCache
@@ -56,6 +57,7 @@ class RenderBatch:
         self.store, self.progress = store, progress
         self.workers = workers or default_workers()
         self._pending: dict[Future, PdfJob] = {}
+        self._keys: dict[Path, str] = {}
         self._jobs: list[PdfJob] = []
         self._slots: list[PdfResult | list[Future | PdfResult]] = []   # a result, or its pieces
         self.rendered: list[str] = []
@@ -83,8 +85,8 @@ class RenderBatch:
             self._tick(job.label)
             return
         self.rendered.append(job.label)
-        leaves = part_jobs(job) if splittable(job) else [job]
-        self._slots.append([self._fetch_or_submit(leaf) for leaf in leaves])
+        pieces = [self._fetch_or_submit(part) for part in part_jobs(job)] if splittable(job) else [self._submit(job)]
+        self._slots.append(pieces)
 
     def finish(self) -> list[PdfResult]:
         results = []
@@ -102,13 +104,22 @@ class RenderBatch:
             results.append(joined)
         return results
 
+    def _key(self, job: PdfJob) -> str:
+        """The job's cache key, hashed once (each target is one file)."""
+        if job.target not in self._keys:
+            self._keys[job.target] = self.store.key(job)
+        return self._keys[job.target]
+
     def _fetch(self, job: PdfJob) -> int | None:
-        return self.store.fetch(self.store.key(job), job.target) if self.store is not None else None
+        return self.store.fetch(self._key(job), job.target) if self.store is not None else None
 
     def _fetch_or_submit(self, job: PdfJob) -> Future | PdfResult:
         pages = self._fetch(job)
         if pages is not None:
             return PdfResult(job.label, job.target, pages)
+        return self._submit(job)
+
+    def _submit(self, job: PdfJob) -> Future | PdfResult:
         self._submitted += 1
         if self.workers <= 1:
             return self._made(job, render_pdf(job))
@@ -129,7 +140,7 @@ class RenderBatch:
 
     def _remember(self, job: PdfJob, result: PdfResult) -> None:
         if self.store is not None:
-            self.fresh.append((self.store.key(job), result))
+            self.fresh.append((self._key(job), result))
 
     def _tick(self, label: str) -> None:
         self._done += 1
