@@ -213,3 +213,35 @@ def test_body_text_is_at_least_9pt(example_build):
                         if box.style["font_size"] < 12 - 1e-6:   # 9 pt = 12 CSS px
                             small.add(box.text.strip()[:30])
             assert not small, (slug, sorted(small)[:10])
+
+
+def test_linked_stylesheet_outside_the_templates_is_still_refused(tmp_path):
+    """Stylesheets under templates/ are parsed once per worker and taken out
+    of the HTML; any other link is left for WeasyPrint and its fetcher."""
+    from generator.render.pdf import ForbiddenResource, PdfJob, render_pdf
+    outside = (TEMPLATES_DIR / ".." / "pyproject.toml").resolve().as_uri()
+    job = PdfJob(f'<link rel="stylesheet" href="{outside}"><p>x</p>', TEMPLATES_DIR.as_uri() + "/",
+                 tmp_path / "x.pdf", "a4", (TEMPLATES_DIR,), "probe")
+    with pytest.raises(ForbiddenResource, match="refused to read"):
+        render_pdf(job)
+
+
+def test_an_edited_stylesheet_is_read_again_by_a_warm_worker(tmp_path):
+    """A worker that outlives a build (--watch, serve) keeps parsed
+    stylesheets, but not past an edit to the file."""
+    import os
+    from pypdf import PdfReader
+    from generator.render.pdf import PdfJob, render_pdf
+    probe = TEMPLATES_DIR / f".probe-{os.getpid()}.css"
+    job = PdfJob(f'<link rel="stylesheet" href="{probe.name}"><p>x</p>', TEMPLATES_DIR.as_uri() + "/",
+                 tmp_path / "x.pdf", "a4", (TEMPLATES_DIR,), "probe")
+    try:
+        widths = []
+        for size, mtime in ((100, 1_000_000_000), (120, 1_000_000_100)):
+            probe.write_text(f"@page {{ size: {size}mm {size}mm }}")
+            os.utime(probe, (mtime, mtime))
+            render_pdf(job)
+            widths.append(round(float(PdfReader(job.target).pages[0].mediabox.width) * 25.4 / 72))
+    finally:
+        probe.unlink()
+    assert widths == [100, 120]     # the document's own @page beats the paper size, as before
