@@ -120,6 +120,9 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
     if cache:
         from .render.cache import load_memo
         memo.restore(load_memo(out_dir))
+    from .render.batch import start_simulations
+    for item in loaded:
+        start_simulations(item.system.simulations(item.game), workers)
     documents = {item.system.slug: item.system.documents(item.game) for item in loaded}
     for item in loaded:
         _refuse_duplicates(item.system, documents[item.system.slug])
@@ -161,6 +164,7 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
             save_memo(out_dir, memo.take_used())
         swap_into_place(staging, out_dir)
     finally:
+        memo.drop_promises()
         shutil.rmtree(staging, ignore_errors=True)
 
     report.pdfs = sorted((out_dir / "pdf").rglob("*.pdf"))

@@ -34,6 +34,7 @@ from .build import (BuildReport, Loaded, Progress, calibration_job, load_all, pr
 from .casting import Casting, load_casting
 from .errors import DataError, Problem, allowed_hint, errors_in
 from .paths import TEMPLATES_DIR
+from .render.batch import start_simulations
 from .render.cache import RenderCache, load_memo, save_memo
 from .render.options import DEFAULT_OPTIONS, PrintOptions
 from . import systems
@@ -219,6 +220,7 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
     item = choose_system(loaded, system, data_dir)
     if cache:
         memo.restore(load_memo(out_dir))
+    start_simulations(item.system.simulations(item.game), workers)
     all_docs = item.system.documents(item.game)
     docs = sort_documents(all_docs)
     _refuse_player_count(item.system, data_dir, docs, casting_file, players)
@@ -281,6 +283,7 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
             save_memo(out_dir, memo.take_used())
         swap_into_place(staging, out_dir, (PACK_ENTRY,))
     finally:
+        memo.drop_promises()
         shutil.rmtree(staging, ignore_errors=True)
     root = out_dir / PACK_ENTRY
     report.files = sorted(p for p in root.rglob("*") if p.is_file() and p.suffix != ".zip")

@@ -71,6 +71,38 @@ def test_editing_one_character_simulates_only_that_characters_duels(monkeypatch)
     assert played == ["Average 2"]
 
 
+def test_rewording_a_character_plays_no_fight_again(monkeypatch):
+    """Descriptions and backgrounds are not part of any fight: editing them
+    replays neither the character's duels nor the brawls."""
+    from generator.systems.sixes import simulate as simulate_module
+    memo.clear()
+    played = []
+    real_duels, real_brawl = balance_module._play_duels, simulate_module.simulate
+    monkeypatch.setattr(balance_module, "_play_duels", lambda c, *a: played.append(c.name) or real_duels(c, *a))
+    monkeypatch.setattr(balance_module, "simulate", lambda *a, **k: played.append("brawl") or real_brawl(*a, **k))
+    cast = [fighter(f"Average {i}") for i in range(4)]
+    before = cast_balance(cast, {}, duels=4, brawl_fights=1)
+    assert played.count("brawl") == 3
+    played.clear()
+    cast[1] = cast[1].model_copy(update={"description": "Reworded.", "background": "A new secret."})
+    assert cast_balance(cast, {}, duels=4, brawl_fights=1) == before
+    assert played == []
+    cast[1] = cast[1].model_copy(update={"armour": 1})
+    cast_balance(cast, {}, duels=4, brawl_fights=1)
+    assert sorted(played) == ["Average 1", "brawl", "brawl", "brawl"]
+
+
+def test_brawls_started_in_the_worker_pool_match_brawls_played_here():
+    from generator.render.batch import start_simulations
+    cast = [fighter(f"Average {i}") for i in range(4)] + [fighter("Brute", 8, 3, 2), fighter("Weed", 2)]
+    cast = [c.model_copy(update={"faction": "North" if k % 2 else "South"}) for k, c in enumerate(cast)]
+    memo.clear()
+    here = cast_balance(cast, {}, duels=4, brawl_fights=6)
+    memo.clear()
+    start_simulations(balance_module.brawl_works(cast, {}, fights=6), workers=2)
+    assert cast_balance(cast, {}, duels=4, brawl_fights=6) == here
+
+
 def test_a_much_stronger_and_a_much_weaker_character_are_flagged():
     cast = [fighter(f"Average {i}", 6, 1) for i in range(5)] + [fighter("Brute", 8, 3, 2), fighter("Weed", 2)]
     balance = cast_balance(cast, {}, brawl_fights=5)

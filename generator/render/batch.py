@@ -18,8 +18,9 @@ import os
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
+from .. import memo
 from .cache import RenderCache
 from .parts import joined_result, part_jobs, splittable, stamp_job
 from .pdf import PdfJob, PdfResult, render_pdf
@@ -43,6 +44,19 @@ def shared_pool(workers: int) -> ProcessPoolExecutor:
 def default_workers() -> int:
     """One worker per core (WeasyPrint renders one document per process), at most four."""
     return min(len(os.sched_getaffinity(0)), 4)
+
+
+def start_simulations(works: Iterable[memo.Work], workers: int | None) -> None:
+    """Start in the pool every remembered computation not known yet, and
+    promise its result to the memo table: a build's slowest simulations then
+    run beside its first renders instead of after them, and on every core.
+    With one worker they are left to run when first read."""
+    workers = workers or default_workers()
+    if workers <= 1:
+        return
+    for work in works:
+        if not memo.known(work.key):
+            memo.promise(work.key, shared_pool(workers).submit(work.run).result)
 
 
 class RenderBatch:

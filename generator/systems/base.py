@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Literal, Mapping
+from typing import Any, Callable, Iterable, Literal, Mapping
 
 from ..errors import Problem
+from ..memo import Work
 
 # Who may see a document: `public` ones are linked from the site; `player`
 # and `gm` ones hold secrets and never reach it.
@@ -93,6 +94,10 @@ class Page:
     downloads: tuple[str, ...] = ()   # slugs of public documents to link
 
 
+def no_simulations(game: Any) -> Iterable[Work]:
+    return ()
+
+
 @dataclass(frozen=True)
 class System:
     slug: str                 # folder name under data/ and the site section
@@ -102,5 +107,8 @@ class System:
     pages: Callable[[Any], list[Page]]
     schemas: Mapping[str, type]   # file kind -> model, for JSON Schema export
     starter: Path                 # a small valid data folder for `sixes new`
-    hand_written: tuple[str, ...] = field(default=("index.md",))
-    summary: str = ""             # one line for the site's list of games   # site/<slug>/ pages, in nav order
+    hand_written: tuple[str, ...] = field(default=("index.md",))   # site/<slug>/ pages, in nav order
+    summary: str = ""             # one line for the site's list of games
+    # Slow remembered computations the documents will read (memo.Work): the
+    # build starts them in its worker pool first, so they run beside the renders.
+    simulations: Callable[[Any], Iterable[Work]] = no_simulations

@@ -4,7 +4,7 @@ from pathlib import Path
 from ..base import System
 from .dataset import load_game
 from .models import ActionsFile, Character, Game, SpecialsFile
-from .outputs import documents, pages
+from .outputs import documents, pages, simulations
 
 SYSTEM = System(
     slug="sixes",
@@ -13,6 +13,7 @@ SYSTEM = System(
     load=load_game,
     documents=documents,
     pages=pages,
+    simulations=simulations,
     schemas={"game": Game, "specials": SpecialsFile, "actions": ActionsFile, "character": Character},
     starter=Path(__file__).with_name("starter"),
 )

@@ -20,7 +20,7 @@ from fractions import Fraction
 from statistics import median, median_low   # median is exact on Fractions
 from typing import Mapping, Sequence
 
-from ...memo import key_of, remember
+from ...memo import Work, key_of, remember
 from .models import Character, Special
 from .simulate import POLICIES, POLICY_NOTES, Side, Summary, play, roster, sides_by_faction, simulate
 
@@ -101,6 +101,16 @@ def typical_fighter(characters: Sequence[Character]) -> Character:
                      damage=median_low([c.damage for c in characters]))
 
 
+# What a character's file says that no fight reads: left out of the keys the
+# simulations are remembered by, so rewording a description or a background
+# plays nothing again.
+FLAVOUR = frozenset({"description", "background", "portrait"})
+
+
+def _fighter_json(character: Character) -> str:
+    return character.model_dump_json(exclude=set(FLAVOUR))
+
+
 def _specials_json(character: Character, library: Mapping[str, Special]) -> str:
     return json.dumps([library[n].model_dump(mode="json") for n in character.specials if n in library])
 
@@ -110,7 +120,7 @@ def duel_record(character: Character, opponent: Character, library: Mapping[str,
     """`character`'s duels against `opponent`, both on the aggressive policy,
     taking turns to be listed first. Seeded by the two fighters, so the figures
     never depend on who else is in the cast, and remembered by the same inputs."""
-    fingerprint = (character.model_dump_json(), _specials_json(character, library), opponent.model_dump_json(),
+    fingerprint = (_fighter_json(character), _specials_json(character, library), _fighter_json(opponent),
                    str(duels), str(seed))
     return remember(key_of("sixes-duels", *fingerprint),
                     lambda: _play_duels(character, opponent, library, duels, key_of(*fingerprint)))
@@ -133,12 +143,24 @@ def _play_duels(character, opponent, library, duels, seed_text) -> DuelRecord:
     return DuelRecord(wins, duels, kept, started)
 
 
-def brawl(characters: Sequence[Character], library: Mapping[str, Special], policy: str, *,
-          fights: int = BRAWL_FIGHTS, seed: int = SEED) -> Summary:
-    """The whole cast by faction, `fights` times with one policy; remembered by the cast."""
-    key = key_of("sixes-brawl", policy, str(fights), str(seed), *(c.model_dump_json() for c in characters),
-                 json.dumps({n: s.model_dump(mode="json") for n, s in library.items()}))
-    return remember(key, lambda: simulate(sides_by_faction(characters), library, policy, fights=fights, seed=seed))
+def brawl_work(characters: Sequence[Character], library: Mapping[str, Special], policy: str, *,
+               fights: int = BRAWL_FIGHTS, seed: int = SEED) -> Work:
+    """The whole cast by faction, `fights` times with one policy, as Work
+    remembered by the cast's fighting figures and the specials they hold."""
+    used = {n: library[n] for c in characters for n in c.specials if n in library}
+    key = key_of("sixes-brawl", policy, str(fights), str(seed), *(_fighter_json(c) for c in characters),
+                 json.dumps({n: s.model_dump(mode="json") for n, s in sorted(used.items())}))
+    return Work(key, simulate, (sides_by_faction(characters), used, policy), {"fights": fights, "seed": seed})
+
+
+def brawl_works(characters: Sequence[Character], library: Mapping[str, Special], *,
+                fights: int | None = None, seed: int = SEED) -> tuple[Work, ...]:
+    """The report's brawls, one per policy (`fights` each, by default as many
+    as the cast's size allows). The slowest simulations of a build, and each
+    depends on the whole cast, so the build starts them in its worker pool
+    before anything reads them."""
+    fights = fights or brawl_fights_for(len(characters))
+    return tuple(brawl_work(characters, library, policy, fights=fights, seed=seed) for policy in POLICIES)
 
 
 def brawl_fights_for(cast_size: int) -> int:
@@ -153,7 +175,6 @@ def cast_balance(characters: Sequence[Character], library: Mapping[str, Special]
     """Threat and survivability of every character against the typical
     fighter, and the faction brawls (`brawl_fights` per policy, by default as
     many as the cast's size allows)."""
-    brawl_fights = brawl_fights or brawl_fights_for(len(characters))
     opponent = typical_fighter(characters)
     records = [duel_record(c, opponent, library, duels=duels, seed=seed) for c in characters]
     threat = [Fraction(r.wins, r.duels) for r in records]
@@ -162,7 +183,7 @@ def cast_balance(characters: Sequence[Character], library: Mapping[str, Special]
     fighters = tuple(FighterBalance(c.name, c.faction, c.hit_points, c.armour, c.damage, t, s,
                                     _flags(t, s, mid_t, mid_s, OUTLIER_GAP))
                      for c, t, s in zip(characters, threat, surv))
-    brawls = tuple(brawl(characters, library, policy, fights=brawl_fights, seed=seed) for policy in POLICIES)
+    brawls = tuple(work.result() for work in brawl_works(characters, library, fights=brawl_fights, seed=seed))
     return CastBalance(fighters, opponent, mid_t, mid_s, duels, EARLY_ROUNDS, OUTLIER_GAP, brawls)
 
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import Sequence, TypeVar
 
-from .balance import cast_balance, example_fights
+from .balance import brawl_works, cast_balance, example_fights
 from .dataset import SixesGame
 from .effects import describe, handled
 from .simulate import DEFAULT_MAX_ROUNDS, POLICY_NOTES
 from .rules import (ACTION_POINTS, PHASES, RECOVER_HIT_POINTS, SPEEDS, STATUSES, effect_for_speed,
                     hits_to_rattle_table, slot_table)
 from ..base import CARD_SHEET, Card, Deferred, Document, Page
+from ...memo import Work
 
 HAND_SIGNAL_CARDS = "hand-signal-cards"
 RULES_REFERENCE = "rules-reference"
@@ -89,6 +90,11 @@ def balance_document(game: SixesGame, context: dict) -> Document:
                                        if not handled(game.library[n])})}
     return Document(BALANCE_REPORT, f"{game.game.title}: fight balance report", "sixes/balance_report.html", "gm",
                     Deferred(derive), max_pages=balance_budget(len(game.cast)))
+
+
+def simulations(game: SixesGame) -> tuple[Work, ...]:
+    """The balance report's brawls, for the build to start early."""
+    return brawl_works([m.character for m in game.cast], game.library)
 
 
 def runs_of(rows: Sequence[T]) -> list[Sequence[T]]:
