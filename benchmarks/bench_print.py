@@ -5,10 +5,16 @@ characters made from the example cast), in one run per size:
 - WeasyPrint only: the same final HTML documents rendered one after another
   in this process, nothing else (the floor our pipeline adds to);
 - parallel speed-up: WeasyPrint-only time / cold build time;
-- no-change rebuild, in this process and as the `sixes build` command (a new
-  process: imports, remembered simulations and compiled templates read back);
-- a rebuild after editing one character, and how many files WeasyPrint made
-  for it (the character's sheet, and the parts of the GM documents that list it);
+- no-change rebuild, in this process and as the `sixes build` command in a
+  new process: both answered by the last build's record (inputs hashed,
+  output files looked at) without loading the data;
+- the same with that record removed ("checked"): the data loaded, every
+  document's HTML made and looked up in the render cache, nothing rendered;
+- a rebuild after editing one character's armour, and how many files
+  WeasyPrint made for it (the character's sheet, and the parts of the GM
+  documents that list it: a fighting figure changes the balance report);
+- a rebuild after rewording another character's description (no fight
+  reads it, so the balance report stays as it is);
 - peak memory (max resident set) of this process and of the largest worker.
 
 usage: .venv/bin/python benchmarks/bench_print.py [--sizes 60,300] [--repeat N] [--paper a4] [--site]
@@ -31,6 +37,7 @@ from pathlib import Path
 
 from generator.build import build, load_all, prepare_html
 from generator.paths import DEFAULT_DATA_DIR, TEMPLATES_DIR
+from generator.render.cache import BUILD_RECORD, cache_root
 from generator.render.options import DEFAULT_OPTIONS
 
 
@@ -78,7 +85,8 @@ def weasyprint_only(data: Path, paper: str) -> float:
 
 
 def run_size(size: int, repeat: int, paper: str, site: bool) -> dict[str, float]:
-    figures: dict[str, list[float]] = {k: [] for k in ("cold", "weasyprint", "nochange", "command", "one", "pieces")}
+    figures: dict[str, list[float]] = {k: [] for k in ("cold", "weasyprint", "nochange", "checked", "command", "one", "pieces",
+                                                        "reworded", "reworded_pieces")}
     for _ in range(repeat):
         with tempfile.TemporaryDirectory() as tmp:
             tmp = Path(tmp)
@@ -95,6 +103,10 @@ def run_size(size: int, repeat: int, paper: str, site: bool) -> dict[str, float]
             elapsed, report = timed(go)
             assert report.rendered == []
             figures["nochange"].append(elapsed)
+            (cache_root(out) / BUILD_RECORD).unlink()
+            elapsed, report = timed(go)
+            assert report.rendered == [] and not report.untouched
+            figures["checked"].append(elapsed)
             command = [sys.executable, "-m", "generator", "build", "--data", str(data), "--out", str(out),
                        "--paper", paper] + ([] if site else ["--no-site"])
             elapsed, _ = timed(lambda: subprocess.run(command, check=True, capture_output=True))
@@ -106,6 +118,13 @@ def run_size(size: int, repeat: int, paper: str, site: bool) -> dict[str, float]
             assert 1 <= len(report.rendered) <= 3, report.rendered
             figures["one"].append(elapsed)
             figures["pieces"].append(len(report.pieces))
+            reworded = next((data / "sixes" / "characters").glob("*-2.yaml"))
+            reworded.write_text(re.sub(r"^description: ", "description: Newly reworded. ", reworded.read_text(),
+                                       flags=re.M))
+            elapsed, report = timed(go)
+            assert 1 <= len(report.rendered) <= 2, report.rendered
+            figures["reworded"].append(elapsed)
+            figures["reworded_pieces"].append(len(report.pieces))
             figures["weasyprint"].append(weasyprint_only(data, paper))
     return {k: statistics.median(v) for k, v in figures.items()}
 
@@ -120,13 +139,15 @@ def main() -> None:
     cores = len(os.sched_getaffinity(0))
     print(f"{cores} cores; paper {args.paper}; site {'on' if args.site else 'off'}; medians of {args.repeat}")
     header = (f"{'characters':>10} {'PDFs':>5} {'cold s':>8} {'WP-only s':>10} {'cold/WP':>8} {'speed-up':>9} "
-              f"{'no-change s':>12} {'command s':>10} {'one-char s':>11} {'one/cold':>9} {'files':>6}")
+              f"{'no-change s':>12} {'checked s':>10} {'command s':>10} {'one-char s':>11} {'one/cold':>9} {'files':>6} "
+              f"{'reworded s':>11} {'rew/cold':>9} {'files':>6}")
     print(header)
     for size in (int(s) for s in args.sizes.split(",")):
         f = run_size(size, args.repeat, args.paper, args.site)
         print(f"{size:>10} {size + SHARED_DOCUMENTS:>5} {f['cold']:>8.2f} {f['weasyprint']:>10.2f} {f['cold'] / f['weasyprint']:>8.2f} "
-              f"{f['weasyprint'] / f['cold']:>8.2f}x {f['nochange']:>12.2f} {f['command']:>10.2f} {f['one']:>11.2f} "
-              f"{f['one'] / f['cold']:>8.1%} {f['pieces']:>6.0f}", flush=True)
+              f"{f['weasyprint'] / f['cold']:>8.2f}x {f['nochange']:>12.2f} {f['checked']:>10.2f} {f['command']:>10.2f} {f['one']:>11.2f} "
+              f"{f['one'] / f['cold']:>8.1%} {f['pieces']:>6.0f} {f['reworded']:>11.2f} "
+              f"{f['reworded'] / f['cold']:>8.1%} {f['reworded_pieces']:>6.0f}", flush=True)
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"peak memory: this process {own:.0f} MiB, largest worker {child:.0f} MiB "

@@ -13,6 +13,7 @@ saved there. Rendering starts as soon as each document's HTML exists
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -53,6 +54,18 @@ class BuildReport:
     pieces: list[str] = field(default_factory=list)     # every file WeasyPrint made: documents, parts, page numbers
     reused: int = 0                                     # PDFs taken from the cache
     site_built: bool = False                            # False when the site was unchanged (or not asked for)
+    untouched: bool = False     # nothing changed since the last build, so nothing was even loaded
+
+    def summary(self) -> dict:
+        """What is said about this build, kept so that a build with nothing
+        changed can say it again without loading the data (render/cache.record_build)."""
+        return {"site": self.site_index is not None, "warnings": [dataclasses.asdict(p) for p in self.warnings]}
+
+    @classmethod
+    def repeated(cls, out_dir: Path, summary: dict) -> "BuildReport":
+        pdfs = sorted((out_dir / "pdf").rglob("*.pdf"))
+        return cls(out_dir, pdfs, out_dir / "site" / "index.html" if summary["site"] else None,
+                   [Problem(**p) for p in summary["warnings"]], reused=len(pdfs), untouched=True)
 
 
 Progress = Callable[[str, int, int], None]
@@ -114,9 +127,16 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
           cache: bool = False) -> BuildReport:
     progress = progress or (lambda label, done, total: None)
     data_dir, out_dir = Path(data_dir).resolve(), Path(out_dir).resolve()
+    inputs = ""
+    if cache and data_dir.is_dir():
+        from .render.cache import build_inputs_key, site_inputs_key, unchanged_build
+        inputs = site_inputs_key(data_dir, list(papers), options)    # before reading: an edit during the build counts
+        last = unchanged_build(out_dir, build_inputs_key(inputs, site, strict))
+        if last is not None:
+            return BuildReport.repeated(out_dir, last)
+
     loaded, problems = load_all(data_dir, strict=strict)
     report = BuildReport(out_dir, warnings=[p for p in problems if p.severity == "warning"])
-
     if cache:
         from .render.cache import load_memo
         memo.restore(load_memo(out_dir))
@@ -157,7 +177,7 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
         if site:
             progress("site", 0, 1)
             report.site_built = _build_site(staging, loaded, documents, list(papers), out_dir if cache else None,
-                                             data_dir, options)
+                                             inputs)
             progress("site", 1, 1)
         if cache:       # what this build worked out, for the next one (only a build that passed)
             from .render.cache import save_memo
@@ -170,6 +190,9 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
     report.pdfs = sorted((out_dir / "pdf").rglob("*.pdf"))
     if site:
         report.site_index = out_dir / "site" / "index.html"
+    if cache:
+        from .render.cache import build_inputs_key, record_build
+        record_build(out_dir, build_inputs_key(inputs, site, strict), OUTPUT_ENTRIES, report.summary())
     return report
 
 
@@ -277,16 +300,15 @@ def calibration_job(folder: Path, paper: str, options: PrintOptions):
 
 
 def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[Document]],
-                papers: list[str], out_dir: Path | None = None, data_dir: Path | None = None,
-                options: PrintOptions = DEFAULT_OPTIONS) -> bool:
-    """Stage and build the site; with a cache, an unchanged site is left as it
-    is (nothing staged is swapped in). Returns whether MkDocs ran."""
+                papers: list[str], out_dir: Path | None = None, inputs: str = "") -> bool:
+    """Stage and build the site; with a cache (`out_dir` and the site's
+    `inputs` key given), an unchanged site is left as it is (nothing staged
+    is swapped in). Returns whether MkDocs ran."""
     from .paths import MKDOCS_CONFIG
-    from .render.cache import cache_root, site_inputs_key, site_key
+    from .render.cache import cache_root, site_key
     from .render.site import SiteSection, build_site, stage_sources
 
     inputs_file = cache_root(out_dir) / "site.inputs" if out_dir else None
-    inputs = site_inputs_key(data_dir, papers, options) if out_dir else ""
     if inputs_file and inputs_file.is_file() and inputs_file.read_text() == inputs and (out_dir / "site").is_dir():
         return False
     sections = []

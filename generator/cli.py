@@ -156,10 +156,12 @@ def _build_once(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: 
         click.secho("Nothing was written: the previous output is unchanged.", err=True)
         sys.exit(1)
     _print_problems(report.warnings)
-    pdf_root = report.out_dir / "pdf"
-    click.echo(f"Built {len(report.pdfs)} PDFs in {pdf_root}")
-    click.echo(f"{len(report.rendered)} rendered, {report.reused} unchanged since the last build"
-               + ("" if report.site_built or no_site else "; the site was unchanged"), err=True)
+    click.echo(f"Built {len(report.pdfs)} PDFs in {report.out_dir / 'pdf'}")
+    if report.untouched:
+        click.echo("Nothing changed since the last build: nothing was loaded or rendered.", err=True)
+    else:
+        click.echo(f"{len(report.rendered)} rendered, {report.reused} unchanged since the last build"
+                   + ("" if report.site_built or no_site else "; the site was unchanged"), err=True)
     if report.site_index:
         click.echo(f"Site: {report.site_index}")
     click.echo(f"Schemas for editors: {report.out_dir / 'schemas'}")

@@ -75,6 +75,58 @@ def test_a_print_option_or_a_stylesheet_change_renders_again(starter, tmp_path, 
     assert len(build(starter, out, ("a4",), site=False, workers=1, cache=True).rendered) == 6
 
 
+def test_a_build_with_nothing_changed_loads_nothing(starter, tmp_path, monkeypatch):
+    """The last build's record (inputs key and output files) answers a build
+    with nothing changed before the data is read; any change to the inputs,
+    the options or the output folder means a real build."""
+    import generator.build as build_module
+    out = tmp_path / "out"
+    first = build(starter, out, ("a4",), site=False, workers=1, cache=True)
+    assert not first.untouched
+    real_load = build_module.load_all
+    loads = []
+    monkeypatch.setattr(build_module, "load_all", lambda *a, **k: loads.append(1) or real_load(*a, **k))
+
+    again = build(starter, out, ("a4",), site=False, workers=1, cache=True)
+    assert again.untouched and loads == [] and again.rendered == []
+    assert again.pdfs == first.pdfs and again.reused == 6
+
+    sheet = out / "pdf" / "a4" / "sixes" / "players" / "first-rival.pdf"
+    sheet.unlink()                                              # the output folder changed
+    restored = build(starter, out, ("a4",), site=False, workers=1, cache=True)
+    assert not restored.untouched and loads == [1] and restored.rendered == [] and sheet.is_file()
+
+    assert not build(starter, out, ("letter",), site=False, workers=1, cache=True).untouched   # other options
+    assert not build(starter, out, ("letter",), site=False, workers=1, cache=False).untouched  # no cache asked
+    notes = starter / "sixes" / "game.yaml"
+    notes.write_text(notes.read_text() + "\n# an organiser's comment\n")
+    assert not build(starter, out, ("letter",), site=False, workers=1, cache=True).untouched   # the data changed
+    assert build(starter, out, ("letter",), site=False, workers=1, cache=True).untouched
+
+
+def test_a_build_with_nothing_changed_repeats_its_warnings(starter, tmp_path):
+    character = starter / "sixes" / "characters" / "first-rival.yaml"
+    character.write_text(re.sub(r"^hit_points: \d+", "hit_points: 9", character.read_text(), flags=re.M))
+    out = tmp_path / "out"
+    first = build(starter, out, ("a4",), site=False, workers=1, cache=True)
+    again = build(starter, out, ("a4",), site=False, workers=1, cache=True)
+    assert again.untouched and first.warnings and again.warnings == first.warnings
+
+
+def test_the_command_says_when_nothing_changed(starter, tmp_path):
+    import os
+    import sys
+    command = [sys.executable, "-m", "generator", "build", "--data", str(starter), "--out", str(tmp_path / "out"),
+               "--paper", "a4", "--no-site", "--jobs", "1"]
+    env = {**os.environ, "SIXES_CACHE_DIR": str(tmp_path / "cache")}
+    first = subprocess.run(command, capture_output=True, text=True, env=env)
+    second = subprocess.run(command, capture_output=True, text=True, env=env)
+    assert first.returncode == second.returncode == 0
+    assert "6 rendered" in first.stderr
+    assert "Nothing changed since the last build" in second.stderr
+    assert second.stdout == first.stdout                  # the same PDFs, in the same place
+
+
 def test_a_failed_build_writes_no_cache(starter, tmp_path):
     character = starter / "sixes" / "characters" / "first-rival.yaml"
     character.write_text(character.read_text().replace("name: First Rival", "name: First Rival \u2603"))

@@ -16,8 +16,9 @@ then costs no copy). Only a build that passed writes to the cache.
 
 Beside the PDFs: the results of slow derivations a build used (memo.pickle,
 see generator/memo.py; dropped when the package's code changes), the site's
-input and output keys, and compiled templates (jinja/, shared by all output
-folders).
+input and output keys, compiled templates (jinja/, shared by all output
+folders), and the record of the last build (last-build.json), which lets a
+`sixes build` with nothing changed stop before it loads anything.
 """
 from __future__ import annotations
 
@@ -173,8 +174,60 @@ def site_inputs_key(data_dir: Path, papers: list[str], options: object) -> str:
     pages, configuration, the package's code and the print options (the
     downloads are PDFs). When this is unchanged the site's pages need not even
     be derived, which saves the seconds exact odds tables take."""
-    from ..paths import MKDOCS_CONFIG, SITE_SOURCES_DIR, TEMPLATES_DIR
+    from ..paths import MKDOCS_CONFIG, SITE_SOURCES_DIR
     parts = [_tree_hash(Path(data_dir), set()), _tree_hash(TEMPLATES_DIR, set()),
              _tree_hash(SITE_SOURCES_DIR, set()), package_version(),
              MKDOCS_CONFIG.read_text(encoding="utf-8"), code_version(), ",".join(papers), repr(options)]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+BUILD_RECORD = "last-build.json"
+# Libraries whose upgrade may change the output without changing our code.
+_OUTPUT_LIBRARIES = ("weasyprint", "mkdocs", "mkdocs-material", "jinja2", "pydantic", "pypdf")
+
+
+def build_inputs_key(site_inputs: str, site: bool, strict: bool) -> str:
+    """Everything a whole build is made from: the site's inputs (data,
+    templates, hand-written pages, code, papers, print options; see
+    site_inputs_key), whether the site and strict checks were asked for, and
+    the versions of the libraries that make the files."""
+    from importlib.metadata import version
+    parts = [site_inputs, f"site={site}", f"strict={strict}", *(f"{name}={version(name)}" for name in _OUTPUT_LIBRARIES)]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def _output_files(out_dir: Path, entries: tuple[str, ...]) -> dict[str, list[int]]:
+    found = {}
+    for name in entries:
+        for path in (out_dir / name).rglob("*"):
+            if path.is_file():
+                stat = path.stat()
+                found[str(path.relative_to(out_dir))] = [stat.st_size, stat.st_mtime_ns]
+    return found
+
+
+def record_build(out_dir: Path, key: str, entries: tuple[str, ...], summary: dict) -> None:
+    """After a build passed: its inputs key, every file it left in the output
+    folder (size and time), and what the command printed about it."""
+    path = cache_root(out_dir) / BUILD_RECORD
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(f".{os.getpid()}.part")
+    partial.write_text(json.dumps({"key": key, "entries": list(entries), "files": _output_files(out_dir, entries),
+                                   "summary": summary}))
+    os.replace(partial, path)
+
+
+def unchanged_build(out_dir: Path, key: str) -> dict | None:
+    """The last build's summary when its inputs key is `key` and every file it
+    left is still there untouched; else None (build). Costs a hash of the
+    inputs and a look at each output file, not a load of the data."""
+    try:
+        record = json.loads((cache_root(out_dir) / BUILD_RECORD).read_text())
+        if record["key"] != key:
+            return None
+        if _output_files(Path(out_dir), tuple(record["entries"])) != record["files"]:
+            return None
+        return record["summary"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
