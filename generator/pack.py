@@ -160,8 +160,9 @@ def plan_envelopes(sheets: list[Document], casting: list[Casting] | None) -> tup
     by_slug = {sheet.slug: sheet for sheet in sheets}
     envelopes, warnings = [], []
     for role in casting or ():
-        envelopes.append(Envelope(len(envelopes) + 1, role.player, character_name(by_slug[role.slug]),
-                                  by_slug[role.slug], role.handouts))
+        sheet = by_slug[role.slug]
+        envelopes.append(Envelope(len(envelopes) + 1, role.player, character_name(sheet), sheet,
+                                  sheet.handouts + role.handouts))
     cast = {e.sheet.slug for e in envelopes}
     for sheet in sheets:
         if sheet.slug not in cast:
@@ -169,7 +170,7 @@ def plan_envelopes(sheets: list[Document], casting: list[Casting] | None) -> tup
                 warnings.append(Problem("casting", None, None,
                                         f"nobody is cast as {character_name(sheet)}; their envelope is labelled by character",
                                         severity="warning"))
-            envelopes.append(Envelope(len(envelopes) + 1, None, character_name(sheet), sheet))
+            envelopes.append(Envelope(len(envelopes) + 1, None, character_name(sheet), sheet, sheet.handouts))
     return envelopes, warnings
 
 

@@ -32,7 +32,8 @@ G = f"data/sixes/{GAME}"
 A = f"data/sixes/{ACTIONS}"
 YAML_HINT = "check indentation and quoting around this point"
 TAB_HINT = "YAML indents with spaces; replace the tab with spaces"
-CHARACTER_KEYS = "'name', 'faction', 'description', 'background', 'hit_points', 'armour', 'damage', 'specials', 'portrait'"
+CHARACTER_KEYS = ("'name', 'faction', 'description', 'background', 'hit_points', 'armour', 'damage', 'specials', "
+                  "'portrait', 'handouts'")
 PORTRAIT_HINT = "a portrait must be an image file inside the data folder, e.g. portraits/mara.png"
 RELATIVE_HINT = "give a path relative to the data folder, e.g. portraits/mara.png"
 
@@ -76,6 +77,13 @@ CASES = [
     ("portrait-missing", CHAR, [
         f"{C}:4:11: error: portrait: portrait file 'portraits/mara.png' not found; "
         "paths are relative to the game folder, the one holding game.yaml"]),
+    # Every handout is checked, and each mistake reported where it is.
+    ("handouts-wrong", CHAR, [
+        f"{C}:4:12: error: handouts[0]: handout file 'handouts/debts.pdf' not found; "
+        "paths are relative to the game folder, the one holding game.yaml",
+        f"{C}:4:32: error: handouts[1]: 'notes.txt' is not a PDF file; allowed: .pdf",
+        f"{C}:4:43: error: handouts[2]: '../../elsewhere.pdf' is outside the data folder; "
+        "give a path relative to the data folder, e.g. handouts/tide-table.pdf"]),
     ("empty", CHAR, [f"{C}:1:1: error: the file is empty; see `sixes new` for a starter file"]),
     ("comments-only", CHAR, [f"{C}:1:1: error: the file is empty; see `sixes new` for a starter file"]),
     ("duplicate-special-name", SPECIALS, [

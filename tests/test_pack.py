@@ -129,6 +129,27 @@ def test_casting_orders_and_labels_envelopes_and_adds_handouts(game, tmp_path):
     assert not report.warnings or all(w.severity == "warning" for w in report.warnings)
 
 
+def test_handouts_the_data_gives_a_character_go_in_their_envelope_first(game, tmp_path):
+    """`handouts:` in a character's file; a casting file's handouts follow them."""
+    data = tmp_path / "data"
+    shutil.copytree(game, data)
+    (data / "sixes" / "handouts").mkdir()
+    letter = PdfWriter()
+    letter.add_blank_page(595, 842)
+    with open(data / "sixes" / "handouts" / "letter.pdf", "wb") as f:
+        letter.write(f)
+    character = data / "sixes" / "characters" / "first-rival.yaml"
+    character.write_text(character.read_text() + "handouts: [handouts/letter.pdf]\n")
+    casting = tmp_path / "casting.yaml"
+    casting.write_text("envelopes:\n  - player: Robin Ash\n    character: First Rival\n"
+                       f"    handouts: [{data / 'handouts' / 'map.pdf'}]\n")
+    pack(data, tmp_path / "out", ("a4",), casting_file=casting, workers=1, duplex=False)
+    rows = manifest(tmp_path / "out" / "pack" / "a4")
+    by_character = {r["character"]: r["contents"] for r in rows}
+    assert by_character["First Rival"].endswith("; Handout: letter (1 p); Handout: map (3 p)")
+    assert "Handout" not in by_character["Second Rival"]
+
+
 def test_a_character_nobody_plays_still_gets_an_envelope_with_a_warning(game, tmp_path):
     casting = tmp_path / "casting.yaml"
     casting.write_text("envelopes:\n  - player: Robin Ash\n    character: Second Rival\n")

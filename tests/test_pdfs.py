@@ -205,7 +205,7 @@ def test_body_text_is_at_least_9pt(example_build):
             rendered = _render(document_html(doc))
             small = set()
             for page in rendered.pages:
-                for box in page._page_box.descendants():
+                for box in page._page_box.descendants(placeholders=True):   # into positioned boxes (cards) too
                     if isinstance(box, TextBox) and box.text.strip():
                         cls = (box.element.get("class") or "") if box.element is not None else ""
                         if "foot" in cls.split() or box.element is None:

@@ -230,4 +230,3 @@ def unchanged_build(out_dir: Path, key: str) -> dict | None:
         return record["summary"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
-

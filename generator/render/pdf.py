@@ -125,7 +125,7 @@ _STYLESHEET_LINK = re.compile(r'<link rel="stylesheet" href="([^"]+)">')
 
 def _parsed(engine, *, filename: Path | None = None, string: str | None = None):
     """A stylesheet parsed once per font configuration. Parsing CSS and
-    compiling its selectors is about a third of a one-page render, and every
+    compiling its selectors cost about 40 ms of CPU a document, and every
     document uses the same few files. Keyed by the file's size and time, so a
     long-lived worker (--watch, serve) sees an edited stylesheet."""
     if filename is not None:

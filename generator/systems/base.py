@@ -75,6 +75,7 @@ class Document:
     context: Mapping[str, Any]
     max_pages: int            # more pages than this is a layout bug
     cards: tuple[Card, ...] = ()
+    handouts: tuple[Path, ...] = ()   # PDFs the data gives this (player) document's envelope in a pack
 
     @property
     def folder(self) -> str:

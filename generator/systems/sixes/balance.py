@@ -104,7 +104,7 @@ def typical_fighter(characters: Sequence[Character]) -> Character:
 # What a character's file says that no fight reads: left out of the keys the
 # simulations are remembered by, so rewording a description or a background
 # plays nothing again.
-FLAVOUR = frozenset({"description", "background", "portrait"})
+FLAVOUR = frozenset({"description", "background", "portrait", "handouts"})
 
 
 def _fighter_json(character: Character) -> str:

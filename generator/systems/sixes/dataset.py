@@ -2,7 +2,7 @@
 
 Core layer: reads YAML through `loading`, validates with the models, and
 checks what a single file cannot (names unique, specials that exist,
-portraits inside the data folder). It reports every problem it finds.
+portraits and handouts inside the data folder). It reports every problem it finds.
 """
 from __future__ import annotations
 
@@ -28,12 +28,14 @@ KNOWN_FILES = {"game.yaml", "specials.yaml", "actions.yaml"}
 
 @dataclass(frozen=True)
 class CastMember:
-    """A character with what the printers need: a stable slug and the portrait file."""
+    """A character with what the printers need: a stable slug, the portrait
+    file and the handouts for their envelope."""
 
     slug: str
     source: str
     character: Character
     portrait_file: Path | None
+    handout_files: tuple[Path, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,12 @@ def _load_cast(folder: Path, display_root: Path, library: dict[str, Special] | N
         problems.extend(_check_armour(doc, character))
         portrait, found = _check_portrait(doc, character, folder)
         problems.extend(found)
-        cast.append(CastMember(path.stem, doc.display, character, portrait))
+        handouts = []
+        for i, raw in enumerate(character.handouts):
+            handout, found = _data_file(doc, ("handouts", i), raw, folder, "handout")
+            problems.extend(found)
+            handouts += [handout] if handout else []
+        cast.append(CastMember(path.stem, doc.display, character, portrait, tuple(handouts)))
     return cast, problems
 
 
@@ -150,26 +157,34 @@ def _check_armour(doc: YamlDocument, character: Character) -> list[Problem]:
 
 
 def _check_portrait(doc: YamlDocument, character: Character, data_root: Path) -> tuple[Path | None, list[Problem]]:
-    """A portrait must be an image file inside the data folder: never a URL,
-    never an absolute path, never `..` out of the folder."""
     if character.portrait is None:
         return None, []
-    raw = character.portrait
-    loc = ("portrait",)
+    return _data_file(doc, ("portrait",), character.portrait, data_root, "portrait")
+
+
+# The files a character may name: allowed suffixes, what they are, an example.
+_FILE_KINDS = {"portrait": (PORTRAIT_SUFFIXES, "an image file", "portraits/mara.png"),
+               "handout": ((".pdf",), "a PDF file", "handouts/tide-table.pdf")}
+
+
+def _data_file(doc: YamlDocument, loc: tuple, raw: str, data_root: Path, kind: str
+               ) -> tuple[Path | None, list[Problem]]:
+    """A file a character names (a portrait, a handout) must be inside the
+    game folder: never a URL, never an absolute path, never `..` out of it."""
+    suffixes, what, example = _FILE_KINDS[kind]
     if "://" in raw or raw.startswith(("data:", "file:")):
         return None, [doc.problem(loc, f"found a URL '{raw}'",
-                                  hint="a portrait must be an image file inside the data folder, e.g. portraits/mara.png")]
+                                  hint=f"a {kind} must be {what} inside the data folder, e.g. {example}")]
     relative = PurePosixPath(raw)
     if relative.is_absolute() or ".." in relative.parts:
         return None, [doc.problem(loc, f"'{raw}' is outside the data folder",
-                                  hint="give a path relative to the data folder, e.g. portraits/mara.png")]
-    if relative.suffix.lower() not in PORTRAIT_SUFFIXES:
-        return None, [doc.problem(loc, f"'{raw}' is not an image file",
-                                  hint="allowed: " + ", ".join(PORTRAIT_SUFFIXES))]
+                                  hint=f"give a path relative to the data folder, e.g. {example}")]
+    if relative.suffix.lower() not in suffixes:
+        return None, [doc.problem(loc, f"'{raw}' is not {what}", hint="allowed: " + ", ".join(suffixes))]
     path = (data_root / relative).resolve()
     if not path.is_relative_to(data_root.resolve()):
         return None, [doc.problem(loc, f"'{raw}' leads outside the data folder")]
     if not path.is_file():
-        return None, [doc.problem(loc, f"portrait file '{raw}' not found",
+        return None, [doc.problem(loc, f"{kind} file '{raw}' not found",
                                   hint="paths are relative to the game folder, the one holding game.yaml")]
     return path, []

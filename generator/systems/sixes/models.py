@@ -98,3 +98,5 @@ class Character(DataModel):
     damage: int = Field(default=0, ge=0, description="Extra Effect on the Attack action.")
     specials: list[Text] = Field(default_factory=list, description="Names from the specials library.")
     portrait: str | None = Field(default=None, description="An image file inside the data folder, relative to it.")
+    handouts: list[str] = Field(default_factory=list, description=(
+        "PDF files that go into this character's envelope (sixes pack), relative to the game folder."))

@@ -74,7 +74,7 @@ def documents(game: SixesGame) -> list[Document]:
             {**private, "member": member, "character": member.character,
              "specials": [library[name] for name in member.character.specials],
              "slots": slot_table(member.character, library)},
-            max_pages=2))
+            max_pages=2, handouts=member.handout_files))
     return docs
 
 
