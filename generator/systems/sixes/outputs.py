@@ -24,6 +24,10 @@ BALANCE_REPORT = "balance-report"
 # Rows of a cast table in one part of a GM document: a page, or two when long
 # names wrap.
 ROWS_PER_PART = 30
+# The balance report lists this many outliers on its first page, furthest
+# from the median first; the cast table flags every one. A full list would
+# reorder after any edit, and a long cast's list runs to pages.
+OUTLIERS_LISTED = 12
 T = TypeVar("T")
 # Each hand-signal sheet holds this many players' sets of three cards.
 SETS_PER_SHEET = 3
@@ -84,7 +88,7 @@ def balance_document(game: SixesGame, context: dict) -> Document:
     def derive() -> dict:
         balance = cast_balance([m.character for m in game.cast], game.library)
         return {**context, "balance": balance, "max_rounds": DEFAULT_MAX_ROUNDS, "policy_notes": POLICY_NOTES,
-                "fighter_parts": runs_of(balance.fighters), "outlier_parts": runs_of(balance.outliers),
+                "fighter_parts": runs_of(balance.fighters), "outliers_listed": balance.outliers[:OUTLIERS_LISTED],
                 "in_parts": rendered_in_parts(len(game.cast)),
                 "gm_specials": sorted({n for m in game.cast for n in m.character.specials
                                        if not handled(game.library[n])})}
@@ -110,9 +114,9 @@ def rendered_in_parts(cast_size: int) -> bool:
 
 
 def balance_budget(cast_size: int) -> int:
-    """Two pages per run of the outliers (at most the whole cast; the first run
-    under the introduction) and of the cast table, and two for the brawls."""
-    return 4 * len(runs_of(range(cast_size))) + 2
+    """Two pages for the introduction and the outliers, two for the brawls,
+    and two per run of the cast table."""
+    return 4 + 2 * len(runs_of(range(cast_size)))
 
 
 def cheat_sheet_budget(cast_size: int) -> int:
