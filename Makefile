@@ -7,7 +7,7 @@ SIXES  := $(VENV)/bin/sixes
 STAMP  := $(VENV)/.installed
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: pack test system-deps clean bench-print bench-simulate bench-lint
+.PHONY: pack test system-deps clean bench-print bench-floor bench-simulate bench-lint
 
 pack: system-deps $(STAMP)
 	$(SIXES) build
@@ -20,6 +20,10 @@ test: $(TSTAMP)
 # Print production timings on a synthetic 60- and 300-character game (see README).
 bench-print: $(STAMP)
 	$(PY) benchmarks/bench_print.py
+
+# The least any pipeline could spend on a one-character rebuild (see README).
+bench-floor: $(STAMP)
+	$(PY) benchmarks/one_character_floor.py
 
 # The GM report's faction brawls on the same synthetic games (see README).
 bench-simulate: $(STAMP)
