@@ -207,7 +207,7 @@ def pack(data_dir: Path, system: str | None, out_dir: Path, paper: str, casting_
       - that character's sheet,
       - one set of each public card deck (Sixes: hand-signal cards),
       - the public rules summaries and reference cards,
-      - the handouts the casting file gives that player.
+      - the handouts its character file lists, then any the casting file adds.
     The GM pack holds the GM documents, a roster of who plays whom, a blank
     character sheet to copy if the system has one, and every character sheet.
 
