@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import statistics
 import sys
 import tempfile
@@ -31,7 +30,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_print import synthetic_game  # noqa: E402
+from bench_print import edit_one_character, synthetic_game  # noqa: E402
 
 from generator import memo  # noqa: E402
 from generator.build import load_all, prepare_html  # noqa: E402
@@ -66,9 +65,7 @@ def run_size(size: int, cores: int) -> None:
         tmp = Path(tmp)
         data = synthetic_game(tmp, size)
         before = pieces(data, tmp / "before")
-        edited = next((data / "sixes" / "characters").glob("*-1.yaml"))
-        edited.write_text(re.sub(r"^armour: \d+", "armour: 2", edited.read_text(), flags=re.M)
-                          if "armour:" in edited.read_text() else edited.read_text() + "armour: 2\n")
+        edit_one_character(data)
         after = pieces(data, tmp / "after")
         changed = [job for label, job in after.items() if label not in before or before[label].html != job.html]
 
