@@ -184,7 +184,7 @@ class SystemSlug(click.ParamType):
 @click.option("--system", type=SystemSlug(), default=None,
               help="The game to pack (default: the only game in the data folder).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_OUT_DIR,
-              show_default="the project's output/", help="The pack is written to OUT/pack/.")
+              show_default="the project's output/", help="The pack is written to OUT/pack/GAME/.")
 @click.option("--paper", type=click.Choice(list(PAPER_CHOICES)), default="both", show_default=True,
               help="Paper size of the pack.")
 @click.option("--casting", "casting_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
@@ -200,7 +200,8 @@ class SystemSlug(click.ParamType):
 def pack(data_dir: Path, system: str | None, out_dir: Path, paper: str, casting_file: Path | None,
          players: int | None, simplex: bool, jobs: int | None, no_cache: bool, options) -> None:
     """Envelope-ready PDFs for one game, a GM pack, a stuffing manifest (PDF
-    and CSV) and a zip for the print shop, in OUT/pack/PAPER/.
+    and CSV) and a zip for the print shop, in OUT/pack/GAME/PAPER/. Packing
+    one paper or one game leaves the others' packs in place.
 
     \b
     Each envelope (one per character, in casting order) holds:
@@ -239,7 +240,7 @@ def pack(data_dir: Path, system: str | None, out_dir: Path, paper: str, casting_
     click.echo(f"{len(report.rendered)} documents rendered, {report.reused} reused from the last build", err=True)
     sides = "one-sided" if simplex else "two-sided"
     click.echo(f"Packed {len(report.envelopes)} {report.system.title} envelopes ({sides}) "
-               f"in {report.out_dir / 'pack'}")
+               f"in {report.root}")
     for archive in report.zips:
         click.echo(f"For the print shop: {archive}")
 

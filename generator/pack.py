@@ -5,9 +5,11 @@ sheet, one set of each public card deck, the public rules summaries, every GM
 document (whatever the system provides: cheat sheet, balance report, ...) and
 a roster. Then it merges them with pypdf into one PDF per envelope in casting
 order, a GM pack, and a stuffing manifest (PDF and CSV), and zips each paper's
-pack for a print shop. Like `build`, it works in a staging folder and swaps
-the finished `pack/` into place at the end, so a failure leaves the previous
-pack as it was.
+pack for a print shop. Each game and paper has a folder of its own,
+`pack/<game>/<paper>/`, with its zip beside it. Like `build`, it works in a
+staging folder and swaps each finished paper's folder and zip into place at
+the end, so a failure leaves the previous pack as it was, and packing one
+paper or one game never removes another's pack.
 
 Envelopes and the GM pack are printed two-sided as one job each, so every part
 starts on the front of a sheet: a part with an odd page count is followed by a
@@ -90,6 +92,11 @@ class PackReport:
     warnings: list[Problem] = field(default_factory=list)
     rendered: list[str] = field(default_factory=list)   # documents rendered for this pack
     reused: int = 0                                     # documents taken from the build cache
+
+    @property
+    def root(self) -> Path:
+        """This game's packs: a folder per paper and a zip per paper."""
+        return self.out_dir / PACK_ENTRY / self.system.slug
 
 
 def table_pages(rows: int) -> int:
@@ -257,8 +264,9 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
         parts = _render_parts(staging / "parts", handed_out + gm_order, papers, data_dir, options, workers,
                               progress, RenderCache(out_dir, data_dir) if cache else None, tally)
         report.rendered, report.reused = tally.rendered, tally.reused
+        staged = staging / PACK_ENTRY / item.system.slug
         for paper in papers:
-            folder = staging / PACK_ENTRY / paper
+            folder = staged / paper
             rows = []
             for envelope in envelopes:
                 pieces = [parts[paper, d.slug] for d in ([envelope.sheet] if envelope.sheet else []) + handed_out]
@@ -273,23 +281,34 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
             _write_manifest(folder, title, rows, gm_contents, paper, duplex, data_dir, options)
             if options.backs:   # measure the printer's offset before printing the decks' backs
                 render_checked([calibration_job(folder, paper, options)], None, 1, lambda *a: None, tally)
-        for paper in papers:
-            archive = staging / PACK_ENTRY / f"{slugify(title)}-pack-{paper}.zip"
-            with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
-                for path in sorted((staging / PACK_ENTRY / paper).rglob("*")):
+        archives = {paper: f"{slugify(title)}-pack-{paper}.zip" for paper in papers}
+        for paper, name in archives.items():
+            with zipfile.ZipFile(staged / name, "w", zipfile.ZIP_DEFLATED) as zf:
+                for path in sorted((staged / paper).rglob("*")):
                     if path.is_file():
-                        zf.write(path, Path(paper) / path.relative_to(staging / PACK_ENTRY / paper))
+                        zf.write(path, Path(paper) / path.relative_to(staged / paper))
         shutil.rmtree(staging / "parts")
         if cache:
             save_memo(out_dir, memo.take_used())
-        swap_into_place(staging, out_dir, (PACK_ENTRY,))
+        _swap_papers(staged, report.root, archives)
     finally:
         memo.drop_promises()
         shutil.rmtree(staging, ignore_errors=True)
-    root = out_dir / PACK_ENTRY
-    report.files = sorted(p for p in root.rglob("*") if p.is_file() and p.suffix != ".zip")
-    report.zips = sorted(root.glob("*.zip"))
+    report.files = sorted(p for paper in papers for p in (report.root / paper).rglob("*") if p.is_file())
+    report.zips = [report.root / name for name in archives.values()]
     return report
+
+
+def _swap_papers(staged: Path, target: Path, archives: dict[str, str]) -> None:
+    """Move each paper's finished folder and zip over the previous ones,
+    leaving the game's other papers (and other games) as they are. A zip of
+    the same paper under an older title of the game is removed with it."""
+    target.mkdir(parents=True, exist_ok=True)
+    for paper, name in archives.items():
+        for stale in target.glob(f"*-pack-{paper}.zip"):
+            if stale.name != name:
+                stale.unlink()
+        swap_into_place(staged, target, (paper, name))
 
 
 def _render_parts(target: Path, documents: list[Document], papers, data_dir: Path, options: PrintOptions,

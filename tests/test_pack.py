@@ -63,7 +63,7 @@ def uncast(game, tmp_path_factory):
 
 
 def test_without_casting_envelopes_are_labelled_by_character(uncast):
-    folder = uncast.out_dir / "pack" / "a4"
+    folder = uncast.out_dir / "pack" / "sixes" / "a4"
     assert sorted(p.name for p in (folder / "envelopes").iterdir()) == ["01-first-rival.pdf", "02-second-rival.pdf"]
     rows = manifest(folder)
     assert [(r["envelope"], r["player"], r["character"]) for r in rows] == [
@@ -81,7 +81,7 @@ def test_without_casting_envelopes_are_labelled_by_character(uncast):
 
 
 def test_each_envelope_holds_its_own_secret_only_and_the_gm_pack_holds_all(uncast):
-    folder = uncast.out_dir / "pack" / "a4"
+    folder = uncast.out_dir / "pack" / "sixes" / "a4"
     first, second = (text(folder / "envelopes" / n) for n in ("01-first-rival.pdf", "02-second-rival.pdf"))
     assert SECRETS["first-rival"] in first and SECRETS["second-rival"] not in first
     assert SECRETS["second-rival"] in second and SECRETS["first-rival"] not in second
@@ -103,6 +103,7 @@ def test_every_pack_pdf_has_a_title_and_a_language(uncast):
 
 def test_the_zip_holds_the_whole_pack_with_its_manifest(uncast):
     (archive,) = uncast.zips
+    assert archive == uncast.out_dir / "pack" / "sixes" / "my-new-game-pack-a4.zip"
     with zipfile.ZipFile(archive) as zf:
         names = sorted(zf.namelist())
     assert names == ["a4/envelopes/01-first-rival.pdf", "a4/envelopes/02-second-rival.pdf", "a4/gm-pack.pdf",
@@ -116,7 +117,7 @@ def test_casting_orders_and_labels_envelopes_and_adds_handouts(game, tmp_path):
                        f"    handouts: [{game / 'handouts' / 'map.pdf'}]\n"
                        "  - player: Sam Dale\n    character: First Rival\n")
     report = pack(game, tmp_path / "out", ("letter",), casting_file=casting, workers=1)
-    folder = tmp_path / "out" / "pack" / "letter"
+    folder = tmp_path / "out" / "pack" / "sixes" / "letter"
     rows = manifest(folder)
     assert [(r["envelope"], r["player"], r["character"], r["file"]) for r in rows[:2]] == [
         ("1", "Robin Ash", "Second Rival", "envelopes/01-robin-ash.pdf"),
@@ -144,7 +145,7 @@ def test_handouts_the_data_gives_a_character_go_in_their_envelope_first(game, tm
     casting.write_text("envelopes:\n  - player: Robin Ash\n    character: First Rival\n"
                        f"    handouts: [{data / 'handouts' / 'map.pdf'}]\n")
     pack(data, tmp_path / "out", ("a4",), casting_file=casting, workers=1, duplex=False)
-    rows = manifest(tmp_path / "out" / "pack" / "a4")
+    rows = manifest(tmp_path / "out" / "pack" / "sixes" / "a4")
     by_character = {r["character"]: r["contents"] for r in rows}
     assert by_character["First Rival"].endswith("; Handout: letter (1 p); Handout: map (3 p)")
     assert "Handout" not in by_character["Second Rival"]
@@ -157,8 +158,8 @@ def test_a_character_nobody_plays_still_gets_an_envelope_with_a_warning(game, tm
     assert [(e.number, e.label) for e in report.envelopes] == [(1, "Robin Ash"), (2, "First Rival")]
     assert any("nobody is cast as First Rival" in w.message for w in report.warnings)
     # One-sided: no blank pages, and a sheet of paper per page.
-    for row in manifest(tmp_path / "out" / "pack" / "a4"):
-        pages = PdfReader(tmp_path / "out" / "pack" / "a4" / row["file"]).pages
+    for row in manifest(tmp_path / "out" / "pack" / "sixes" / "a4"):
+        pages = PdfReader(tmp_path / "out" / "pack" / "sixes" / "a4" / row["file"]).pages
         assert not any(map(is_padding, pages))
         assert (int(row["pages"]), int(row["blank_pages"]), int(row["sheets"])) == (len(pages), 0, len(pages))
 
@@ -267,7 +268,7 @@ def part_starts(labels: list[str]) -> list[int]:
 
 def test_a_two_sided_envelope_starts_every_part_on_a_front(game, handout_casting, tmp_path):
     pack(game, tmp_path, ("a4",), casting_file=handout_casting, workers=1)
-    duplex = page_labels(tmp_path / "pack" / "a4" / "envelopes" / "01-robin-ash.pdf")
+    duplex = page_labels(tmp_path / "pack" / "sixes" / "a4" / "envelopes" / "01-robin-ash.pdf")
 
     # The expected file, built from its printed pages alone: a blank after
     # each part with an odd page count, except the last part.
@@ -281,7 +282,7 @@ def test_a_two_sided_envelope_starts_every_part_on_a_front(game, handout_casting
     assert all(i % 2 == 0 for i in part_starts(duplex))    # each part on a front (0-based even)
     assert duplex[-3:] == ["Map page 3", "", "Sealed note"]
 
-    row = manifest(tmp_path / "pack" / "a4")[0]
+    row = manifest(tmp_path / "pack" / "sixes" / "a4")[0]
     assert (int(row["pages"]), int(row["blank_pages"]), int(row["sheets"])) == (
         len(duplex), duplex.count(""), -(-len(duplex) // 2))
     assert row["contents"].endswith("; Handout: map (3 p); Handout: note (1 p)")
@@ -289,21 +290,21 @@ def test_a_two_sided_envelope_starts_every_part_on_a_front(game, handout_casting
 
 def test_with_backs_each_deck_front_is_followed_by_its_back(game, tmp_path):
     report = pack(game, tmp_path, ("a4",), workers=1, options=PrintOptions(backs=True))
-    labels = page_labels(report.out_dir / "pack" / "a4" / "envelopes" / "01-first-rival.pdf")
+    labels = page_labels(report.out_dir / "pack" / "sixes" / "a4" / "envelopes" / "01-first-rival.pdf")
     front = next(i for i, text in enumerate(labels) if "Speed hand" in text)
     assert front % 2 == 0
     back = labels[front + 1]
     # The back is the deck's own page (rendered, not padding), and the rules reference follows at once.
-    assert "Speed hand" not in back and not is_padding(PdfReader(report.out_dir / "pack" / "a4" / "envelopes" /
+    assert "Speed hand" not in back and not is_padding(PdfReader(report.out_dir / "pack" / "sixes" / "a4" / "envelopes" /
                                                                   "01-first-rival.pdf").pages[front + 1])
     assert "Sixes rules reference" in labels[front + 2]
     # With backs, the pack carries the calibration sheet to measure the printer's offset first.
-    calibration = report.out_dir / "pack" / "a4" / "duplex-calibration.pdf"
+    calibration = report.out_dir / "pack" / "sixes" / "a4" / "duplex-calibration.pdf"
     assert "calibration" in " ".join(page_labels(calibration)).lower()
 
 
 def test_the_manifest_pdf_counts_pages_and_sheets(uncast):
-    folder = uncast.out_dir / "pack" / "a4"
+    folder = uncast.out_dir / "pack" / "sixes" / "a4"
     assert not (folder / "duplex-calibration.pdf").exists()      # no backs, nothing to calibrate
     rows = manifest(folder)
     for row in rows:
@@ -335,7 +336,7 @@ def example_pack(tmp_path_factory):
             extra = [] if characters else ["--players", "3"]
             result = CliRunner().invoke(main, ["pack", "--data", str(root / "data"), "--out", str(root / "out"),
                                                "--paper", "a4", "--jobs", "1", *extra])
-            packed[system] = (result, root / "out" / "pack" / "a4", characters)
+            packed[system] = (result, root / "out" / "pack" / system / "a4", characters)
         return packed[system]
     return run
 
@@ -425,4 +426,30 @@ def test_a_pack_after_a_build_reuses_its_documents(game, tmp_path, monkeypatch):
         "hand-signal-cards-one-set.pdf", "roster.pdf"]
     fresh = pack(game, tmp_path / "fresh", ("a4",), workers=1)
     assert fresh.reused == 0
-    assert manifest(out / "pack" / "a4") == manifest(tmp_path / "fresh" / "pack" / "a4")
+    assert manifest(out / "pack" / "sixes" / "a4") == manifest(tmp_path / "fresh" / "pack" / "sixes" / "a4")
+
+
+def test_packing_another_paper_or_game_keeps_the_packs_already_there(two_games, tmp_path):
+    """An organiser packs A4 for home and Letter for a print shop, then a
+    second game, into one output folder: each run replaces only its own."""
+    out = tmp_path / "out"
+    pack(two_games, out, ("a4",), system="sixes", workers=1)
+    a4 = out / "pack" / "sixes" / "a4" / "envelopes" / "01-first-rival.pdf"
+    before = a4.read_bytes()
+    pack(two_games, out, ("letter",), system="sixes", workers=1)
+    pack(two_games, out, ("a4",), system="d6xd6", players=2, workers=1)
+    assert a4.read_bytes() == before
+    assert (out / "pack" / "sixes" / "letter" / "envelopes" / "01-first-rival.pdf").is_file()
+    assert (out / "pack" / "d6xd6" / "a4" / "envelopes" / "02-player-2.pdf").is_file()
+    assert sorted(p.name for p in (out / "pack" / "sixes").glob("*.zip")) == [
+        "my-new-game-pack-a4.zip", "my-new-game-pack-letter.zip"]
+    # The same game and paper again replaces its pack, zip included, and
+    # an old title's zip of that paper goes with it.
+    game = two_games / "sixes" / "game.yaml"
+    game.write_text(re.sub(r"^title: .*$", "title: Renamed Game", game.read_text(), flags=re.M))
+    report = pack(two_games, out, ("a4",), system="sixes", workers=1)
+    assert sorted(p.name for p in (out / "pack" / "sixes").glob("*.zip")) == [
+        "my-new-game-pack-letter.zip", "renamed-game-pack-a4.zip"]
+    assert report.zips == [out / "pack" / "sixes" / "renamed-game-pack-a4.zip"]
+    assert all(p.is_relative_to(out / "pack" / "sixes" / "a4") for p in report.files)
+    assert not list(out.glob(".sixes-pack-*"))
