@@ -38,6 +38,7 @@ from generator.paths import TEMPLATES_DIR  # noqa: E402
 from generator.render.options import DEFAULT_OPTIONS  # noqa: E402
 from generator.render.parts import part_jobs, splittable  # noqa: E402
 from generator.render.pdf import render_pdf  # noqa: E402
+from generator.systems.sixes.balance import brawl_works  # noqa: E402
 
 
 def pieces(data: Path, out: Path) -> dict[str, object]:
@@ -73,7 +74,6 @@ def run_size(size: int, cores: int) -> None:
             render_pdf(job)
         renders = statistics.median(sum(cpu(lambda j=job: render_pdf(j)) for job in changed) for _ in range(3))
         game = next(item.game for item in load_all(data)[0] if item.system.slug == "sixes")
-        from generator.systems.sixes.balance import brawl_works
         memo.clear()
         brawls = cpu(lambda: [work.run() for work in brawl_works([m.character for m in game.cast], game.library)])
         cold = sum(cpu(lambda j=job: render_pdf(j)) for job in after.values())

@@ -305,10 +305,10 @@ def _swap_papers(staged: Path, target: Path, archives: dict[str, str]) -> None:
     the same paper under an older title of the game is removed with it."""
     target.mkdir(parents=True, exist_ok=True)
     for paper, name in archives.items():
-        for stale in target.glob(f"*-pack-{paper}.zip"):
+        swap_into_place(staged, target, (paper, name))
+        for stale in target.glob(f"*-pack-{paper}.zip"):    # only once the new pack is in place
             if stale.name != name:
                 stale.unlink()
-        swap_into_place(staged, target, (paper, name))
 
 
 def _render_parts(target: Path, documents: list[Document], papers, data_dir: Path, options: PrintOptions,

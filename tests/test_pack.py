@@ -451,5 +451,6 @@ def test_packing_another_paper_or_game_keeps_the_packs_already_there(two_games, 
     assert sorted(p.name for p in (out / "pack" / "sixes").glob("*.zip")) == [
         "my-new-game-pack-letter.zip", "renamed-game-pack-a4.zip"]
     assert report.zips == [out / "pack" / "sixes" / "renamed-game-pack-a4.zip"]
-    assert all(p.is_relative_to(out / "pack" / "sixes" / "a4") for p in report.files)
+    assert report.files and all(p.is_relative_to(out / "pack" / "sixes" / "a4") for p in report.files)
+    assert PdfReader(a4).metadata.title.startswith("Renamed Game")
     assert not list(out.glob(".sixes-pack-*"))
