@@ -145,7 +145,7 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
         start_simulations(item.system.simulations(item.game), workers)
     documents = {item.system.slug: item.system.documents(item.game) for item in loaded}
     for item in loaded:
-        _refuse_duplicates(item.system, documents[item.system.slug])
+        refuse_duplicates(item.system, documents[item.system.slug])
     # Documents whose context is Deferred (slow to derive) come last: the pool
     # renders everything else while this process works them out.
     plan = sorted(((item, doc) for item in loaded for doc in documents[item.system.slug]),
@@ -237,11 +237,13 @@ def check_layout(budgets: list[int], results) -> None:
         raise BuildError("documents do not fit their pages:\n" + "\n".join(f"  {f}" for f in faults))
 
 
-def _refuse_duplicates(system: System, documents: list[Document]) -> None:
-    """Two documents may never write the same file (Pelican's rule)."""
+def refuse_duplicates(system: System, documents: list[Document]) -> None:
+    """Two documents may never write the same file (Pelican's rule), not even
+    on a file system that ignores case. The loaders keep entity slugs apart
+    (naming.slug), so this guards the code's own document names."""
     seen: set[tuple[str, str]] = set()
     for doc in documents:
-        key = (doc.folder, doc.slug)
+        key = (doc.folder, doc.slug.casefold())
         if key in seen:
             raise BuildError(f"{system.slug}: two documents would both write {doc.folder}/{doc.slug}.pdf")
         seen.add(key)

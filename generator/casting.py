@@ -17,6 +17,7 @@ from typing import Mapping
 
 from pydantic import Field
 
+from . import naming
 from .errors import Problem, did_you_mean
 from .loading import load_yaml
 from .validation import DataModel, validate
@@ -41,9 +42,11 @@ class Casting:
 
 def load_casting(path: Path, characters: Mapping[str, str], roots: tuple[Path, ...]
                  ) -> tuple[list[Casting], list[Problem]]:
-    """`characters` maps each character's name to its document slug; a role
-    may name a character by name (any case) or slug. Handouts must be PDF
-    files inside one of `roots`."""
+    """`characters` maps each character's name to its document slug. A role
+    names its character by name (any case or punctuation: naming.slug);
+    a character's file name is accepted only where no character has that
+    name, with a warning, since a file name can look like another's name.
+    Handouts must be PDF files inside one of `roots`."""
     doc, problems = load_yaml(path, str(path))
     if doc is None:
         return [], problems
@@ -52,17 +55,26 @@ def load_casting(path: Path, characters: Mapping[str, str], roots: tuple[Path, .
     if model is None:
         return [], problems
     result, seen = [], {}
-    lookup = {key: slug for name, slug in characters.items() for key in (name.lower(), slug)}
+    by_name = {naming.slug(name): (name, slug) for name, slug in characters.items()}
+    by_file = {slug: name for name, slug in characters.items()}
     for i, role in enumerate(model.envelopes):
-        slug = lookup.get(role.character.strip().lower())
-        if slug is None:
-            problems.append(doc.problem(("envelopes", i, "character"), f"no character called '{role.character}'",
+        where = ("envelopes", i, "character")
+        key = naming.slug(role.character)
+        if key in by_name:
+            name, slug = by_name[key]
+        elif key in by_file:
+            name, slug = by_file[key], key
+            problems.append(doc.problem(where, f"'{role.character}' is a file name, not a character's name; "
+                                        f"taken as {name}", hint=f"write `character: {name}`",
+                                        severity="warning"))
+        else:
+            problems.append(doc.problem(where, f"no character called '{role.character}'",
                                         hint=did_you_mean(role.character, list(characters)) or
                                         "use a character's name as written in its file"))
             continue
         if slug in seen:
-            problems.append(doc.problem(("envelopes", i, "character"), f"'{role.character}' is already cast "
-                                        f"(to {seen[slug]})", hint="each character goes in one envelope"))
+            problems.append(doc.problem(where, f"{name} is already cast (to {seen[slug]})",
+                                        hint="each character goes in one envelope"))
             continue
         seen[slug] = role.player
         handouts = []

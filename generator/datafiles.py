@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from .errors import Problem
 from .loading import YamlDocument, load_yaml
+from .naming import slug
 from .validation import validate
 
 MISSING_FILE_HINT = "`sixes new DIR` writes a complete starter folder"
@@ -72,23 +73,41 @@ def read_entities(folder: Path, display_root: Path, model: type, noun: str, prob
 
 
 def duplicate_name(doc: YamlDocument, name: str, noun: str, first_by_name: dict[str, str]) -> list[Problem]:
-    """Names are unique regardless of case; the first file to use one keeps it."""
-    key = name.casefold()
+    """Names are unique regardless of case, accents and punctuation (they
+    become file names and envelope labels: naming.slug); the first file to
+    use one keeps it."""
+    key = slug(name)
     if key in first_by_name:
         return [doc.problem(("name",), f"duplicate {noun} name '{name}'",
-                            hint=f"{first_by_name[key]} already uses it")]
-    first_by_name[key] = doc.display
+                            hint=f"{first_by_name[key]} already uses it (names may not differ only in case "
+                            "or punctuation)")]
+    first_by_name[key] = f"{doc.display} ('{name}')"
     return []
+
+
+def entity_slug(path: Path, doc: YamlDocument, noun: str, first_by_slug: dict[str, str]
+                ) -> tuple[str, list[Problem]]:
+    """The file-name slug of a one-file-per-entity file: two files whose
+    names differ only in case or punctuation would print to one PDF, so the
+    second is refused, naming the first."""
+    key = slug(path.stem)
+    if key in first_by_slug:
+        return key, [Problem(doc.display, None, None, f"this {noun} file would print to the same file as "
+                             f"{first_by_slug[key]} ({key}.pdf)",
+                             hint="rename one of the two files (names may not differ only in case or punctuation)")]
+    first_by_slug[key] = doc.display
+    return key, []
 
 
 def duplicate_list_names(doc: YamlDocument, names: list[str], loc_of: Callable[[int], tuple], noun: str
                          ) -> list[Problem]:
-    """Names in one file's list must be unique regardless of case; each repeat
-    is reported where it stands, with the line of the first use."""
+    """Names in one file's list must be unique regardless of case, accents and
+    punctuation (naming.slug); each repeat is reported where it stands, with
+    the line of the first use."""
     first: dict[str, int] = {}
     problems = []
     for i, name in enumerate(names):
-        key = name.casefold()
+        key = slug(name)
         if key in first:
             line = doc.position(loc_of(first[key]))[0]
             problems.append(doc.problem(loc_of(i), f"duplicate {noun} name '{name}'",

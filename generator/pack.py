@@ -23,16 +23,15 @@ from __future__ import annotations
 
 import csv
 import dataclasses
-import re
 import shutil
 import tempfile
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import memo
-from .build import (BuildReport, Loaded, Progress, calibration_job, load_all, prepare_html, render_checked,
-                    swap_into_place)
+from . import memo, naming
+from .build import (BuildReport, Loaded, Progress, calibration_job, load_all, prepare_html, refuse_duplicates,
+                    render_checked, swap_into_place)
 from .casting import Casting, load_casting
 from .errors import DataError, Problem, allowed_hint, errors_in
 from .paths import TEMPLATES_DIR
@@ -61,7 +60,8 @@ class Envelope:
 
     @property
     def stem(self) -> str:
-        return f"{self.number:02d}-{slugify(self.label)}"
+        """The envelope's file name: its number keeps it apart from every other."""
+        return f"{self.number:02d}-{naming.slug(self.label)}"
 
 
 @dataclass(frozen=True)
@@ -106,10 +106,6 @@ def table_pages(rows: int) -> int:
 
 def sheets_of_paper(pages: int, duplex: bool) -> int:
     return -(-pages // 2) if duplex else pages
-
-
-def slugify(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "envelope"
 
 
 def character_name(sheet: Document) -> str:
@@ -230,22 +226,24 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
         memo.restore(load_memo(out_dir))
     start_simulations(item.system.simulations(item.game), workers)
     all_docs = item.system.documents(item.game)
+    refuse_duplicates(item.system, all_docs)
     docs = sort_documents(all_docs)
     _refuse_player_count(item.system, data_dir, docs, casting_file, players)
     title = next((d.context["title"] for d in all_docs if isinstance(d.context.get("title"), str)), item.system.title)
 
-    casting = None
+    casting, casting_warnings = None, []
     if casting_file is not None:
         names = {character_name(sheet): sheet.slug for sheet in docs.sheets}
-        casting, found = load_casting(Path(casting_file), names, (data_dir, Path(casting_file).resolve().parent))
-        if errors_in(found):
-            raise DataError(found)
+        casting, casting_warnings = load_casting(Path(casting_file), names,
+                                                 (data_dir, Path(casting_file).resolve().parent))
+        if errors_in(casting_warnings):
+            raise DataError(casting_warnings)
     if docs.sheets:
         envelopes, warnings = plan_envelopes(docs.sheets, casting)
     else:
         envelopes, warnings = [Envelope(n, None, None, None) for n in range(1, players + 1)], []
     report = PackReport(out_dir, item.system, envelopes,
-                        warnings=[p for p in problems if p.severity == "warning"] + warnings)
+                        warnings=[p for p in problems if p.severity == "warning"] + casting_warnings + warnings)
     # Who plays whom only means something when there are characters.
     roster = [Document("roster", f"{title}: roster", "pack/roster.html", "gm",
                        {"title": title, "envelopes": envelopes, "cast": casting is not None,
@@ -269,19 +267,19 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
             folder = staged / paper
             rows = []
             for envelope in envelopes:
-                pieces = [parts[paper, d.slug] for d in ([envelope.sheet] if envelope.sheet else []) + handed_out]
+                pieces = [parts[paper, d.folder, d.slug] for d in ([envelope.sheet] if envelope.sheet else []) + handed_out]
                 pieces += [(h, Part(f"Handout: {h.stem}", 0)) for h in envelope.handouts]
                 contents = _merge(pieces, folder / "envelopes" / f"{envelope.stem}.pdf",
                                   f"{title}: envelope {envelope.number} ({envelope.label})", duplex)
                 rows.append((envelope, contents))
             gm_contents = None
             if gm_order:
-                gm_contents = _merge([parts[paper, d.slug] for d in gm_order], folder / "gm-pack.pdf",
+                gm_contents = _merge([parts[paper, d.folder, d.slug] for d in gm_order], folder / "gm-pack.pdf",
                                      f"{title}: GM pack", duplex)
             _write_manifest(folder, title, rows, gm_contents, paper, duplex, data_dir, options)
             if options.backs:   # measure the printer's offset before printing the decks' backs
                 render_checked([calibration_job(folder, paper, options)], None, 1, lambda *a: None, tally)
-        archives = {paper: f"{slugify(title)}-pack-{paper}.zip" for paper in papers}
+        archives = {paper: f"{naming.slug(title)}-pack-{paper}.zip" for paper in papers}
         for paper, name in archives.items():
             with zipfile.ZipFile(staged / name, "w", zipfile.ZIP_DEFLATED) as zf:
                 for path in sorted((staged / paper).rglob("*")):
@@ -313,8 +311,10 @@ def _swap_papers(staged: Path, target: Path, archives: dict[str, str]) -> None:
 
 def _render_parts(target: Path, documents: list[Document], papers, data_dir: Path, options: PrintOptions,
                   workers, progress, store: RenderCache | None,
-                  tally: BuildReport) -> dict[tuple[str, str], tuple[Path, Part]]:
-    """Every document once per paper; a document too long or overflowing fails the pack."""
+                  tally: BuildReport) -> dict[tuple[str, str, str], tuple[Path, Part]]:
+    """Every document once per paper, keyed by paper, folder and slug (a
+    character's sheet may share a slug with a public document, never a
+    folder); a document too long or overflowing fails the pack."""
     jobs, keys = [], []
     for doc in documents:
         prepared = prepare_html(doc, options)
@@ -323,10 +323,10 @@ def _render_parts(target: Path, documents: list[Document], papers, data_dir: Pat
             jobs.append((prepared.budget, prepared.job(path, paper, (TEMPLATES_DIR, data_dir),
                                                        f"{paper} pack/{doc.folder}/{doc.slug}.pdf")))
             name = "character sheet" if doc.audience == "player" else doc.title.split(": ", 1)[-1]
-            keys.append((paper, doc.slug, name))
+            keys.append((paper, doc.folder, doc.slug, name))
     results = render_checked(jobs, store, workers, progress, tally)
-    return {(paper, slug): (result.target, Part(name, result.pages))
-            for (paper, slug, name), result in zip(keys, results)}
+    return {(paper, folder, slug): (result.target, Part(name, result.pages))
+            for (paper, folder, slug, name), result in zip(keys, results)}
 
 
 def _merge(pieces: list[tuple[Path, Part]], target: Path, title: str, duplex: bool) -> list[Part]:

@@ -11,7 +11,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ...datafiles import duplicate_list_names, duplicate_name, read_entities, read_validated, unused_files
+from ...datafiles import (duplicate_list_names, duplicate_name, entity_slug, read_entities, read_validated,
+                          unused_files)
 from ...errors import Problem, did_you_mean, errors_in
 from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
@@ -123,6 +124,7 @@ def _load_heroes(folder: Path, display_root: Path, game: Game | None, trait_name
     gear_by = {g.name: g for g in gear or ()}
     entries: list[HeroEntry] = []
     first_by_name: dict[str, str] = {}
+    first_by_slug: dict[str, str] = {}
     for path, doc, hero in read_entities(folder / "heroes", display_root, Hero, "hero", problems):
         raw = doc.data if isinstance(doc.data, dict) else {}
         # References are checked even when the file has other errors, so one run shows them all.
@@ -149,7 +151,9 @@ def _load_heroes(folder: Path, display_root: Path, game: Game | None, trait_name
         points = spend(full, (f.cost for f in owned_features), (g.cost for g in owned_gear), game.budget)
         problems.extend(_budget(doc, points))
         boxes = game.wound_boxes + sum(f.extra_wound_boxes for f in owned_features)
-        entries.append(HeroEntry(path.stem, doc.display, hero, MappingProxyType(full), owned_features,
+        slug, found = entity_slug(path, doc, "hero", first_by_slug)
+        problems.extend(found)
+        entries.append(HeroEntry(slug, doc.display, hero, MappingProxyType(full), owned_features,
                                  owned_gear, points, boxes))
     return entries, problems
 

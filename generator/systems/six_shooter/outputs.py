@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from ...naming import slug
 from ..base import CARD_SHEET, Card, Document, Page
 from .contest import ContestOdds, Side, contest_odds
 from .dataset import Adventure
@@ -179,5 +180,5 @@ def pages(adventure: Adventure) -> list[Page]:
 
 
 def _slug(name: str) -> str:
-    words = "".join(ch.lower() if ch.isalnum() else " " for ch in name).split()
-    return "operator-" + "-".join(words)
+    """Operator names are unique by naming.slug (the loader checks), so their sheets never share a file."""
+    return "operator-" + slug(name)

@@ -11,8 +11,8 @@ from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 from typing import Mapping
 
-from ...datafiles import (display_path, duplicate_list_names, duplicate_name, read_entities, read_validated,
-                          unused_files)
+from ...datafiles import (display_path, duplicate_list_names, duplicate_name, entity_slug, read_entities,
+                          read_validated, unused_files)
 from ...errors import Problem, did_you_mean, errors_in
 from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
@@ -100,6 +100,7 @@ def _load_cast(folder: Path, display_root: Path, library: dict[str, Special] | N
     problems: list[Problem] = []
     cast: list[CastMember] = []
     first_by_name: dict[str, str] = {}
+    first_by_slug: dict[str, str] = {}
     for path, doc, character in read_entities(folder / "characters", display_root, Character, "character",
                                               problems):
         if character is None:
@@ -119,7 +120,9 @@ def _load_cast(folder: Path, display_root: Path, library: dict[str, Special] | N
             handout, found = _data_file(doc, ("handouts", i), raw, folder, "handout")
             problems.extend(found)
             handouts += [handout] if handout else []
-        cast.append(CastMember(path.stem, doc.display, character, portrait, tuple(handouts)))
+        slug, found = entity_slug(path, doc, "character", first_by_slug)
+        problems.extend(found)
+        cast.append(CastMember(slug, doc.display, character, portrait, tuple(handouts)))
     return cast, problems
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...datafiles import duplicate_name, read_entities, read_validated, unused_files
+from ...datafiles import duplicate_name, entity_slug, read_entities, read_validated, unused_files
 from ...errors import Problem, did_you_mean, errors_in
 from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
@@ -93,13 +93,16 @@ def _load_cast(folder: Path, display_root: Path, modes: ModesFile | None
     problems: list[Problem] = []
     cast: list[CastMember] = []
     first_by_name: dict[str, str] = {}
+    first_by_slug: dict[str, str] = {}
     for path, doc, combatant in read_entities(folder / "combatants", display_root, Combatant, "combatant",
                                               problems):
         if combatant is None:
             continue
         problems.extend(duplicate_name(doc, combatant.name, "combatant", first_by_name))
         problems.extend(_check_references(doc, combatant, modes))
-        cast.append(CastMember(path.stem, doc.display, combatant))
+        slug, found = entity_slug(path, doc, "combatant", first_by_slug)
+        problems.extend(found)
+        cast.append(CastMember(slug, doc.display, combatant))
     return cast, problems
 
 

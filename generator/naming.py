@@ -1,0 +1,44 @@
+"""The one way a name from the data becomes part of a path, a key or a URL.
+
+Core layer: standard library only. Two entities whose names differ only in
+case, accents or punctuation ("First Rival", "first-rival", "First_Rival")
+get the same slug, so the loaders compare slugs, not raw names, and refuse
+the second entity with an error naming both files: a slug therefore names
+one entity only, and no two outputs can ever share a file.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+# Long enough to read, short enough for any file system with a folder prefix.
+MAX_SLUG = 60
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+# File names Windows refuses whatever the extension (a zip is unpacked there too).
+_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
+
+
+def slug(text: str) -> str:
+    """Lowercase ASCII words joined by hyphens: 'Ned Tregarth' -> 'ned-tregarth'.
+
+    Accents are dropped ('Zoë' -> 'zoe'). Where letters would be lost (a name
+    in Hebrew or Chinese, partly or wholly) or a long name is cut short, a
+    digest of the whole name is added, so distinct names in any script keep
+    distinct slugs.
+    """
+    text = " ".join(unicodedata.normalize("NFKC", str(text)).casefold().split())
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    words = _NOT_SLUG.sub("-", ascii_text).strip("-")
+    kept = sum(ch.isalnum() for ch in ascii_text)
+    lossy = not words or kept < sum(ch.isalnum() for ch in text) or len(words) > MAX_SLUG
+    if not lossy:
+        return f"{words}-name" if words in _RESERVED else words
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
+    words = words[:MAX_SLUG - 11].rstrip("-")
+    return f"{words}-{digest}" if words else f"u-{digest}"
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two names would collide as file names."""
+    return slug(a) == slug(b)
