@@ -73,7 +73,7 @@ def load_casting(path: Path, characters: Mapping[str, str], roots: tuple[Path, .
                                         "use a character's name as written in its file"))
             continue
         if slug in seen:
-            problems.append(doc.problem(where, f"{name} is already cast (to {seen[slug]})",
+            problems.append(doc.problem(where, f"'{role.character}' is already cast (to {seen[slug]})",
                                         hint="each character goes in one envelope"))
             continue
         seen[slug] = role.player

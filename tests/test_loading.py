@@ -63,7 +63,7 @@ CASES = [
     ("special-listed-twice", CHAR, [f"{C}:7:5: error: specials[2]: special 'Heal' is listed twice"]),
     ("duplicate-character-name", "characters/second-rival.yaml", [
         "data/sixes/characters/second-rival.yaml:1:7: error: name: duplicate character name 'first rival'; "
-        f"{C} already uses it"]),
+        f"{C} ('First Rival') already uses it (names may not differ only in case or punctuation)"]),
     ("top-level-list", CHAR, [f"{C}:1:1: error: expected a mapping, found a list"]),
     ("portrait-file-url", CHAR, [f"{C}:4:11: error: portrait: found a URL 'file:///etc/passwd'; {PORTRAIT_HINT}"]),
     ("portrait-http-url", CHAR, [
