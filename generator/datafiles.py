@@ -6,9 +6,9 @@ the caller's list, so a system still reports every mistake in one run.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
-from .errors import Problem
+from .errors import Problem, did_you_mean
 from .loading import YamlDocument, load_yaml
 from .naming import slug
 from .validation import validate
@@ -26,7 +26,7 @@ def display_path(path: Path, root: Path) -> str:
 
 def read_document(path: Path, display_root: Path, problems: list[Problem]) -> YamlDocument | None:
     """Parse one required YAML file; None (with a problem) when it is missing or unreadable."""
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():     # anything else there, load_yaml names
         problems.append(Problem(display_path(path, display_root), None, None, "file not found",
                                 hint=MISSING_FILE_HINT))
         return None
@@ -47,7 +47,9 @@ def read_validated(path: Path, display_root: Path, model: type, problems: list[P
 
 
 def entity_files(folder: Path) -> list[Path]:
-    """The one-file-per-entity YAML files of a folder (characters/, heroes/, ...), in name order."""
+    """The one-file-per-entity YAML files of a folder (characters/, heroes/, ...), in name order.
+    Each name is read by load_yaml, which refuses what is not a regular file
+    (a folder or a named pipe called x.yaml) with a problem, without waiting."""
     return sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
 
 
@@ -123,3 +125,30 @@ def unused_files(folder: Path, display_root: Path, known, where_else: str) -> li
     return [Problem(display_path(path, display_root), None, None, "file is not used",
                     hint=f"{where_else}; other files: " + ", ".join(sorted(known)), severity="warning")
             for path in sorted(folder.glob("*.y*ml")) if path.name not in known]
+
+
+# Folders a data folder may hold besides the games: editor schemas (written by
+# `sixes new`) and shared images and handouts.
+NOT_SYSTEM_FOLDERS = frozenset({"schemas", "portraits", "handouts"})
+
+
+def unknown_system_folders(data_dir: Path, slugs: Iterable[str], display_root: Path | None = None
+                           ) -> list[Problem]:
+    """A warning for each sub-folder of `data_dir` that holds YAML but is not
+    a game system's (a misspelt `sixse/` would otherwise be silently left
+    out of the build). Hidden folders, NOT_SYSTEM_FOLDERS and folders without
+    YAML (in them or one level down) are not game data and pass unremarked."""
+    slugs = list(slugs)
+    display_root = display_root if display_root is not None else data_dir.parent
+    problems = []
+    for folder in sorted(data_dir.iterdir()):
+        name = folder.name
+        if name in slugs or name.startswith(".") or name in NOT_SYSTEM_FOLDERS or not folder.is_dir():
+            continue
+        if not any(p.suffix in (".yaml", ".yml") for pattern in ("*", "*/*") for p in folder.glob(pattern)):
+            continue
+        problems.append(Problem(display_path(folder, display_root), None, None,
+                                f"folder '{name}' is not a game system, so nothing in it is read",
+                                hint=did_you_mean(name, slugs) or "the game folders are " + ", ".join(slugs),
+                                severity="warning"))
+    return problems

@@ -12,6 +12,22 @@ from typing import Iterable, Literal
 
 Severity = Literal["error", "warning"]
 
+# Characters a terminal would act on rather than show: C0 controls (tab and
+# newline too: one problem is one line), DEL, C1 controls, the bidi controls
+# and marks that reorder the text around them (the "Trojan Source" set), and
+# Unicode's line and paragraph separators.
+_BIDI_CONTROLS = [0x061C, 0x200E, 0x200F, 0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+_NAMED_ESCAPES = {0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"}
+_VISIBLE = {code: _NAMED_ESCAPES.get(code, f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}")
+            for code in [*range(0x20), *range(0x7F, 0xA0), *_BIDI_CONTROLS]}
+
+
+def visible(text: str) -> str:
+    """`text` safe to print on a terminal: every control character shown as
+    an escape (ESC as `\\x1b`, a right-to-left override as `\\u202e`), so
+    data can neither recolour, move the cursor nor reorder a message."""
+    return str(text).translate(_VISIBLE)
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -39,7 +55,7 @@ class Problem:
         text = f"{self.location}: {self.severity}: {where}{self.message}"
         if self.hint:
             text += f"; {self.hint}"
-        return text
+        return visible(text)
 
     def sort_key(self) -> tuple:
         return (self.file, self.line or 0, self.column or 0, self.message)

@@ -4,12 +4,20 @@ Core layer: imports PyYAML and the project's errors module only. PyYAML's
 composer keeps a start mark on every node; we walk the node tree ourselves so
 each value (and each mapping key) keeps its line and column, which is what
 lets a validation error say `characters/mara.yaml:7:5`.
+
+Data files come from anyone (a shared game, a download), so reading one is
+bounded: only regular files, of a stated size, nested a stated depth, with a
+stated number of values however aliases repeat them, no text longer than a
+stated length, and only the plain YAML types (no tags that build objects).
+Each limit breached is a Problem, never a traceback or a hang.
 """
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import yaml
 
@@ -18,6 +26,25 @@ from .errors import Problem
 # libyaml's composer keeps the same line/column marks and is about ten times
 # faster; the pure-Python one is the fallback where libyaml is not built in.
 FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+# The limits. The largest file shipped is 17 KiB with under 3,000 values, the
+# longest text in it under 2,000 characters, nested five levels: each limit
+# leaves a wide margin, yet the worst file within all of them loads in a
+# fraction of a second.
+MAX_YAML_BYTES = 256 * 1024
+MAX_VALUES = 50_000          # per file, each use of an alias counted again (a "billion laughs" stops here)
+MAX_DEPTH = 50               # lists and mappings inside one another
+MAX_TEXT_CHARS = 20_000      # one text value, about ten printed pages
+
+# Tags allowed on a value. A date (2024-05-01, which YAML 1.1 reads as a
+# timestamp) is kept as the text it was written as; every other tag
+# (!!binary, !!set, !!omap, !!python/..., a local !name) is refused, since
+# the models take plain text, numbers, true/false, lists and mappings only.
+YAML_TAG = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {YAML_TAG + name for name in ("str", "int", "float", "bool", "null")}
+_TEXT_TAGS = {YAML_TAG + "timestamp"}
+_MAPPING_TAG, _SEQUENCE_TAG = YAML_TAG + "map", YAML_TAG + "seq"
+TAG_HINT = "plain values need no tag: write text, numbers, true/false, lists and mappings as they are"
 
 Key = tuple[Any, ...]
 
@@ -65,13 +92,73 @@ def format_loc(loc: Key) -> str:
     return text
 
 
+class UnreadableFile(Exception):
+    """A file that must not or cannot be read: what was found, and a hint."""
+
+    def __init__(self, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.message, self.hint = message, hint
+
+    def problem(self, display: str) -> Problem:
+        return Problem(display, None, None, self.message, hint=self.hint)
+
+
+_FILE_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+               (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def size_text(size: float) -> str:
+    """1536 -> '1.5 KiB', 300_000 -> '293 KiB'."""
+    unit = "bytes"
+    for larger in ("KiB", "MiB", "GiB"):
+        if size < 1024:
+            break
+        size, unit = size / 1024, larger
+    return f"{size:.1f} {unit}" if size < 10 and size != int(size) else f"{size:.0f} {unit}"
+
+
+def open_regular(path: Path, limit: int, what: str) -> BinaryIO:
+    """Open `path` for reading if it is a regular file of at most `limit`
+    bytes; otherwise raise UnreadableFile saying what it is. The open never
+    waits (a named pipe would block a plain open), and a symbolic link is
+    judged by what it leads to. `what` names the kind of file, for the hint."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise UnreadableFile(f"cannot read the file ({exc.strerror})") from None
+    try:
+        mode, size = (info := os.fstat(fd)).st_mode, info.st_size
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _FILE_KINDS if test(mode)), "not a file")
+            link = f"a link to {kind} ({os.path.realpath(path)})" if os.path.islink(path) else kind
+            raise UnreadableFile(f"found {link}, not a regular file", hint=f"{what} must be a plain file")
+        if size > limit:
+            raise UnreadableFile(f"the file is {size_text(size)}, more than the {size_text(limit)} allowed "
+                                 f"for {what}")
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_limited(path: Path, limit: int, what: str) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, reading no more
+    than one byte past the limit (a file may grow, or report no size)."""
+    with open_regular(path, limit, what) as file:
+        data = file.read(limit + 1)
+    if len(data) > limit:
+        raise UnreadableFile(f"the file is more than the {size_text(limit)} allowed for {what}")
+    return data
+
+
 def load_yaml(path: Path, display: str | None = None) -> tuple[YamlDocument | None, list[Problem]]:
-    """Read one YAML file safely. Returns the document or the problems that stop it."""
+    """Read one YAML file safely. Returns the document or the problems that
+    stop it: no document when the file breaks a limit or uses a tag."""
     display = display or str(path)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        return None, [Problem(display, None, None, f"cannot read the file ({exc.strerror})")]
+        raw = read_limited(path, MAX_YAML_BYTES, "a YAML data file")
+    except UnreadableFile as exc:
+        return None, [exc.problem(display)]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -79,24 +166,53 @@ def load_yaml(path: Path, display: str | None = None) -> tuple[YamlDocument | No
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         return None, [Problem(display, line, column, f"not UTF-8 text ({exc.reason})",
                               hint="save the file as UTF-8")]
-    try:
-        try:
-            node = _compose(text, FAST_LOADER)
-        except yaml.YAMLError:
-            # The pure-Python parser words syntax errors the way our messages
-            # (and their tests) expect, so a broken file is parsed again by it.
-            node = _compose(text, yaml.SafeLoader)
-    except yaml.MarkedYAMLError as exc:
-        return None, [_syntax_problem(display, exc)]
-    except yaml.YAMLError as exc:
-        return None, [Problem(display, None, None, f"YAML syntax: {exc}")]
+    node, problem = _compose_checked(text, display)
+    if problem is not None:
+        return None, [problem]
     doc = YamlDocument(path, display, None)
     if node is None:
         doc.values[()] = (1, 1)
         return doc, []
-    problems: list[Problem] = []
-    doc.data = _convert(node, (), doc, yaml.SafeLoader(""), problems)
-    return doc, problems
+    converter = _Converter(doc)
+    try:
+        doc.data = converter.convert(node, ())
+    except _Refused as exc:
+        return None, [exc.problem]
+    if converter.refusals:
+        return None, converter.refusals
+    return doc, converter.problems
+
+
+def _compose_checked(text: str, display: str) -> tuple[yaml.Node | None, Problem | None]:
+    """The node tree, or the problem that prevents it."""
+    try:
+        return _compose(text, FAST_LOADER), None
+    except yaml.MarkedYAMLError as exc:
+        first: yaml.YAMLError = exc
+        if "maximum nesting depth" in str(exc.problem):
+            return None, _too_deep(display, exc.problem_mark)
+    except yaml.reader.ReaderError as exc:
+        return None, _reader_problem(display, text, exc)
+    except yaml.YAMLError as exc:
+        first = exc
+    except RecursionError:      # the pure-Python composer recurses once per level
+        return None, Problem(display, None, None, f"values nest more than {MAX_DEPTH} levels deep",
+                             hint=DEPTH_HINT)
+    # The pure-Python parser words syntax errors the way our messages (and
+    # their tests) expect, so a broken file is parsed again by it; it may
+    # give up on depth where libyaml did not, and then libyaml's words stand.
+    try:
+        _compose(text, yaml.SafeLoader)
+        error = first
+    except yaml.YAMLError as exc:
+        error = exc
+    except RecursionError:
+        error = first
+    if isinstance(error, yaml.reader.ReaderError):
+        return None, _reader_problem(display, text, error)
+    if isinstance(error, yaml.MarkedYAMLError):
+        return None, _syntax_problem(display, error)
+    return None, Problem(display, None, None, f"YAML syntax: {error}")
 
 
 def _compose(text: str, loader_class) -> yaml.Node | None:
@@ -105,6 +221,25 @@ def _compose(text: str, loader_class) -> yaml.Node | None:
         return loader.get_single_node()
     finally:
         loader.dispose()
+
+
+DEPTH_HINT = "data files nest a few levels at most; check the brackets and the indentation"
+
+
+def _too_deep(display: str, mark) -> Problem:
+    line, col = (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
+    return Problem(display, line, col, f"values nest more than {MAX_DEPTH} levels deep", hint=DEPTH_HINT)
+
+
+def _reader_problem(display: str, text: str, exc: yaml.reader.ReaderError) -> Problem:
+    """A character YAML does not allow in a file (a control character, often
+    pasted from a terminal), located by line and column."""
+    position = max(0, min(exc.position, len(text)))
+    line = text.count("\n", 0, position) + 1
+    column = position - (text.rfind("\n", 0, position) + 1) + 1
+    char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+    return Problem(display, line, column, f"YAML syntax: character U+{ord(char):04X} is not allowed in a YAML file",
+                   hint="remove it, or write it as an escape inside double quotes (\"\\e\")")
 
 
 def _syntax_problem(display: str, exc: yaml.MarkedYAMLError) -> Problem:
@@ -127,31 +262,99 @@ def _mark(node: yaml.Node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
-def _convert(node: yaml.Node, loc: Key, doc: YamlDocument, constructor: yaml.SafeLoader,
-             problems: list[Problem]) -> Any:
-    doc.values[loc] = _mark(node)
-    if isinstance(node, yaml.MappingNode):
+class _Refused(Exception):
+    """A limit was breached: stop converting at once."""
+
+    def __init__(self, problem: Problem):
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+def tag_text(tag: str) -> str:
+    """'tag:yaml.org,2002:binary' -> '!!binary', as it is written in a file."""
+    return "!!" + tag[len(YAML_TAG):] if tag.startswith(YAML_TAG) else tag
+
+
+class _Converter:
+    """Turns a node tree into plain data, recording every value's position.
+
+    Aliases share one node object, so the count of values converted counts
+    every use of an alias: that is what bounds a billion laughs. Problems
+    that leave the file usable (a duplicate key) are `problems`; refusals
+    (a tag, an overlong text) are collected in `refusals` and withhold the
+    whole document; a breached count or depth raises _Refused at once.
+    """
+
+    def __init__(self, doc: YamlDocument):
+        self.doc = doc
+        self.constructor = yaml.SafeLoader("")
+        self.problems: list[Problem] = []
+        self.refusals: list[Problem] = []
+        self.count = 0
+
+    def refuse(self, node: yaml.Node, message: str, hint: str | None = None, loc: Key = ()) -> None:
+        line, col = _mark(node)
+        self.refusals.append(Problem(self.doc.display, line, col, message, field=format_loc(loc), hint=hint))
+
+    def convert(self, node: yaml.Node, loc: Key) -> Any:
+        doc = self.doc
+        self.count += 1
+        if self.count > MAX_VALUES:
+            line, col = doc.position(loc[:1], key=True)
+            raise _Refused(Problem(doc.display, line, col, f"the file holds more than {MAX_VALUES:,} values "
+                                   "(each use of an alias counted again)",
+                                   hint="an alias (*name) repeats everything under its anchor (&name): "
+                                   "write the values out, or split the file"))
+        if len(loc) > MAX_DEPTH:
+            raise _Refused(_too_deep(doc.display, node.start_mark))
+        doc.values[loc] = _mark(node)
+        if isinstance(node, yaml.MappingNode):
+            if node.tag != _MAPPING_TAG:
+                return self.refuse(node, f"unknown YAML tag '{tag_text(node.tag)}'", TAG_HINT, loc)
+            return self.mapping(node, loc)
+        if isinstance(node, yaml.SequenceNode):
+            if node.tag != _SEQUENCE_TAG:
+                return self.refuse(node, f"unknown YAML tag '{tag_text(node.tag)}'", TAG_HINT, loc)
+            return [self.convert(item, loc + (i,)) for i, item in enumerate(node.value)]
+        return self.scalar(node, loc)
+
+    def mapping(self, node: yaml.MappingNode, loc: Key) -> dict[Any, Any]:
+        doc = self.doc
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == YAML_TAG + "merge":
                 line, col = _mark(key_node)
-                problems.append(Problem(doc.display, line, col,
-                                        "only plain keys are supported here (no merge keys or complex keys)"))
+                self.problems.append(Problem(doc.display, line, col,
+                                             "only plain keys are supported here (no merge keys or complex keys)"))
                 continue
-            key = constructor.construct_object(key_node)
+            key = self.scalar(key_node, loc)
             if not isinstance(key, str):
                 key = str(key)
             if key in result:
                 line, col = _mark(key_node)
                 first_line = doc.keys[loc + (key,)][0]
-                problems.append(Problem(doc.display, line, col, f"duplicate key '{key}'",
-                                        field=format_loc(loc + (key,)),
-                                        hint=f"it is already set on line {first_line}"))
+                self.problems.append(Problem(doc.display, line, col, f"duplicate key '{key}'",
+                                             field=format_loc(loc + (key,)),
+                                             hint=f"it is already set on line {first_line}"))
                 continue
             doc.keys[loc + (key,)] = _mark(key_node)
-            result[key] = _convert(value_node, loc + (key,), doc, constructor, problems)
+            result[key] = self.convert(value_node, loc + (key,))
         return result
-    if isinstance(node, yaml.SequenceNode):
-        return [_convert(item, loc + (i,), doc, constructor, problems)
-                for i, item in enumerate(node.value)]
-    return constructor.construct_object(node)
+
+    def scalar(self, node: yaml.ScalarNode, loc: Key) -> Any:
+        if node.tag in _TEXT_TAGS:
+            value: Any = node.value
+        elif node.tag not in _SCALAR_TAGS:
+            return self.refuse(node, f"unknown YAML tag '{tag_text(node.tag)}'", TAG_HINT, loc)
+        else:
+            try:
+                value = self.constructor.construct_object(node)
+            except (ValueError, KeyError, yaml.YAMLError):
+                # `!!int abc`, `!!bool maybe`, or a number of more digits than Python reads.
+                shown = node.value if len(node.value) <= 40 else node.value[:40] + "..."
+                return self.refuse(node, f"'{shown}' is not a valid {tag_text(node.tag)}",
+                                   "quote it to keep it as text", loc)
+        if isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
+            return self.refuse(node, f"the text is {len(value):,} characters long, more than the "
+                               f"{MAX_TEXT_CHARS:,} allowed", "shorten it", loc)
+        return value
