@@ -18,6 +18,7 @@ from typing import Mapping
 from pydantic import Field
 
 from . import naming
+from .assets import asset_fault
 from .errors import Problem, did_you_mean
 from .loading import load_yaml
 from .validation import DataModel, validate
@@ -86,6 +87,8 @@ def load_casting(path: Path, characters: Mapping[str, str], roots: tuple[Path, .
             elif not any(target.is_relative_to(root.resolve()) for root in roots):
                 problems.append(doc.problem(("envelopes", i, "handouts", j), f"'{name}' is outside the game's folders",
                                             hint="copy the handout into the data folder"))
+            elif (fault := asset_fault(target, name)) is not None:
+                problems.append(doc.problem(("envelopes", i, "handouts", j), fault.message, hint=fault.hint))
             else:
                 handouts.append(target)
         result.append(Casting(role.player, slug, tuple(handouts)))

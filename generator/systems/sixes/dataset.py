@@ -2,7 +2,8 @@
 
 Core layer: reads YAML through `loading`, validates with the models, and
 checks what a single file cannot (names unique, specials that exist,
-portraits and handouts inside the data folder). It reports every problem it finds.
+portraits and handouts inside the data folder and readable: assets.py).
+It reports every problem it finds.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 from typing import Mapping
 
+from ...assets import asset_fault
 from ...datafiles import (display_path, duplicate_list_names, duplicate_name, entity_slug, read_entities,
                           read_validated, unused_files)
 from ...errors import Problem, did_you_mean, errors_in
@@ -187,7 +189,10 @@ def _data_file(doc: YamlDocument, loc: tuple, raw: str, data_root: Path, kind: s
     path = (data_root / relative).resolve()
     if not path.is_relative_to(data_root.resolve()):
         return None, [doc.problem(loc, f"'{raw}' leads outside the data folder")]
-    if not path.is_file():
+    if not path.exists():
         return None, [doc.problem(loc, f"{kind} file '{raw}' not found",
                                   hint="paths are relative to the game folder, the one holding game.yaml")]
+    fault = asset_fault(path, raw)      # decoded now, not found broken by the renderer or the pack
+    if fault is not None:
+        return None, [doc.problem(loc, fault.message, hint=fault.hint)]
     return path, []

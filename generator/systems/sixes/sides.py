@@ -35,7 +35,11 @@ def pick_fighters(game: SixesGame, names: Sequence[str] | None) -> tuple[list[Si
         return sides_by_faction(list(cast.values())), []
     problems, chosen = [], []
     for name in names:
-        if name in cast:
+        if name in cast and any(c.name == name for c in chosen):
+            # One fighter on two sides would attack themself (an illegal declaration).
+            problems.append(Problem("--fighters", None, None, f"'{name}' is named twice",
+                                    hint="each character fights once"))
+        elif name in cast:
             chosen.append(cast[name])
         else:
             problems.append(Problem("--fighters", None, None, f"unknown character '{name}'",

@@ -1,0 +1,97 @@
+"""Text the printed fonts cannot show, found when the data is checked.
+
+Edge layer in what it reads (the shipped fonts, through render/lint.py and
+fontTools, both imported only when a file holds a character outside plain
+ASCII), called from the core's load_all so that `sixes check` names the file,
+line and column of a name in Hebrew or Chinese; the build's own glyph lint
+(render/lint.py) can only name the page of the PDF it failed to print.
+
+Every string in a data file is checked, keys too, against every shipped
+font at once: a character no font covers can never print. (Which family an
+element uses is the template's business; the build's lint still checks that.)
+"""
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from .datafiles import display_path
+from .errors import Problem
+from .loading import MAX_YAML_BYTES, Key, UnreadableFile, YamlDocument, load_yaml, read_limited
+
+# Characters that are never drawn, so need no glyph: spaces, controls, format
+# characters (as in render/lint.py).
+_INVISIBLE = {"Zs", "Zl", "Zp", "Cc", "Cf"}
+# How many characters one problem lists before saying how many more.
+MOST_SHOWN = 6
+GLYPH_HINT = "the printed fonts (templates/fonts) cover Latin scripts only; write it in Latin letters"
+
+
+def check_glyphs(folder: Path, display_root: Path) -> list[Problem]:
+    """One error for each string in the YAML files under `folder` with a
+    character no shipped font covers. Files that do not load are skipped:
+    their loader reports them. Most files cost one read: only those with a
+    character outside plain ASCII, or an escape, are parsed again."""
+    problems: list[Problem] = []
+    for path in sorted(folder.rglob("*.y*ml")):
+        if any(part.startswith(".") for part in path.relative_to(folder).parts) or not path.is_file():
+            continue
+        try:
+            text = read_limited(path, MAX_YAML_BYTES, "a YAML data file").decode("utf-8")
+        except (UnreadableFile, UnicodeDecodeError):
+            continue        # the loader says what is wrong with it
+        escapes = "\\" in text       # a double-quoted "\u05e9" is a character the raw text does not show
+        if not escapes and (not _uncovered(set(text), plain_only=True) or not _uncovered(set(text))):
+            continue
+        doc, found = load_yaml(path, display_path(path, display_root))
+        if doc is not None and not found:
+            problems.extend(unprintable_text([doc]))
+    return problems
+
+
+def unprintable_text(docs: Iterable[YamlDocument]) -> list[Problem]:
+    """An error at each string (value or key) of `docs` that has characters
+    no shipped font covers, naming them."""
+    problems: list[Problem] = []
+    for doc in docs:
+        for loc, text, is_key in _strings(doc.data, ()):
+            missing = _uncovered(set(text))
+            if missing:
+                shown = sorted(missing, key=text.index)
+                names = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in shown[:MOST_SHOWN])
+                if len(shown) > MOST_SHOWN:
+                    names += f" and {len(shown) - MOST_SHOWN} more"
+                problems.append(doc.problem(loc, f"the text has characters the printed fonts cannot show: {names}",
+                                            hint=GLYPH_HINT, key=is_key))
+    return problems
+
+
+def _strings(data: Any, loc: Key) -> Iterator[tuple[Key, str, bool]]:
+    """(location, text, whether it is a key) for every string in `data`."""
+    if isinstance(data, str):
+        yield loc, data, False
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(key, str):
+                yield loc + (key,), key, True
+            yield from _strings(value, loc + (key,))
+    elif isinstance(data, list):
+        for i, item in enumerate(data):
+            yield from _strings(item, loc + (i,))
+
+
+def _uncovered(chars: set[str], plain_only: bool = False) -> set[str]:
+    """The visible characters of `chars` the fonts lack; with `plain_only`,
+    every character outside printable ASCII (a test that needs no font)."""
+    if plain_only:
+        return {c for c in chars if not (" " <= c <= "~" or c in "\n\r\t")}
+    covered = _coverage()
+    return {c for c in chars if ord(c) not in covered and unicodedata.category(c) not in _INVISIBLE}
+
+
+@lru_cache(maxsize=1)
+def _coverage() -> frozenset[int]:
+    from .render.lint import shipped_coverage
+    return frozenset().union(*shipped_coverage().values())
