@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from .errors import DataError, Problem
+from .errors import DataError, Problem, visible
 from .paths import DEFAULT_DATA_DIR, DEFAULT_OUT_DIR
 
 PAPER_CHOICES = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
@@ -353,19 +353,20 @@ def simulate(data_dir: Path, fighters: str | None, sides_file: Path | None, roun
         _print_problems(problems)
         sys.exit(1)
     click.echo(f"{fights} fights per policy, seed {seed}, at most {rounds} rounds each. Sides: "
-               + "; ".join(f"{s.name} ({len(s.members)})" for s in sides))
+               + "; ".join(f"{visible(s.name)} ({len(s.members)})" for s in sides))
     for name in POLICIES if policy == "all" else [policy]:
         summary = run(sides, game.library, name, fights=fights, max_rounds=rounds, seed=seed)
         click.echo(f"\n{name}: rounds to settle: median {summary.median_rounds}, "
                    f"90th percentile {summary.p90_rounds}")
-        wins = [f"{side} {percent(summary.win_rate(k))}" for k, side in enumerate(summary.sides)]
+        wins = [f"{visible(side)} {percent(summary.win_rate(k))}" for k, side in enumerate(summary.sides)]
         click.echo("  wins: " + ", ".join(wins) + f", no winner {percent(summary.no_winner_rate)}")
-        width = max(len(n) for n in summary.names)
+        width = max(len(visible(n)) for n in summary.names)     # names from the data, shown safely
         click.echo(f"  {'fighter':<{width}}  Rattled  Unconscious    Dead  Escaped")
         for fighter in summary.names:
             rates = [percent(summary.status_rate(fighter, word)) for word in ("Rattled", "Unconscious", "Dead",
                                                                              "Escaped")]
-            click.echo(f"  {fighter:<{width}}  {rates[0]:>7}  {rates[1]:>11}  {rates[2]:>6}  {rates[3]:>7}")
+            shown = visible(fighter)
+            click.echo(f"  {shown:<{width}}  {rates[0]:>7}  {rates[1]:>11}  {rates[2]:>6}  {rates[3]:>7}")
 
 
 class _progress:
