@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -55,6 +53,7 @@ class BuildReport:
     reused: int = 0                                     # PDFs taken from the cache
     site_built: bool = False                            # False when the site was unchanged (or not asked for)
     untouched: bool = False     # nothing changed since the last build, so nothing was even loaded
+    kept: list[str] = field(default_factory=list)       # users' own files carried into the new output
 
     def summary(self) -> dict:
         """What is said about this build, kept so that a build with nothing
@@ -121,78 +120,92 @@ def _schema_texts() -> dict[str, str]:
     return texts
 
 
+def protected_folders(data_dir: Path) -> tuple[tuple[str, Path], ...]:
+    """What an output folder may never be, hold or lie inside."""
+    from .paths import MKDOCS_CONFIG, PACKAGE_DIR, SITE_SOURCES_DIR
+    from .render.cache import cache_base
+    return (("data folder", Path(data_dir)), ("templates", TEMPLATES_DIR), ("site sources", SITE_SOURCES_DIR),
+            ("site configuration", MKDOCS_CONFIG), ("Sixes Press code", PACKAGE_DIR), ("build cache", cache_base()))
+
+
 def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
           site: bool = True, strict: bool = False, workers: int | None = None,
           progress: Progress | None = None, options: PrintOptions = DEFAULT_OPTIONS,
           cache: bool = False) -> BuildReport:
+    from .output import OutputFolder, refuse_unsafe
     progress = progress or (lambda label, done, total: None)
     data_dir, out_dir = Path(data_dir).resolve(), Path(out_dir).resolve()
+    refuse_unsafe(out_dir, protected_folders(data_dir))
     inputs = ""
     if cache and data_dir.is_dir():
         from .render.cache import build_inputs_key, site_inputs_key, unchanged_build
         inputs = site_inputs_key(data_dir, list(papers), options)    # before reading: an edit during the build counts
         last = unchanged_build(out_dir, build_inputs_key(inputs, site, strict))
-        if last is not None:
-            return BuildReport.repeated(out_dir, last)
+        try:
+            if last is not None:
+                return BuildReport.repeated(out_dir, last)
+        except TypeError:       # a record from another version: build
+            pass
 
     loaded, problems = load_all(data_dir, strict=strict)
     report = BuildReport(out_dir, warnings=[p for p in problems if p.severity == "warning"])
-    if cache:
-        from .render.cache import load_memo
-        memo.restore(load_memo(out_dir))
-    from .render.batch import start_simulations
-    for item in loaded:
-        start_simulations(item.system.simulations(item.game), workers)
-    documents = {item.system.slug: item.system.documents(item.game) for item in loaded}
-    for item in loaded:
-        refuse_duplicates(item.system, documents[item.system.slug])
-    # Documents whose context is Deferred (slow to derive) come last: the pool
-    # renders everything else while this process works them out.
-    plan = sorted(((item, doc) for item in loaded for doc in documents[item.system.slug]),
-                  key=lambda planned: isinstance(planned[1].context, Deferred))
+    with OutputFolder(out_dir, protected_folders(data_dir), OUTPUT_ENTRIES) as output:
+        staging = output.staging
+        if cache:
+            from .render.cache import load_memo
+            memo.restore(load_memo(out_dir))
+        from .render.batch import start_simulations
+        try:
+            for item in loaded:
+                start_simulations(item.system.simulations(item.game), workers)
+            documents = {item.system.slug: item.system.documents(item.game) for item in loaded}
+            for item in loaded:
+                refuse_duplicates(item.system, documents[item.system.slug])
+            # Documents whose context is Deferred (slow to derive) come last: the
+            # pool renders everything else while this process works them out.
+            plan = sorted(((item, doc) for item in loaded for doc in documents[item.system.slug]),
+                          key=lambda planned: isinstance(planned[1].context, Deferred))
 
-    out_dir.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".sixes-build-", dir=out_dir))
-    try:
-        def planned_jobs():
-            """Each document's HTML is made as the batch asks for it, so a
-            Deferred context (systems/base.py) is derived while the pool renders
-            the documents before it."""
-            for item, doc in plan:
-                prepared = prepare_html(doc, options)
-                for paper in papers:
-                    target = staging / "pdf" / paper / item.system.slug / doc.folder / f"{doc.slug}.pdf"
-                    yield prepared.budget, prepared.job(target, paper, (TEMPLATES_DIR, data_dir),
-                                                        f"{paper} {item.system.slug}/{doc.folder}/{doc.slug}.pdf")
-            if options.backs:
-                for paper in papers:
-                    yield calibration_job(staging / "pdf" / paper, paper, options)
+            def planned_jobs():
+                """Each document's HTML is made as the batch asks for it, so a
+                Deferred context (systems/base.py) is derived while the pool
+                renders the documents before it."""
+                for item, doc in plan:
+                    prepared = prepare_html(doc, options)
+                    for paper in papers:
+                        target = staging / "pdf" / paper / item.system.slug / doc.folder / f"{doc.slug}.pdf"
+                        yield prepared.budget, prepared.job(target, paper, (TEMPLATES_DIR, data_dir),
+                                                            f"{paper} {item.system.slug}/{doc.folder}/{doc.slug}.pdf")
+                if options.backs:
+                    for paper in papers:
+                        yield calibration_job(staging / "pdf" / paper, paper, options)
 
-        render_checked(planned_jobs(), RenderCache(out_dir, data_dir) if cache else None, workers, progress,
-                       report)
-        for parts in list((staging / "pdf").rglob(".parts")):    # joined by now; not part of the output
-            shutil.rmtree(parts)
+            render_checked(planned_jobs(), RenderCache(out_dir, data_dir) if cache else None, workers, progress,
+                           report)
+            for parts in list((staging / "pdf").rglob(".parts")):    # joined by now; not part of the output
+                shutil.rmtree(parts)
 
-        export_schemas(staging / "schemas")
-        if site:
-            progress("site", 0, 1)
-            report.site_built = _build_site(staging, loaded, documents, list(papers), out_dir if cache else None,
-                                             inputs)
-            progress("site", 1, 1)
-        if cache:       # what this build worked out, for the next one (only a build that passed)
-            from .render.cache import save_memo
-            save_memo(out_dir, memo.take_used())
-        swap_into_place(staging, out_dir)
-    finally:
-        memo.drop_promises()
-        shutil.rmtree(staging, ignore_errors=True)
+            export_schemas(staging / "schemas")
+            if site:
+                progress("site", 0, 1)
+                report.site_built = _build_site(staging, loaded, documents, list(papers),
+                                                 out_dir if cache else None, inputs)
+                progress("site", 1, 1)
+            if cache:       # what this build worked out, for the next one (only a build that passed)
+                from .render.cache import save_memo
+                save_memo(out_dir, memo.take_used())
+            output.commit(OUTPUT_ENTRIES)
+            report.kept = output.kept
+        finally:
+            memo.drop_promises()
 
     report.pdfs = sorted((out_dir / "pdf").rglob("*.pdf"))
     if site:
         report.site_index = out_dir / "site" / "index.html"
     if cache:
-        from .render.cache import build_inputs_key, record_build
+        from .render.cache import build_inputs_key, record_build, take_warnings
         record_build(out_dir, build_inputs_key(inputs, site, strict), OUTPUT_ENTRIES, report.summary())
+        report.warnings += [Problem("cache", None, None, w, severity="warning") for w in take_warnings()]
     return report
 
 
@@ -307,11 +320,10 @@ def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[D
     `inputs` key given), an unchanged site is left as it is (nothing staged
     is swapped in). Returns whether MkDocs ran."""
     from .paths import MKDOCS_CONFIG
-    from .render.cache import cache_root, site_key
+    from .render.cache import SITE_INPUTS, SITE_KEY, remember_site, site_key, site_unchanged
     from .render.site import SiteSection, build_site, stage_sources
 
-    inputs_file = cache_root(out_dir) / "site.inputs" if out_dir else None
-    if inputs_file and inputs_file.is_file() and inputs_file.read_text() == inputs and (out_dir / "site").is_dir():
+    if out_dir and site_unchanged(out_dir, SITE_INPUTS, inputs):
         return False
     sections = []
     for item in loaded:
@@ -320,26 +332,10 @@ def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[D
     docs_dir = staging / "site-src"
     nav = stage_sources(docs_dir, sections, staging / "pdf", papers)
     key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav)
-    key_file = cache_root(out_dir) / "site.key" if out_dir else None
-    unchanged = bool(key_file and key_file.is_file() and key_file.read_text() == key and (out_dir / "site").is_dir())
+    unchanged = bool(out_dir and site_unchanged(out_dir, SITE_KEY, key))
     if not unchanged:
         build_site(docs_dir, staging / "site", nav)
     shutil.rmtree(docs_dir)
-    if key_file:
-        key_file.parent.mkdir(parents=True, exist_ok=True)
-        key_file.write_text(key)
-        inputs_file.write_text(inputs)
+    if out_dir:
+        remember_site(out_dir, inputs, key)
     return not unchanged
-
-
-def swap_into_place(staging: Path, out_dir: Path, entries: tuple[str, ...] = OUTPUT_ENTRIES) -> None:
-    """Move each finished entry over the old one with an atomic rename."""
-    for name in entries:
-        new = staging / name
-        if not new.exists():
-            continue
-        current = out_dir / name
-        if current.exists():
-            retired = staging / f"{name}.old"
-            os.replace(current, retired)
-        os.replace(new, current)

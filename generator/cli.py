@@ -6,8 +6,10 @@ instant. Exit status: 0 success, 1 invalid data or a failed build, 2 usage.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import shutil
+import signal
 import sys
 from pathlib import Path
 
@@ -76,10 +78,54 @@ def _print_problems(problems: list[Problem]) -> None:
         click.echo(f"{errors} error(s), {warnings} warning(s)", err=True)
 
 
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, handled like Ctrl-C: clean up, then exit."""
+
+
+def _stop(signum, frame):
+    raise Stopped()
+
+
+@contextlib.contextmanager
+def user_errors(again: str, unchanged: str):
+    """Every way a command can fail for reasons of the user's or the machine's
+    ends here as short lines and exit status 1 (130 when interrupted), never
+    a traceback: invalid data, a build that cannot fit its pages, an output
+    folder that must not be touched, a disk that fails, Ctrl-C or SIGTERM.
+    `again` is the verb to retry with; `unchanged` says what was kept."""
+    from .build import BuildError
+    from .output import OutputError
+    from .render.pdf import ForbiddenResource
+    from .render.site import SiteBuildError
+    try:
+        yield
+    except DataError as exc:
+        _print_problems(exc.problems)
+        click.secho(f"Nothing was written: fix the problems above and {again} again.", err=True)
+        sys.exit(1)
+    except (BuildError, ForbiddenResource, SiteBuildError, OutputError) as exc:
+        click.secho(f"error: {visible(exc)}", fg="red", err=True)
+        click.secho(f"Nothing was written: {unchanged}", err=True)
+        sys.exit(1)
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        click.secho(f"error: {visible(where)}{exc.strerror or exc}", fg="red", err=True)
+        click.secho(f"Nothing was written: {unchanged}", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        from .render.batch import stop_pools
+        stop_pools()
+        click.secho(f"Interrupted: {unchanged}", err=True)
+        sys.exit(130)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="sixes-press")
 def main() -> None:
     """Sixes Press: printable packs and a rules site from YAML game data."""
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _stop)
 
 
 @main.command()
@@ -123,39 +169,47 @@ def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | 
         from .watch import watch as run_watch
 
         def once():
-            try:
-                _build_once(data_dir, out_dir, paper, no_site, jobs, no_cache, strict, options)
-            except SystemExit:
-                pass
+            _survive(lambda: _build_once(data_dir, out_dir, paper, no_site, jobs, no_cache, strict, options))
             click.echo(f"Watching {data_dir} and the templates; Ctrl-C to stop.", err=True)
         try:
             run_watch([data_dir, TEMPLATES_DIR, SITE_SOURCES_DIR], once)
         except KeyboardInterrupt:
             pass
+        finally:
+            from .render.batch import stop_pools
+            stop_pools()
         return
     _build_once(data_dir, out_dir, paper, no_site, jobs, no_cache, strict, options)
 
 
+def _survive(build_once) -> bool:
+    """One build of a long-running command (--watch, serve): whatever goes
+    wrong is printed and the command keeps running with the last good
+    output; only Ctrl-C (or SIGTERM) ends it. Returns whether the build passed."""
+    try:
+        build_once()
+        return True
+    except SystemExit as exc:
+        if exc.code == 130:
+            raise KeyboardInterrupt from None
+        return False
+    except Exception as exc:    # a bug of ours must not end a watch either
+        click.secho(f"error: the build failed unexpectedly ({type(exc).__name__}: {visible(exc)}); "
+                    "the previous output is unchanged", fg="red", err=True)
+        return False
+
+
 def _build_once(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | None, no_cache: bool,
                 strict: bool, options) -> None:
-    from .build import BuildError, build as run_build
-    from .render.pdf import ForbiddenResource
-    from .render.site import SiteBuildError
+    from .build import build as run_build
 
-    try:
-        with _progress() as progress:
-            report = run_build(data_dir, out_dir, PAPER_CHOICES[paper], site=not no_site,
-                               strict=strict, workers=jobs, progress=progress, options=options,
-                               cache=not no_cache)
-    except DataError as exc:
-        _print_problems(exc.problems)
-        click.secho("Nothing was written: fix the problems above and build again.", err=True)
-        sys.exit(1)
-    except (BuildError, ForbiddenResource, SiteBuildError) as exc:
-        click.secho(f"error: {exc}", fg="red", err=True)
-        click.secho("Nothing was written: the previous output is unchanged.", err=True)
-        sys.exit(1)
+    with user_errors("build", "the previous output is unchanged."), _progress() as progress:
+        report = run_build(data_dir, out_dir, PAPER_CHOICES[paper], site=not no_site,
+                           strict=strict, workers=jobs, progress=progress, options=options,
+                           cache=not no_cache)
     _print_problems(report.warnings)
+    if report.kept:
+        click.echo("Kept your own files in the output: " + visible(", ".join(report.kept)), err=True)
     click.echo(f"Built {len(report.pdfs)} PDFs in {report.out_dir / 'pdf'}")
     if report.untouched:
         click.echo("Nothing changed since the last build: nothing was loaded or rendered.", err=True)
@@ -219,23 +273,12 @@ def pack(data_dir: Path, system: str | None, out_dir: Path, paper: str, casting_
     Files print two-sided as one job each: a part with an odd page count is
     followed by a blank page so the next part starts on a fresh sheet.
     """
-    from .build import BuildError
     from .pack import pack as run_pack
-    from .render.pdf import ForbiddenResource
 
-    try:
-        with _progress() as progress:
-            report = run_pack(data_dir, out_dir, PAPER_CHOICES[paper], casting_file=casting_file, system=system,
-                              players=players, duplex=not simplex, options=options, workers=jobs,
-                              progress=progress, cache=not no_cache)
-    except DataError as exc:
-        _print_problems(exc.problems)
-        click.secho("Nothing was written: fix the problems above and pack again.", err=True)
-        sys.exit(1)
-    except (BuildError, ForbiddenResource) as exc:
-        click.secho(f"error: {exc}", fg="red", err=True)
-        click.secho("Nothing was written: the previous pack is unchanged.", err=True)
-        sys.exit(1)
+    with user_errors("pack", "the previous pack is unchanged."), _progress() as progress:
+        report = run_pack(data_dir, out_dir, PAPER_CHOICES[paper], casting_file=casting_file, system=system,
+                          players=players, duplex=not simplex, options=options, workers=jobs,
+                          progress=progress, cache=not no_cache)
     _print_problems(report.warnings)
     click.echo(f"{len(report.rendered)} documents rendered, {report.reused} reused from the last build", err=True)
     sides = "one-sided" if simplex else "two-sided"
@@ -249,7 +292,8 @@ def pack(data_dir: Path, system: str | None, out_dir: Path, paper: str, casting_
 @data_option
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_OUT_DIR,
               show_default="the project's output/", help="Where the build writes (the site is OUT/site).")
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True,
+              help="Port on 127.0.0.1 to serve the site on.")
 @strict_option
 def serve(data_dir: Path, out_dir: Path, port: int, strict: bool) -> None:
     """Serve the rules site on localhost, rebuilding (through the cache) and
@@ -264,23 +308,33 @@ def serve(data_dir: Path, out_dir: Path, port: int, strict: bool) -> None:
     counter = BuildCounter()
 
     def once():
-        try:
-            _build_once(data_dir, out_dir, "a4", False, None, False, strict, DEFAULT_OPTIONS)
+        if _survive(lambda: _build_once(data_dir, out_dir, "a4", False, None, False, strict, DEFAULT_OPTIONS)):
             counter.bump()
-        except SystemExit:
-            pass
 
-    once()
-    server = make_server(out_dir / "site", counter, port)
-    threading.Thread(target=run_watch, args=([data_dir, TEMPLATES_DIR, SITE_SOURCES_DIR], once),
-                     kwargs={"first": False}, daemon=True).start()
-    click.echo(f"Serving {out_dir / 'site'} at http://127.0.0.1:{port}/ (Ctrl-C to stop)")
+    def keep_watching():
+        while True:     # the watch itself survives anything a rebuild or the file system throws
+            try:
+                run_watch([data_dir, TEMPLATES_DIR, SITE_SOURCES_DIR], once, first=False)
+            except Exception as exc:
+                click.secho(f"error: watching failed ({visible(exc)}); watching again", fg="red", err=True)
+
     try:
+        server = make_server(out_dir / "site", counter, port)
+    except OSError as exc:
+        click.secho(f"error: cannot serve on port {port} ({exc.strerror}); pass --port with a free port",
+                    fg="red", err=True)
+        sys.exit(1)
+    try:
+        once()
+        threading.Thread(target=keep_watching, daemon=True).start()
+        click.echo(f"Serving {out_dir / 'site'} at http://127.0.0.1:{port}/ (Ctrl-C to stop)")
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
         server.server_close()
+        from .render.batch import stop_pools
+        stop_pools()
 
 
 @main.command()

@@ -24,19 +24,19 @@ from __future__ import annotations
 import csv
 import dataclasses
 import shutil
-import tempfile
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import memo, naming
-from .build import (BuildReport, Loaded, Progress, calibration_job, load_all, prepare_html, refuse_duplicates,
-                    render_checked, swap_into_place)
+from .build import (BuildReport, Loaded, Progress, calibration_job, load_all, prepare_html, protected_folders,
+                    refuse_duplicates, render_checked)
 from .casting import Casting, load_casting
 from .errors import DataError, Problem, allowed_hint, errors_in
 from .paths import TEMPLATES_DIR
 from .render.batch import start_simulations
-from .render.cache import RenderCache, load_memo, save_memo
+from .output import OutputFolder, refuse_unsafe
+from .render.cache import RenderCache, load_memo, save_memo, take_warnings
 from .render.options import DEFAULT_OPTIONS, PrintOptions
 from . import systems
 from .systems.base import Document, System
@@ -213,6 +213,7 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
     reused."""
     progress = progress or (lambda label, done, total: None)
     data_dir, out_dir = Path(data_dir).resolve(), Path(out_dir).resolve()
+    refuse_unsafe(out_dir, protected_folders(data_dir))
     registered = list(systems.SLUGS)
     if system is not None and system not in registered:
         raise DataError([Problem(str(data_dir), None, None, f"unknown game system '{system}'",
@@ -255,58 +256,53 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
     gm_order = docs.gm[:1] + roster + docs.gm[1:] + docs.blank_forms + docs.sheets
     handed_out = docs.decks + docs.summaries
 
-    out_dir.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".sixes-pack-", dir=out_dir))
-    try:
-        tally = BuildReport(out_dir)
-        parts = _render_parts(staging / "parts", handed_out + gm_order, papers, data_dir, options, workers,
-                              progress, RenderCache(out_dir, data_dir) if cache else None, tally)
-        report.rendered, report.reused = tally.rendered, tally.reused
-        staged = staging / PACK_ENTRY / item.system.slug
-        for paper in papers:
-            folder = staged / paper
-            rows = []
-            for envelope in envelopes:
-                pieces = [parts[paper, d.folder, d.slug] for d in ([envelope.sheet] if envelope.sheet else []) + handed_out]
-                pieces += [(h, Part(f"Handout: {h.stem}", 0)) for h in envelope.handouts]
-                contents = _merge(pieces, folder / "envelopes" / f"{envelope.stem}.pdf",
-                                  f"{title}: envelope {envelope.number} ({envelope.label})", duplex)
-                rows.append((envelope, contents))
-            gm_contents = None
-            if gm_order:
-                gm_contents = _merge([parts[paper, d.folder, d.slug] for d in gm_order], folder / "gm-pack.pdf",
-                                     f"{title}: GM pack", duplex)
-            _write_manifest(folder, title, rows, gm_contents, paper, duplex, data_dir, options)
-            if options.backs:   # measure the printer's offset before printing the decks' backs
-                render_checked([calibration_job(folder, paper, options)], None, 1, lambda *a: None, tally)
-        archives = {paper: f"{naming.slug(title)}-pack-{paper}.zip" for paper in papers}
-        for paper, name in archives.items():
-            with zipfile.ZipFile(staged / name, "w", zipfile.ZIP_DEFLATED) as zf:
-                for path in sorted((staged / paper).rglob("*")):
-                    if path.is_file():
-                        zf.write(path, Path(paper) / path.relative_to(staged / paper))
-        shutil.rmtree(staging / "parts")
-        if cache:
-            save_memo(out_dir, memo.take_used())
-        _swap_papers(staged, report.root, archives)
-    finally:
-        memo.drop_promises()
-        shutil.rmtree(staging, ignore_errors=True)
+    game_entry = f"{PACK_ENTRY}/{item.system.slug}"
+    archives = {paper: f"{naming.slug(title)}-pack-{paper}.zip" for paper in papers}
+    entries = [f"{game_entry}/{name}" for paper in papers for name in (paper, archives[paper])]
+    with OutputFolder(out_dir, protected_folders(data_dir), entries) as output:
+        staging = output.staging
+        try:
+            tally = BuildReport(out_dir)
+            parts = _render_parts(staging / "parts", handed_out + gm_order, papers, data_dir, options, workers,
+                                  progress, RenderCache(out_dir, data_dir) if cache else None, tally)
+            report.rendered, report.reused = tally.rendered, tally.reused
+            staged = staging / game_entry
+            for paper in papers:
+                folder = staged / paper
+                rows = []
+                for envelope in envelopes:
+                    sheet = [envelope.sheet] if envelope.sheet else []
+                    pieces = [parts[paper, d.folder, d.slug] for d in sheet + handed_out]
+                    pieces += [(h, Part(f"Handout: {h.stem}", 0)) for h in envelope.handouts]
+                    contents = _merge(pieces, folder / "envelopes" / f"{envelope.stem}.pdf",
+                                      f"{title}: envelope {envelope.number} ({envelope.label})", duplex)
+                    rows.append((envelope, contents))
+                gm_contents = None
+                if gm_order:
+                    gm_contents = _merge([parts[paper, d.folder, d.slug] for d in gm_order], folder / "gm-pack.pdf",
+                                         f"{title}: GM pack", duplex)
+                _write_manifest(folder, title, rows, gm_contents, paper, duplex, data_dir, options)
+                if options.backs:   # measure the printer's offset before printing the decks' backs
+                    render_checked([calibration_job(folder, paper, options)], None, 1, lambda *a: None, tally)
+            for paper, name in archives.items():
+                with zipfile.ZipFile(staged / name, "w", zipfile.ZIP_DEFLATED) as zf:
+                    for path in sorted((staged / paper).rglob("*")):
+                        if path.is_file():
+                            zf.write(path, Path(paper) / path.relative_to(staged / paper))
+            shutil.rmtree(staging / "parts")
+            if cache:
+                save_memo(out_dir, memo.take_used())
+            # A zip of the same paper under an older title of the game goes once the new one is in.
+            stale = [entry for entry in output.record() for paper, name in archives.items()
+                     if entry.startswith(f"{game_entry}/") and entry.endswith(f"-pack-{paper}.zip")
+                     and entry != f"{game_entry}/{name}"]
+            output.commit(entries, retire=stale)
+        finally:
+            memo.drop_promises()
     report.files = sorted(p for paper in papers for p in (report.root / paper).rglob("*") if p.is_file())
     report.zips = [report.root / name for name in archives.values()]
+    report.warnings += [Problem("cache", None, None, w, severity="warning") for w in take_warnings()]
     return report
-
-
-def _swap_papers(staged: Path, target: Path, archives: dict[str, str]) -> None:
-    """Move each paper's finished folder and zip over the previous ones,
-    leaving the game's other papers (and other games) as they are. A zip of
-    the same paper under an older title of the game is removed with it."""
-    target.mkdir(parents=True, exist_ok=True)
-    for paper, name in archives.items():
-        swap_into_place(staged, target, (paper, name))
-        for stale in target.glob(f"*-pack-{paper}.zip"):    # only once the new pack is in place
-            if stale.name != name:
-                stale.unlink()
 
 
 def _render_parts(target: Path, documents: list[Document], papers, data_dir: Path, options: PrintOptions,

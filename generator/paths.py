@@ -1,7 +1,8 @@
 """Where the project's own folders are. Core layer: paths only, no I/O."""
 from pathlib import Path
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = Path(__file__).resolve().parent
+PROJECT_ROOT = PACKAGE_DIR.parent
 TEMPLATES_DIR = PROJECT_ROOT / "templates"
 ICONS_DIR = TEMPLATES_DIR / "icons"
 SITE_SOURCES_DIR = PROJECT_ROOT / "site"

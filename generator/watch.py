@@ -6,6 +6,7 @@ only what changed. A failed rebuild is reported and the watch goes on.
 """
 from __future__ import annotations
 
+import stat
 import time
 from pathlib import Path
 from typing import Callable, Iterable
@@ -14,13 +15,21 @@ Snapshot = dict[str, tuple[int, int]]
 
 
 def snapshot(roots: Iterable[Path]) -> Snapshot:
-    """(mtime in ns, size) of every file under the roots."""
+    """(mtime in ns, size) of every regular file under the roots. Files that
+    vanish while we look (an editor's temporary files) are skipped, never fatal."""
     state: Snapshot = {}
     for root in roots:
-        for path in Path(root).rglob("*"):
-            if path.is_file():
-                stat = path.stat()
-                state[str(path)] = (stat.st_mtime_ns, stat.st_size)
+        try:
+            paths = list(Path(root).rglob("*"))
+        except OSError:     # a folder vanished mid-walk: the next poll sees the settled state
+            continue
+        for path in paths:
+            try:
+                info = path.stat()
+            except OSError:
+                continue
+            if stat.S_ISREG(info.st_mode):
+                state[str(path)] = (info.st_mtime_ns, info.st_size)
     return state
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.output import RECORD, OutputFolder
 from generator.build import BuildError, build
 from generator.systems.sixes import SYSTEM as SIXES
 
@@ -27,15 +28,17 @@ def test_a_character_sheet_longer_than_two_pages_fails_the_build(starter, tmp_pa
     text += "hit_points: 5\n"
     sheet.write_text(text, encoding="utf-8")
     out = tmp_path / "out"
-    (out / "pdf").mkdir(parents=True)
-    (out / "pdf" / "earlier.pdf").write_bytes(b"%PDF earlier build")
+    with OutputFolder(out) as earlier:      # what an earlier build left
+        (earlier.staging / "pdf").mkdir()
+        (earlier.staging / "pdf" / "earlier.pdf").write_bytes(b"%PDF earlier build")
+        earlier.commit(["pdf"])
 
     with pytest.raises(BuildError) as failure:
         build(starter, out, ("a4",), site=False, workers=1)
 
     assert re.search(r"a4 sixes/players/first-rival\.pdf: [3-9] pages, at most 2 expected", str(failure.value))
     assert (out / "pdf" / "earlier.pdf").read_bytes() == b"%PDF earlier build"
-    assert sorted(p.name for p in out.iterdir()) == ["pdf"]
+    assert sorted(p.name for p in out.iterdir()) == [RECORD, "pdf"]
 
 
 def test_the_registry_names_each_system_by_its_own_slug_and_imports_only_what_is_asked_for():

@@ -261,9 +261,11 @@ def test_a_second_build_replaces_the_output_and_leaves_no_staging_folder(starter
     assert result.exit_code == 0, result.output
     players = sorted(p.name for p in (out / "pdf" / "a4" / "sixes" / "players").iterdir())
     assert players == ["first-rival.pdf", "third-rival.pdf"]
-    assert not (out / "pdf" / "stale.txt").exists()
+    # A file the build did not make is never deleted, even inside its own folders.
+    assert (out / "pdf" / "stale.txt").read_text(encoding="utf-8") == "left by hand inside the build's own folder\n"
+    assert "Kept your own files in the output: pdf/stale.txt" in result.stderr
     assert (out / "notes.txt").read_text(encoding="utf-8") == "the user's own file beside the build\n"
-    assert sorted(p.name for p in out.iterdir()) == ["notes.txt", "pdf", "schemas", "site"]
+    assert sorted(p.name for p in out.iterdir()) == [".sixes-press.json", "notes.txt", "pdf", "schemas", "site"]
     assert (out / "site" / "index.html").is_file()
 
 

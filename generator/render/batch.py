@@ -13,8 +13,12 @@ loaded, which is most of what a one-character rebuild would otherwise wait for.
 """
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import signal
+import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -37,8 +41,45 @@ def shared_pool(workers: int) -> ProcessPoolExecutor:
     WeasyPrint font configuration, and dropping it would delete the font files
     this process is still using."""
     if workers not in _pools:
-        _pools[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+        _pools[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                                              initializer=_worker_start, initargs=(os.getpid(),))
     return _pools[workers]
+
+
+def _worker_start(parent: int) -> None:
+    """A worker never outlives the command that started it: Ctrl-C is the
+    parent's to handle (it stops the pool), and when the parent is gone, even
+    killed with SIGKILL, the worker ends itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:
+        os._exit(1)
+
+    def watch_parent() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+    threading.Thread(target=watch_parent, daemon=True).start()
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def stop_pools() -> None:
+    """Stop every worker now (on Ctrl-C or SIGTERM): nothing queued starts,
+    and a render under way is ended rather than waited for."""
+    for pool in list(_pools.values()):
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.kill()
+        for process in processes:
+            process.join(5)
+    _pools.clear()
 
 
 def default_workers() -> int:

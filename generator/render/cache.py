@@ -1,33 +1,42 @@
 """The build cache: a PDF is rendered again only when its inputs change.
 
-Edge layer. A document's key is a hash of everything that decides its PDF:
-the final HTML (so data and Jinja templates are already in it), the paper,
-the print variant, the static files the HTML may load (CSS, fonts, icons
-under templates/, and the data folder's non-YAML files such as portraits),
-and the code version (the WeasyPrint version and our PDF adapter and lint).
-Editing one character changes the HTML of its own sheet and of what lists
-it (the GM cheat sheet, a roster), so only those are rendered again.
+Edge layer. This module is the one answer to "why didn't my edit show?":
+everything a build remembers between runs is here, in the user's cache
+folder ($SIXES_CACHE_DIR, else $XDG_CACHE_HOME/sixes-press or
+~/.cache/sixes-press), one private sub-folder per output folder:
 
-Cached PDFs live in the user's cache folder ($SIXES_CACHE_DIR, else
-$XDG_CACHE_HOME/sixes-press or ~/.cache/sixes-press), one sub-folder per
-output folder, so the output folder holds only what the build writes. They
-are hard-linked into the staging folder where the file system allows (a hit
-then costs no copy). Only a build that passed writes to the cache.
+  pdf/<key>.pdf, pdf/index.json   rendered PDFs by a hash of everything that
+                                  decides them, with page count and checksum
+  memo.json                       results of slow derivations (generator/memo.py)
+  site.inputs, site.key           what the site was last built from
+  last-build.json                 the last build's inputs key and output files,
+                                  so a build with nothing changed stops early
 
-Beside the PDFs: the results of slow derivations a build used (memo.pickle,
-see generator/memo.py; dropped when the package's code changes), the site's
-input and output keys, compiled templates (jinja/, shared by all output
-folders), and the record of the last build (last-build.json), which lets a
-`sixes build` with nothing changed stop before it loads anything.
+A document's key is a hash of the final HTML (so data and Jinja templates
+are already in it), the paper, the print variant, the static files the HTML
+may load (CSS, fonts, icons, the data folder's non-YAML files) and the code
+version. Only a build that passed writes here. `rm -r` the folder, or
+`--no-cache`, to start afresh.
+
+Nothing read back can run code: everything is JSON or a PDF checked against
+its recorded checksum, and a file that does not decode as expected is a miss.
+The folders are created private (0700) and a folder that is not a folder,
+is someone else's or is writable by others is not used. PDFs are copied out,
+never hard-linked, so editing an output file cannot change the cache. Any
+trouble with the cache (a full disk, a read-only home) is a warning and the
+build goes on without it.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import importlib
 import json
 import os
-import pickle
 import shutil
+import stat
 import time
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
@@ -43,10 +52,52 @@ KEEP_UNUSED_SECONDS = 7 * 24 * 3600
 
 def _tree_hash(root: Path, skip_suffixes: set[str]) -> str:
     digest = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file() and p.suffix not in skip_suffixes):
+    for path in sorted(p for p in root.rglob("*") if _regular(p) and p.suffix not in skip_suffixes):
         digest.update(str(path.relative_to(root)).encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
+
+
+def _regular(path: Path) -> bool:
+    """A regular file (following links): never a FIFO or device, which would block or never end."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False
+
+
+_warnings: list[str] = []
+
+
+def warn(message: str) -> None:
+    """Cache trouble is said once per build and never stops it."""
+    if message not in _warnings:
+        _warnings.append(message)
+
+
+def take_warnings() -> list[str]:
+    found = list(_warnings)
+    _warnings.clear()
+    return found
+
+
+def private_folder(path: Path, create: bool = True) -> Path | None:
+    """`path` if it is a folder of this user's that only they may write
+    (created so when missing and `create`); None otherwise, with a warning
+    unless it is simply not there yet."""
+    try:
+        if create:
+            path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        warn(f"cache folder {path} cannot be used ({exc.strerror}); building without the cache")
+        return None
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.geteuid() or info.st_mode & 0o022:
+        warn(f"cache folder {path} is not a private folder of this user's; building without the cache")
+        return None
+    return path
 
 
 def cache_base() -> Path:
@@ -58,8 +109,39 @@ def cache_base() -> Path:
 
 
 def cache_root(out_dir: Path) -> Path:
-    """This output folder's cache folder."""
+    """This output folder's cache folder (a path; `usable_root` makes and checks it)."""
     return cache_base() / hashlib.sha256(str(Path(out_dir).resolve()).encode()).hexdigest()[:20]
+
+
+def usable_root(out_dir: Path, create: bool = False) -> Path | None:
+    """This output folder's cache folder, private, or None. Only writing
+    creates it: a build that fails leaves no cache behind."""
+    base = private_folder(cache_base(), create)
+    return private_folder(cache_root(out_dir), create) if base else None
+
+
+def read_text(out_dir: Path, name: str) -> str | None:
+    """A small text file from this output folder's cache, or None."""
+    root = usable_root(out_dir)
+    try:
+        path = root / name if root else None
+        return path.read_text(encoding="utf-8") if path and _regular(path) else None
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def write_text(out_dir: Path, name: str, text: str) -> None:
+    """Write a cache file whole (a partial file never has the real name)."""
+    root = usable_root(out_dir, create=True)
+    if root is None:
+        return
+    partial = root / f"{name}.{os.getpid()}.part"
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, root / name)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        warn(f"could not save to the cache ({exc.strerror}); the next build may do more work")
 
 
 @lru_cache(maxsize=1)
@@ -75,13 +157,22 @@ def code_version() -> str:
 
 
 class RenderCache:
+    """PDFs by key. The index maps each key to [page count, sha256 of the
+    PDF]; a cached file whose checksum differs is a miss."""
+
     def __init__(self, out_dir: Path, data_dir: Path):
-        self.root = cache_root(out_dir) / "pdf"   # created by the first store
-        self.index_path = self.root / "index.json"
-        try:
-            self.index: dict[str, int] = json.loads(self.index_path.read_text())
-        except (OSError, ValueError):
-            self.index = {}
+        self.out_dir = out_dir
+        root = usable_root(out_dir)
+        self.root = private_folder(root / "pdf", create=False) if root else None
+        self.writable = True
+        self.index: dict[str, list] = {}
+        if self.root is not None:
+            try:
+                index = json.loads((self.root / "index.json").read_text(encoding="utf-8"))
+                self.index = {k: v for k, v in index.items() if isinstance(k, str) and isinstance(v, list)
+                              and len(v) == 2 and isinstance(v[0], int) and isinstance(v[1], str)}
+            except (OSError, ValueError, AttributeError):
+                self.index = {}
         self.static = hashlib.sha256((code_version() + _tree_hash(TEMPLATES_DIR, _TEMPLATE_SOURCES)
                                       + _tree_hash(Path(data_dir), _DATA_SOURCES)).encode()).hexdigest()
         self.used: set[str] = set()
@@ -93,44 +184,71 @@ class RenderCache:
         return digest.hexdigest()
 
     def fetch(self, key: str, target: Path) -> int | None:
-        """Link the cached PDF to `target`; its page count, or None on a miss."""
+        """Copy the cached PDF to `target`; its page count, or None on a miss."""
+        if self.root is None or key not in self.index:
+            return None
+        pages, checksum = self.index[key]
         cached = self.root / f"{key}.pdf"
-        if key not in self.index or not cached.is_file():
+        try:
+            body = cached.read_bytes() if _regular(cached) else None
+        except OSError:
+            body = None
+        if body is None or hashlib.sha256(body).hexdigest() != checksum:
+            self.index.pop(key)
             return None
         target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(body)
         try:
-            os.link(cached, target)
+            os.utime(cached)
         except OSError:
-            shutil.copy2(cached, target)
-        os.utime(cached)
+            pass
         self.used.add(key)
-        return self.index[key]
+        return pages
+
+    def _folder(self) -> Path | None:
+        """The PDF folder, made on the first store (only a build that passed stores)."""
+        if self.root is None and self.writable:
+            root = usable_root(self.out_dir, create=True)
+            self.root = private_folder(root / "pdf") if root else None
+            self.writable = self.root is not None
+        return self.root
 
     def store(self, key: str, source: Path, pages: int) -> None:
-        self.root.mkdir(parents=True, exist_ok=True)
+        if self._folder() is None:
+            return
         cached = self.root / f"{key}.pdf"
-        if not cached.exists():
-            partial = cached.with_suffix(f".{os.getpid()}.part")
-            shutil.copy2(source, partial)
+        partial = cached.with_suffix(f".{os.getpid()}.part")
+        try:
+            body = source.read_bytes()
+            partial.write_bytes(body)
             os.replace(partial, cached)
-        self.index[key] = pages
+        except OSError as exc:
+            partial.unlink(missing_ok=True)
+            warn(f"could not save rendered PDFs to the cache ({exc.strerror}); the next build renders them again")
+            self.root, self.writable = None, False
+            return
+        self.index[key] = [pages, hashlib.sha256(body).hexdigest()]
         self.used.add(key)
 
     def save(self) -> None:
         """Write the index, forgetting entries unused for a week."""
+        if self.root is None or not self.writable:
+            return
         now = time.time()
-        for key in list(self.index):
-            path = self.root / f"{key}.pdf"
-            if key not in self.used and (not path.exists() or now - path.stat().st_mtime > KEEP_UNUSED_SECONDS):
-                self.index.pop(key)
-                path.unlink(missing_ok=True)
-        self.root.mkdir(parents=True, exist_ok=True)
-        partial = self.index_path.with_suffix(".part")
-        partial.write_text(json.dumps(self.index))
-        os.replace(partial, self.index_path)
+        try:
+            for path in self.root.glob("*.pdf"):
+                key = path.stem
+                if key not in self.used and (key not in self.index or now - path.stat().st_mtime > KEEP_UNUSED_SECONDS):
+                    self.index.pop(key, None)
+                    path.unlink(missing_ok=True)
+            partial = self.root / f"index.{os.getpid()}.part"
+            partial.write_text(json.dumps(self.index), encoding="utf-8")
+            os.replace(partial, self.root / "index.json")
+        except OSError as exc:
+            warn(f"could not save the cache index ({exc.strerror})")
 
 
-MEMO_FILE = "memo.pickle"
+MEMO_FILE = "memo.json"
 
 
 @lru_cache(maxsize=1)
@@ -142,24 +260,106 @@ def package_version() -> str:
 
 
 def load_memo(out_dir: Path) -> dict:
-    """Results an earlier build of this output folder remembered, if the code is
-    the same; anything unreadable counts as nothing remembered."""
+    """Results an earlier build of this output folder remembered, if the code
+    is the same; an entry that does not decode is simply not remembered."""
+    text = read_text(out_dir, MEMO_FILE)
     try:
-        with open(cache_root(out_dir) / MEMO_FILE, "rb") as handle:
-            version, entries = pickle.load(handle)
-    except (OSError, EOFError, ValueError, TypeError, AttributeError, ImportError, pickle.UnpicklingError):
+        stored = json.loads(text) if text else {}
+    except ValueError:
         return {}
-    return entries if version == package_version() else {}
+    if not isinstance(stored, dict) or stored.get("version") != package_version():
+        return {}
+    entries = {}
+    for key, value in (stored.get("entries") or {}).items():
+        try:
+            entries[key] = decode(value)
+        except (ValueError, TypeError, KeyError, AttributeError, ImportError):
+            continue
+    return entries
 
 
 def save_memo(out_dir: Path, entries: dict) -> None:
-    """Only our own build writes this file, in the user's own cache folder."""
-    path = cache_root(out_dir) / MEMO_FILE
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(f".{os.getpid()}.part")
-    with open(partial, "wb") as handle:
-        pickle.dump((package_version(), entries), handle, protocol=pickle.HIGHEST_PROTOCOL)
-    os.replace(partial, path)
+    """Only values `encode` knows are saved; the rest are worked out again."""
+    encoded = {}
+    for key, value in entries.items():
+        try:
+            encoded[key] = encode(value)
+        except TypeError:
+            continue
+    write_text(out_dir, MEMO_FILE, json.dumps({"version": package_version(), "entries": encoded}))
+
+
+# Remembered values are plain data: numbers, strings, exact fractions, lists,
+# tuples, mappings and frozen dataclasses of the project's own packages.
+# Decoding builds only those; a class is looked up only inside `generator`.
+_PACKAGE = __name__.split(".")[0]
+
+
+def encode(value):
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, Fraction):
+        return {"$fraction": [value.numerator, value.denominator]}
+    if isinstance(value, tuple):
+        return {"$tuple": [encode(v) for v in value]}
+    if isinstance(value, list):
+        return {"$list": [encode(v) for v in value]}
+    if isinstance(value, (frozenset, set)):
+        return {"$set": [encode(v) for v in sorted(value, key=repr)]}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        cls = type(value)
+        if not cls.__module__.startswith(_PACKAGE + "."):
+            raise TypeError(f"not a {_PACKAGE} dataclass: {cls!r}")
+        fields = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
+        return {"$data": f"{cls.__module__}:{cls.__qualname__}", "fields": fields}
+    if hasattr(value, "items"):
+        return {"$map": [[encode(k), encode(v)] for k, v in value.items()]}
+    raise TypeError(f"cannot store {type(value).__name__}")
+
+
+def decode(value):
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if not isinstance(value, dict):
+        raise ValueError("not an encoded value")
+    if "$data" in value:
+        return _dataclass(value["$data"], value["fields"])
+    if len(value) != 1:
+        raise ValueError("not an encoded value")
+    (tag, body), = value.items()
+    if tag == "$fraction":
+        numerator, denominator = body
+        if not isinstance(numerator, int) or not isinstance(denominator, int):
+            raise ValueError("fraction of non-integers")
+        return Fraction(numerator, denominator)
+    if tag == "$tuple":
+        return tuple(decode(v) for v in body)
+    if tag == "$list":
+        return [decode(v) for v in body]
+    if tag == "$set":
+        return frozenset(decode(v) for v in body)
+    if tag == "$map":
+        return {_hashable(decode(k)): decode(v) for k, v in body}
+    raise ValueError(f"unknown tag {tag!r}")
+
+
+def _hashable(key):
+    if isinstance(key, list):
+        raise ValueError("a list cannot be a key")
+    return key
+
+
+def _dataclass(name: str, fields: dict):
+    module_name, _, qualname = str(name).partition(":")
+    if not module_name.startswith(_PACKAGE + ".") or not qualname.isidentifier():
+        raise ValueError(f"not one of our classes: {name!r}")
+    cls = getattr(importlib.import_module(module_name), qualname)
+    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+        raise ValueError(f"not a dataclass: {name!r}")
+    allowed = {f.name for f in dataclasses.fields(cls) if f.init}
+    if not isinstance(fields, dict) or set(fields) != allowed:
+        raise ValueError(f"fields of {name!r} do not match")
+    return cls(**{k: decode(v) for k, v in fields.items()})
 
 
 def site_key(staged_sources: Path, config: Path) -> str:
@@ -201,20 +401,16 @@ def _output_files(out_dir: Path, entries: tuple[str, ...]) -> dict[str, list[int
     for name in entries:
         for path in (out_dir / name).rglob("*"):
             if path.is_file():
-                stat = path.stat()
-                found[str(path.relative_to(out_dir))] = [stat.st_size, stat.st_mtime_ns]
+                info = path.stat()
+                found[str(path.relative_to(out_dir))] = [info.st_size, info.st_mtime_ns]
     return found
 
 
 def record_build(out_dir: Path, key: str, entries: tuple[str, ...], summary: dict) -> None:
     """After a build passed: its inputs key, every file it left in the output
     folder (size and time), and what the command printed about it."""
-    path = cache_root(out_dir) / BUILD_RECORD
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(f".{os.getpid()}.part")
-    partial.write_text(json.dumps({"key": key, "entries": list(entries), "files": _output_files(out_dir, entries),
-                                   "summary": summary}))
-    os.replace(partial, path)
+    write_text(out_dir, BUILD_RECORD, json.dumps({"key": key, "entries": list(entries),
+                                                  "files": _output_files(out_dir, entries), "summary": summary}))
 
 
 def unchanged_build(out_dir: Path, key: str) -> dict | None:
@@ -222,11 +418,29 @@ def unchanged_build(out_dir: Path, key: str) -> dict | None:
     left is still there untouched; else None (build). Costs a hash of the
     inputs and a look at each output file, not a load of the data."""
     try:
-        record = json.loads((cache_root(out_dir) / BUILD_RECORD).read_text())
-        if record["key"] != key:
+        record = json.loads(read_text(out_dir, BUILD_RECORD) or "null")
+        if record["key"] != key or not all(isinstance(e, str) for e in record["entries"]):
             return None
         if _output_files(Path(out_dir), tuple(record["entries"])) != record["files"]:
             return None
-        return record["summary"]
+        summary = record["summary"]
+        if not isinstance(summary["site"], bool) or not all(isinstance(w, dict) and all(
+                isinstance(k, str) for k in w) for w in summary["warnings"]):
+            return None
+        return summary
     except (OSError, ValueError, KeyError, TypeError):
         return None
+
+
+SITE_INPUTS, SITE_KEY = "site.inputs", "site.key"
+
+
+def site_unchanged(out_dir: Path, name: str, key: str) -> bool:
+    """Whether the site was last built from `key` (SITE_INPUTS or SITE_KEY)
+    and is still in the output folder."""
+    return read_text(out_dir, name) == key and (Path(out_dir) / "site").is_dir()
+
+
+def remember_site(out_dir: Path, inputs: str, key: str) -> None:
+    write_text(out_dir, SITE_KEY, key)
+    write_text(out_dir, SITE_INPUTS, inputs)

@@ -1,0 +1,293 @@
+"""The machine cannot hurt anyone's files: the build replaces only what it
+made, refuses output folders that overlap what it reads, leaves no debris
+and no process after Ctrl-C, SIGTERM or SIGKILL, keeps the last good output
+whole, reads nothing back that could run code, and survives a bad cache."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.output import JOURNAL, RECORD, OutputError, OutputFolder
+from generator.paths import PROJECT_ROOT, SITE_SOURCES_DIR, TEMPLATES_DIR
+from generator.systems.sixes import SYSTEM as SIXES
+
+SIXES_CMD = [sys.executable, "-m", "generator"]
+
+
+@pytest.fixture
+def starter(tmp_path) -> Path:
+    data = tmp_path / "game"
+    shutil.copytree(SIXES.starter, data / "sixes")
+    return data
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def run(*args, cwd=None):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+# -- output folders that must never be written ------------------------------
+
+@pytest.mark.parametrize("where", ["data", "inside data", "parent of data", "root", "home", "templates",
+                                   "site sources", "project"])
+def test_an_output_folder_overlapping_what_the_build_reads_is_refused_before_anything_is_written(
+        starter, tmp_path, where):
+    out = {"data": starter, "inside data": starter / "sixes" / "out", "parent of data": tmp_path,
+           "root": Path("/"), "home": Path.home(), "templates": TEMPLATES_DIR,
+           "site sources": SITE_SOURCES_DIR / "x", "project": PROJECT_ROOT}[where]
+    before = tree(starter)
+    listing = sorted(os.listdir(out)) if out.is_dir() else None
+    result = run("build", "--data", starter, "--out", out, "--paper", "a4", "--no-site")
+    assert result.exit_code == 1, result.output
+    assert "error: refusing to write into" in result.output and "Traceback" not in result.output
+    assert tree(starter) == before
+    assert (sorted(os.listdir(out)) if out.is_dir() else None) == listing
+
+
+def test_a_file_the_user_keeps_where_the_build_would_write_is_left_alone(starter, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "pdf").write_text("my notes")
+    result = run("build", "--data", starter, "--out", out, "--paper", "a4", "--no-site")
+    assert result.exit_code == 1
+    assert f"{out / 'pdf'} was not made by Sixes Press" in result.output
+    assert sorted(os.listdir(out)) == ["pdf"] and (out / "pdf").read_text() == "my notes"
+
+
+def test_a_pack_refuses_a_user_file_where_its_folders_go(starter, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "pack").write_text("not a folder")
+    result = run("pack", "--data", starter, "--out", out, "--paper", "a4")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert (out / "pack").read_text() == "not a folder"
+
+
+@pytest.fixture
+def built(starter, tmp_path) -> Path:
+    out = tmp_path / "out"
+    result = run("build", "--data", starter, "--out", out, "--paper", "a4", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_files_a_user_adds_inside_the_output_survive_a_rebuild(built, starter):
+    (built / "site" / "CNAME").write_text("rules.example.org\n")
+    (built / "pdf" / "a4" / "notes.txt").write_text("print on card stock")
+    edit = starter / "sixes" / "game.yaml"
+    edit.write_text(edit.read_text().replace("title:", "title: New", 1))
+    result = run("build", "--data", starter, "--out", built, "--paper", "a4", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert (built / "site" / "CNAME").read_text() == "rules.example.org\n"
+    assert (built / "pdf" / "a4" / "notes.txt").read_text() == "print on card stock"
+    assert "Kept your own files in the output: " in result.output
+    assert "New" in (built / "site" / "sixes" / "index.html").read_text()
+
+
+def test_the_build_records_what_it_made(built):
+    record = json.loads((built / RECORD).read_text())["entries"]
+    assert set(record) == {"pdf", "site", "schemas"}
+    assert sorted(record["pdf"]) == sorted(str(p.relative_to(built / "pdf")) for p in (built / "pdf").rglob("*.pdf"))
+
+
+def test_an_output_pdf_edited_in_place_does_not_change_the_cache(built, starter):
+    sheet = next((built / "pdf").rglob("players/*.pdf"))
+    original = sheet.read_bytes()
+    with open(sheet, "r+b") as handle:        # edited in place, as an editor or a tool would
+        handle.seek(0)
+        handle.write(b"%EDITED")
+    result = run("build", "--data", starter, "--out", built, "--paper", "a4", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert sheet.read_bytes() == original
+
+
+# -- the swap ---------------------------------------------------------------
+
+def test_a_swap_cut_in_half_by_a_crash_is_undone_by_the_next_run(tmp_path):
+    out = tmp_path / "out"
+    with OutputFolder(out, entries=["site"]) as output:
+        (output.staging / "site").mkdir()
+        (output.staging / "site" / "index.html").write_text("v1")
+        output.commit(["site"])
+    # A crash after the first of two renames: the old site moved aside, no new one.
+    aside = out / ".sixes-staging-crashed"
+    aside.mkdir()
+    os.replace(out / "site", aside / "old-site")
+    (out / JOURNAL).write_text(json.dumps([[str(aside / "old-site"), str(out / "site")]]))
+    with OutputFolder(out, entries=["site"]):
+        assert (out / "site" / "index.html").read_text() == "v1"
+    assert sorted(os.listdir(out)) == sorted([RECORD, "site"])
+
+
+def test_two_runs_never_write_one_folder_at_once(tmp_path):
+    with OutputFolder(tmp_path / "out"):
+        with pytest.raises(OutputError, match="another sixes command is writing"):
+            with OutputFolder(tmp_path / "out"):
+                pass
+
+
+def test_a_read_only_output_folder_is_one_clear_line(starter, tmp_path):
+    if os.geteuid() == 0:
+        pytest.skip("root writes into read-only folders; the disk-error path is tested with a full file system")
+    out = tmp_path / "out"
+    out.mkdir()
+    out.chmod(0o500)
+    result = run("build", "--data", starter, "--out", out, "--paper", "a4", "--no-site")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+def test_a_full_disk_is_one_clear_line_and_the_last_good_output_stays(starter, tmp_path):
+    """A 3 MB file system fills during the build (as root on Linux; skipped elsewhere)."""
+    mount = tmp_path / "small"
+    mount.mkdir()
+    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(mount)], capture_output=True)
+    if made.returncode != 0:
+        pytest.skip(f"cannot mount a small file system here: {made.stderr.decode().strip()}")
+    try:
+        out = mount / "out"
+        (mount / "filler").write_bytes(b"\0" * (2 * 1024 * 1024))
+        result = subprocess.run([*SIXES_CMD, "build", "--data", str(starter), "--out", str(out), "--paper", "a4",
+                                 "--jobs", "1"], capture_output=True, text=True, cwd=PROJECT_ROOT, timeout=300,
+                                env={**os.environ, "SIXES_CACHE_DIR": str(tmp_path / "cache")})
+        assert result.returncode == 1, result.stderr
+        assert "Traceback" not in result.stderr and "No space left on device" in result.stderr
+        assert not [p for p in out.iterdir() if p.name.startswith(".sixes-staging-")]
+    finally:
+        subprocess.run(["umount", str(mount)], check=False)
+
+
+# -- real signals on a real build ---------------------------------------------
+
+def session_processes(sid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == sid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def start_build(data: Path, out: Path, cache: Path) -> subprocess.Popen:
+    return subprocess.Popen([*SIXES_CMD, "build", "--data", str(data), "--out", str(out), "--paper", "both",
+                             "--jobs", "2", "--no-cache"], cwd=PROJECT_ROOT, start_new_session=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "SIXES_CACHE_DIR": str(cache)})
+
+
+def wait_for_staging(out: Path, process: subprocess.Popen) -> None:
+    deadline = time.time() + 120
+    while time.time() < deadline and process.poll() is None:
+        staging = [p for p in out.glob(".sixes-staging-*")] if out.is_dir() else []
+        if staging and list(staging[0].rglob("*.pdf")):
+            return
+        time.sleep(0.05)
+    raise AssertionError("the build never reached its rendering")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL], ids=lambda s: s.name)
+def test_a_signal_mid_build_leaves_the_last_good_output_and_no_process(built, starter, tmp_path, sig):
+    before = tree(built)
+    edit = starter / "sixes" / "game.yaml"
+    edit.write_text(edit.read_text().replace("title:", "title: Unfinished", 1))
+    process = start_build(starter, built, tmp_path / "cache")
+    wait_for_staging(built, process)
+    os.kill(process.pid, sig)
+    _, err = process.communicate(timeout=60)
+    assert "Traceback" not in err, err
+    deadline = time.time() + 10
+    while session_processes(process.pid) and time.time() < deadline:
+        time.sleep(0.1)
+    assert session_processes(process.pid) == [], "worker processes outlived the build"
+    if sig != signal.SIGKILL:
+        assert process.returncode == 130 and "Interrupted: the previous output is unchanged." in err
+        assert not list(built.glob(".sixes-staging-*"))
+    else:   # nothing can clean up after SIGKILL: the next run does
+        run("build", "--data", starter, "--out", built, "--paper", "a4", "--jobs", "1", "--no-site")
+        assert not list(built.glob(".sixes-staging-*"))
+        return
+    assert tree(built) == before
+
+
+# -- the cache ----------------------------------------------------------------
+
+def test_a_planted_pickle_or_tampered_cache_runs_nothing_and_counts_as_a_miss(built, starter, tmp_path):
+    from generator.render.cache import cache_root
+    root = cache_root(built)
+    marker = tmp_path / "pwned"
+    payload = (b"cos\nsystem\n(S'touch " + str(marker).encode() + b"'\ntR.")
+    (root / "memo.pickle").write_bytes(payload)
+    (root / "memo.json").write_text(json.dumps({"version": "x", "entries": {"k": {"$data": "os:system",
+                                                                                   "fields": {}}}}))
+    for pdf in (root / "pdf").glob("*.pdf"):
+        pdf.write_bytes(b"%PDF-1.7 not what was rendered")
+    edit = starter / "sixes" / "game.yaml"
+    edit.write_text(edit.read_text().replace("title:", "title: Again", 1))
+    result = run("build", "--data", starter, "--out", built, "--paper", "a4", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert not marker.exists()
+    assert "0 unchanged since the last build" in result.output   # every tampered PDF was a miss
+
+
+def test_the_memo_codec_builds_only_our_own_plain_values():
+    from fractions import Fraction
+
+    from generator.render.cache import decode, encode
+    from generator.systems.sixes.simulate import Summary
+    summary = Summary("random", ("A", "B"), ("x",), (1, 2), (1, 1), 0, {"x": {"Dead": 1}})
+    for value in [Fraction(1, 3), {"a": (1, [2, Fraction(5, 7)])}, {3: "x"}, summary]:
+        assert decode(json.loads(json.dumps(encode(value)))) == value
+    for hostile in [{"$data": "os:system", "fields": {}}, {"$data": "subprocess:Popen", "fields": {}},
+                    {"$data": "generator.cli:main", "fields": {}}, {"$fraction": ["1", 2]}, {"$eval": "1"}]:
+        with pytest.raises((ValueError, TypeError, KeyError)):
+            decode(hostile)
+
+
+def test_a_cache_folder_that_is_a_file_is_a_warning_and_the_build_goes_on(starter, tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("SIXES_CACHE_DIR", str(blocker))
+    result = run("build", "--data", starter, "--out", tmp_path / "out", "--paper", "a4", "--jobs", "1",
+                 "--no-site")
+    assert result.exit_code == 0, result.output
+    assert "warning: cache folder" in result.output and "building without the cache" in result.output
+    assert list((tmp_path / "out" / "pdf").rglob("*.pdf"))
+
+
+def test_a_cache_folder_others_can_write_is_not_used(starter, tmp_path, monkeypatch):
+    shared = tmp_path / "shared-cache"
+    shared.mkdir()
+    shared.chmod(0o777)
+    monkeypatch.setenv("SIXES_CACHE_DIR", str(shared))
+    result = run("build", "--data", starter, "--out", tmp_path / "out", "--paper", "a4", "--jobs", "1",
+                 "--no-site")
+    assert result.exit_code == 0, result.output
+    assert "is not a private folder of this user's" in result.output
+    assert os.listdir(shared) == []
+
+
+def test_the_cache_folders_are_private(built):
+    from generator.render.cache import cache_base, cache_root
+    for folder in (cache_base(), cache_root(built), cache_root(built) / "pdf"):
+        assert folder.stat().st_mode & 0o077 == 0, folder
