@@ -291,3 +291,71 @@ def test_the_cache_folders_are_private(built):
     from generator.render.cache import cache_base, cache_root
     for folder in (cache_base(), cache_root(built), cache_root(built) / "pdf"):
         assert folder.stat().st_mode & 0o077 == 0, folder
+
+
+# -- long-running commands ------------------------------------------------------
+
+def test_snapshot_survives_files_that_vanish_while_it_looks(tmp_path, monkeypatch):
+    from generator import watch
+    (tmp_path / "a.yaml").write_text("x: 1\n")
+    (tmp_path / "gone.tmp").write_text("")
+    real_stat = Path.stat
+
+    def vanishing(self, *args, **kwargs):
+        if self.name == "gone.tmp":
+            raise FileNotFoundError(2, "No such file or directory", str(self))
+        return real_stat(self, *args, **kwargs)
+    monkeypatch.setattr(Path, "stat", vanishing)
+    assert list(watch.snapshot([tmp_path])) == [str(tmp_path / "a.yaml")]
+    assert watch.snapshot([tmp_path / "no-such-folder"]) == {}
+
+
+def test_watch_survives_bad_yaml_and_file_churn_and_rebuilds_when_fixed(starter, tmp_path):
+    out, game = tmp_path / "out", starter / "sixes" / "game.yaml"
+    good = game.read_text()
+    log = tmp_path / "watch.log"
+    with open(log, "w") as handle:
+        process = subprocess.Popen([*SIXES_CMD, "build", "--watch", "--data", str(starter), "--out", str(out),
+                                    "--paper", "a4", "--no-site", "--jobs", "1"], cwd=PROJECT_ROOT,
+                                   stdout=handle, stderr=subprocess.STDOUT, start_new_session=True,
+                                   env={**os.environ, "SIXES_CACHE_DIR": str(tmp_path / "cache")})
+
+    def wait_for(text: str, count: int = 1, timeout: float = 120) -> None:
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if log.read_text().count(text) >= count:
+                return
+            assert process.poll() is None, log.read_text()
+            time.sleep(0.2)
+        raise AssertionError(f"never saw {text!r}:\n{log.read_text()}")
+    try:
+        wait_for("Watching", 1)
+        game.write_text(good + "extra: !secret hidden\n")
+        for i in range(30):     # an editor's temporary files appear and vanish
+            churn = starter / "sixes" / f".#game{i}.yaml"
+            churn.write_text("x")
+            churn.unlink()
+        wait_for("Watching", 2)
+        assert "error:" in log.read_text() and process.poll() is None
+        sheets = sorted((out / "pdf").rglob("*.pdf"))
+        assert sheets, "the last good output went"
+        game.write_text(good.replace("title:", "title: Fixed", 1))
+        wait_for("Built ", 2)
+        assert process.poll() is None and "Traceback" not in log.read_text()
+    finally:
+        os.kill(process.pid, signal.SIGINT)
+        process.wait(30)
+    assert session_processes(process.pid) == []
+
+
+def test_a_rebuild_that_fails_in_any_way_does_not_end_the_watch(monkeypatch, capsys):
+    from generator import cli
+
+    def broken():
+        raise RuntimeError("a bug in the build \x1b[31m")
+    assert cli._survive(broken) is False
+    assert cli._survive(lambda: sys.exit(1)) is False
+    with pytest.raises(KeyboardInterrupt):      # Ctrl-C during a rebuild still ends the watch
+        cli._survive(lambda: sys.exit(130))
+    err = capsys.readouterr().err
+    assert "the build failed unexpectedly (RuntimeError: a bug in the build \\x1b[31m)" in err
