@@ -369,3 +369,16 @@ def test_a_rebuild_that_fails_in_any_way_does_not_end_the_watch(monkeypatch, cap
         cli._survive(lambda: sys.exit(130))
     err = capsys.readouterr().err
     assert "the build failed unexpectedly (RuntimeError: a bug in the build \\x1b[31m)" in err
+
+
+def test_partial_cache_files_of_a_killed_run_are_swept(built, starter):
+    from generator.render.cache import cache_root
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True).stdout.strip()
+    left = [cache_root(built) / f"memo.json.{dead}.part", cache_root(built) / "pdf" / f"abc.{dead}.part"]
+    for path in left:
+        path.write_text("half")
+    edit = starter / "sixes" / "game.yaml"
+    edit.write_text(edit.read_text().replace("title:", "title: Swept", 1))
+    assert run("build", "--data", starter, "--out", built, "--paper", "a4", "--jobs", "1").exit_code == 0
+    assert not any(path.exists() for path in left)

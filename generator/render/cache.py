@@ -130,6 +130,18 @@ def read_text(out_dir: Path, name: str) -> str | None:
         return None
 
 
+def sweep_partial_files(folder: Path) -> None:
+    """Remove `*.<pid>.part` files whose writer is gone (killed mid-write)."""
+    for path in folder.glob("*.part"):
+        try:
+            pid = int(path.name.split(".")[-2])
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            path.unlink(missing_ok=True)
+        except (ValueError, IndexError, PermissionError, OSError):
+            continue
+
+
 def write_text(out_dir: Path, name: str, text: str) -> None:
     """Write a cache file whole (a partial file never has the real name)."""
     root = usable_root(out_dir, create=True)
@@ -236,6 +248,8 @@ class RenderCache:
             return
         now = time.time()
         try:
+            sweep_partial_files(self.root)
+            sweep_partial_files(self.root.parent)
             for path in self.root.glob("*.pdf"):
                 key = path.stem
                 if key not in self.used and (key not in self.index or now - path.stat().st_mtime > KEEP_UNUSED_SECONDS):
