@@ -353,7 +353,7 @@ class _Converter:
                 # `!!int abc`, `!!bool maybe`, or a number of more digits than Python reads.
                 shown = node.value if len(node.value) <= 40 else node.value[:40] + "..."
                 return self.refuse(node, f"'{shown}' is not a valid {tag_text(node.tag)}",
-                                   "quote it to keep it as text", loc)
+                                   "plain values need no tag; put text that looks like a number in quotes", loc)
         if isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
             return self.refuse(node, f"the text is {len(value):,} characters long, more than the "
                                f"{MAX_TEXT_CHARS:,} allowed", "shorten it", loc)
