@@ -2,7 +2,9 @@
 from fractions import Fraction
 import xml.etree.ElementTree as ET
 
-from generator.render.charts import Bar, Line, bar_chart, line_chart, percent
+import pytest
+
+from generator.render.charts import Bar, Line, bar_chart, fixed, line_chart, percent
 
 
 def test_percent_edges():
@@ -12,6 +14,67 @@ def test_percent_edges():
     assert percent(Fraction(1, 100000)) == "<0.1%"
     assert percent(Fraction(99999, 100000)) == ">99.9%"
     assert percent(Fraction(1, 2), places=0) == "50%"
+
+
+# Exact halves, worked by hand: a half at the last printed place always goes
+# up (away from zero), never to the even neighbour.
+HALVES = [
+    (Fraction(9, 16), 1, "56.3%"),      # 56.25
+    (Fraction(1, 8), 1, "12.5%"),       # 12.5 needs no rounding at one place
+    (Fraction(1, 8), 0, "13%"),         # 12.5
+    (Fraction(1, 16), 1, "6.3%"),       # 6.25
+    (Fraction(3, 16), 1, "18.8%"),      # 18.75
+    (Fraction(5, 8), 0, "63%"),         # 62.5
+    (Fraction(1, 32), 2, "3.13%"),      # 3.125
+    (Fraction(3, 32), 2, "9.38%"),      # 9.375
+    (Fraction(1, 40), 0, "3%"),         # 2.5
+    (Fraction(1, 2000), 2, "0.05%"),    # 0.05 exactly: no rounding
+    (Fraction(1, 1600), 3, "0.063%"),   # 0.0625
+    (0.5625, 1, "56.3%"),               # the same half given as a float
+    (0.125, 0, "13%"),
+    (Fraction(-9, 16), 1, "-56.3%"),    # away from zero on the other side too
+]
+
+
+@pytest.mark.parametrize("value, places, expected", HALVES, ids=[f"{v}@{p}" for v, p, _ in HALVES])
+def test_percent_rounds_exact_halves_away_from_zero(value, places, expected):
+    """56.25% prints as 56.3%, not 56.2% (issue 18): Python's format() rounds
+    half to even, so it printed 56.2%, 6.2% and 12%."""
+    assert percent(value, places) == expected
+
+
+def bf_percent(value: Fraction, places: int) -> str:
+    """The same by Decimal arithmetic at high precision, ROUND_HALF_UP."""
+    from decimal import ROUND_HALF_UP, Decimal, localcontext
+    with localcontext() as ctx:
+        ctx.prec = 60
+        exact = Decimal(value.numerator) / Decimal(value.denominator) * 100
+        return str(exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)) + "%"
+
+
+def test_percent_agrees_with_decimal_half_up_on_every_fraction_of_small_denominators():
+    for den in (6, 8, 16, 32, 36, 40, 64, 80, 216, 400, 1296):
+        for num in range(1, den):
+            value = Fraction(num, den)
+            for places in (0, 1, 2):
+                if Fraction(1, 10**places) / 100 <= value <= 1 - Fraction(1, 10**places) / 100:
+                    assert percent(value, places) == bf_percent(value, places), (value, places)
+
+
+def test_fixed_is_the_same_rounding_for_other_numbers():
+    assert fixed(Fraction(9, 4)) == "2.3"          # 2.25
+    assert fixed(Fraction(9, 2), 0) == "5"          # 4.5
+    assert fixed(2.675, 2) == "2.68"                # a float that is a hair under the half in binary
+    assert fixed(Fraction(18)) == "18.0"
+    assert fixed(Fraction(-1, 2), 0) == "-1"
+    assert fixed(Fraction(-1, 40)) == "0.0"         # no negative zero
+    with pytest.raises(ValueError):
+        fixed(1, -1)
+
+
+def test_chart_values_use_the_same_rounding():
+    root = ET.fromstring(str(bar_chart([Bar("CN 4, 4 stages", [Fraction(1, 16)])], title="t")))
+    assert "6.3%" in [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
 
 
 def test_bar_chart_is_valid_svg_with_values_as_text():

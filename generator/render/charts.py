@@ -29,20 +29,46 @@ CHAR_WIDTH = 6.2          # rough advance of one 11px character, for label colum
 ROW_HEIGHT = 20
 
 
+def _exact(value: Number) -> Fraction:
+    """A number as an exact fraction. A float is read as the decimal it
+    prints as (0.565 is 565/1000), not as its binary approximation."""
+    if isinstance(value, float):
+        return Fraction(repr(value))
+    return Fraction(value)
+
+
+def fixed(value: Number, places: int = 1) -> str:
+    """`value` with `places` decimals, rounding half away from zero (decimal
+    ROUND_HALF_UP): 2.25 -> "2.3", 0.125 at two places -> "0.13", -2.25 -> "-2.3".
+    Exact, so a half is a half: Python's round() and format() round half to
+    even, and on binary floats they see 2.675 as a little under a half."""
+    if places < 0:
+        raise ValueError("places cannot be negative")
+    exact = _exact(value)
+    scaled = abs(exact) * 10**places
+    units = int(scaled + Fraction(1, 2))          # floor(x + 1/2): halves go up, away from zero
+    sign = "-" if exact < 0 and units else ""
+    digits = str(units).rjust(places + 1, "0")
+    whole, decimals = digits[:len(digits) - places], digits[len(digits) - places:]
+    return sign + whole + ("." + decimals if places else "")
+
+
 def percent(value: Number, places: int = 1) -> str:
-    """A probability as a percentage. Exact 0 and 1 print without decimals;
-    anything else never rounds to a misleading 0% or 100%."""
-    value = Fraction(value)
-    if value == 0:
+    """A probability as a percentage, rounded half away from zero (9/16 is
+    56.3%, never 56.2%). The one percentage format of every PDF and site page.
+    Exact 0 and 1 print without decimals; a value strictly between them never
+    rounds to a misleading 0% or 100% (it prints as <0.1% or >99.9%)."""
+    exact = _exact(value)
+    if exact == 0:
         return "0%"
-    if value == 1:
+    if exact == 1:
         return "100%"
     smallest = Fraction(1, 10**places) / 100
-    if value < smallest:
-        return f"<{10**-places:.{places}f}%"
-    if value > 1 - smallest:
-        return f">{100 - 10**-places:.{places}f}%"
-    return f"{float(value) * 100:.{places}f}%"
+    if 0 < exact < smallest:
+        return f"<{fixed(smallest * 100, places)}%"
+    if 1 - smallest < exact < 1:
+        return f">{fixed(100 - smallest * 100, places)}%"
+    return fixed(exact * 100, places) + "%"
 
 
 def _hatch_id(*parts: object) -> str:
