@@ -185,12 +185,20 @@ def load_yaml(path: Path, display: str | None = None) -> tuple[YamlDocument | No
 
 def _compose_checked(text: str, display: str) -> tuple[yaml.Node | None, Problem | None]:
     """The node tree, or the problem that prevents it."""
+    if FAST_LOADER is yaml.SafeLoader:
+        # Without libyaml, the composer recurses once per level (a Python
+        # stack overflow, slowly), so the depth is measured from the events first.
+        deep = _too_deep_events(text, display, yaml.SafeLoader)
+        if deep is not None:
+            return None, deep
     try:
         return _compose(text, FAST_LOADER), None
     except yaml.MarkedYAMLError as exc:
         first: yaml.YAMLError = exc
         if "maximum nesting depth" in str(exc.problem):
-            return None, _too_deep(display, exc.problem_mark)
+            # libyaml's own limit (1,000 levels), met while it reads ahead:
+            # the pure-Python events find where ours is passed.
+            return None, _too_deep_events(text, display, yaml.SafeLoader) or _too_deep(display, exc.problem_mark)
     except yaml.reader.ReaderError as exc:
         return None, _reader_problem(display, text, exc)
     except yaml.YAMLError as exc:
@@ -229,6 +237,28 @@ DEPTH_HINT = "data files nest a few levels at most; check the brackets and the i
 def _too_deep(display: str, mark) -> Problem:
     line, col = (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
     return Problem(display, line, col, f"values nest more than {MAX_DEPTH} levels deep", hint=DEPTH_HINT)
+
+
+def _too_deep_events(text: str, display: str, loader_class) -> Problem | None:
+    """A problem at the first collection nested past MAX_DEPTH (where the
+    node walk would refuse it), read from the parser's events, which take no
+    stack; None when the nesting is fine or the syntax fails (said later)."""
+    loader = loader_class(text)
+    depth = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH + 1:       # the top collection is depth 1, its location ()
+                    return _too_deep(display, event.start_mark)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        return None
+    finally:
+        loader.dispose()
+    return None
 
 
 def _reader_problem(display: str, text: str, exc: yaml.reader.ReaderError) -> Problem:

@@ -210,12 +210,22 @@ def test_every_shipped_game_prints_with_the_shipped_fonts():
 # --- limits met by generated files -------------------------------------------------------------------
 
 def test_nesting_deeper_than_libyaml_allows_is_one_problem(starter_copy):
-    """10,000 brackets: libyaml stops at its own limit (1,000 levels, the
-    bracket at column 14 + 999); the pure-Python parser is never asked."""
-    write_character(starter_copy, "")
+    """10,000 brackets: past libyaml's own limit (1,000 levels), and a stack
+    overflow for the pure-Python composer. Reported where our limit is
+    passed, as for 200 brackets: the 51st level, column 14 + 50."""
     (starter_copy / "sixes" / CHAR).write_text(
         "name: First Rival\ndescription: " + "[" * 10_000 + "]" * 10_000 + "\nhit_points: 5\n", encoding="utf-8")
-    assert load_quickly(starter_copy) == [f"{C}:2:1013: error: values nest more than 50 levels deep; {DEPTH_HINT}"]
+    assert load_quickly(starter_copy) == [f"{C}:2:64: error: values nest more than 50 levels deep; {DEPTH_HINT}"]
+
+
+def test_deep_nesting_without_libyaml_is_found_before_the_composer_recurses(starter_copy, monkeypatch):
+    import yaml
+
+    from generator import loading
+    monkeypatch.setattr(loading, "FAST_LOADER", yaml.SafeLoader)
+    (starter_copy / "sixes" / CHAR).write_text(
+        "name: First Rival\ndescription: " + "[" * 10_000 + "]" * 10_000 + "\nhit_points: 5\n", encoding="utf-8")
+    assert load_quickly(starter_copy) == [f"{C}:2:64: error: values nest more than 50 levels deep; {DEPTH_HINT}"]
 
 
 def test_a_file_over_the_size_limit_is_refused_unread(starter_copy):
