@@ -27,8 +27,9 @@ MAX_IMAGE_BYTES = 16 * 1024 * 1024
 MAX_IMAGE_PIXELS = 40_000_000
 MAX_PDF_BYTES = 64 * 1024 * 1024
 
-# Raster formats the renderer prints (by Pillow's name), besides SVG.
-RASTER_FORMATS = ("PNG", "JPEG", "GIF", "WEBP")
+# Raster formats the renderer prints (by Pillow's name), besides SVG. MPO is
+# how Pillow names the JPEG many cameras write.
+RASTER_FORMATS = ("PNG", "JPEG", "MPO", "GIF", "WEBP")
 IMAGE_KINDS = "PNG, JPEG, GIF, WebP or SVG"
 SVG_NAMESPACE = "{http://www.w3.org/2000/svg}"
 # A reference inside an SVG may only point into the SVG itself (#id).
@@ -68,6 +69,8 @@ def raster_fault(path: Path, shown: str) -> Fault | None:
                 file.seek(0)
                 return Fault(f"'{shown}' is not an image: found {_sniff(file.read(512))}",
                              hint=f"allowed: {IMAGE_KINDS} images")
+            except Exception as exc:     # a header Pillow recognised, then could not read
+                return _damaged(shown, None, exc)
             with image:
                 if image.format not in RASTER_FORMATS:
                     return Fault(f"'{shown}' is a {image.format} image", hint=f"allowed: {IMAGE_KINDS}; "
@@ -102,6 +105,8 @@ def svg_fault(path: Path, shown: str) -> Fault | None:
         return Fault(f"'{shown}': {exc.message}", exc.hint)
     if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
         return Fault(f"'{shown}' declares a DOCTYPE or entities", hint="save it as plain SVG, without a DOCTYPE")
+    if b"<?xml-stylesheet" in data:
+        return _outside_reference(shown, "<?xml-stylesheet?>")
     try:
         root = ElementTree.fromstring(data)
     except ElementTree.ParseError as exc:
@@ -175,8 +180,9 @@ def _too_many_pixels(shown: str, size: tuple[int, int] | None, refusal: str = ""
                  hint="scale it down: 1,200 pixels a side prints sharp at 300 dpi")
 
 
-def _damaged(shown: str, kind: str, exc: Exception) -> Fault:
-    return Fault(f"'{shown}' is a damaged {kind} image ({_reason(exc)})",
+def _damaged(shown: str, kind: str | None, exc: Exception) -> Fault:
+    what = f"{kind} image" if kind else "image"
+    return Fault(f"'{shown}' is a damaged {what} ({_reason(exc)})",
                  hint="export it again from your image program")
 
 

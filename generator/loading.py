@@ -45,6 +45,7 @@ _SCALAR_TAGS = {YAML_TAG + name for name in ("str", "int", "float", "bool", "nul
 _TEXT_TAGS = {YAML_TAG + "timestamp"}
 _MAPPING_TAG, _SEQUENCE_TAG = YAML_TAG + "map", YAML_TAG + "seq"
 TAG_HINT = "plain values need no tag: write text, numbers, true/false, lists and mappings as they are"
+DEPTH_HINT = "data files nest a few levels at most; check the brackets and the indentation"
 
 Key = tuple[Any, ...]
 
@@ -204,8 +205,7 @@ def _compose_checked(text: str, display: str) -> tuple[yaml.Node | None, Problem
     except yaml.YAMLError as exc:
         first = exc
     except RecursionError:      # the pure-Python composer recurses once per level
-        return None, Problem(display, None, None, f"values nest more than {MAX_DEPTH} levels deep",
-                             hint=DEPTH_HINT)
+        return None, _too_deep(display, None)
     # The pure-Python parser words syntax errors the way our messages (and
     # their tests) expect, so a broken file is parsed again by it; it may
     # give up on depth where libyaml did not, and then libyaml's words stand.
@@ -229,9 +229,6 @@ def _compose(text: str, loader_class) -> yaml.Node | None:
         return loader.get_single_node()
     finally:
         loader.dispose()
-
-
-DEPTH_HINT = "data files nest a few levels at most; check the brackets and the indentation"
 
 
 def _too_deep(display: str, mark) -> Problem:

@@ -322,6 +322,9 @@ PORTRAIT_CASES = [
     ("styled.svg", b"<svg xmlns='http://www.w3.org/2000/svg'><style>@import url(https://example.com/a.css);</style>"
      b"</svg>", "'portraits/styled.svg' refers to something outside itself ('@import')",
      "an SVG portrait may refer only to its own parts (#id); embed or draw everything in it"),
+    ("stylesheet.svg", b"<?xml-stylesheet href='https://example.com/a.css'?><svg xmlns='http://www.w3.org/2000/svg'/>",
+     "'portraits/stylesheet.svg' refers to something outside itself ('<?xml-stylesheet?>')",
+     "an SVG portrait may refer only to its own parts (#id); embed or draw everything in it"),
     ("entities.svg", b"<!DOCTYPE svg [<!ENTITY a 'lol'>]><svg xmlns='http://www.w3.org/2000/svg'>&a;</svg>",
      "'portraits/entities.svg' declares a DOCTYPE or entities", "save it as plain SVG, without a DOCTYPE"),
     ("page.svg", b"<html><body/></html>", "'portraits/page.svg' is not an SVG image (its root element is <html>)",
@@ -336,13 +339,22 @@ def test_a_bad_portrait_is_reported_at_its_line(starter_copy, name, content, mes
     assert load_quickly(starter_copy) == [f"{C}:4:11: error: portrait: {message}; {hint}"]
 
 
-def test_a_damaged_png_is_reported_with_the_decoder_s_reason(starter_copy):
-    good = bytearray(png(4, 4))
-    good[good.index(b"IDAT") + 6] ^= 0xFF           # one byte of the compressed pixels; its checksum now fails
-    put(starter_copy, "portraits/damaged.png", bytes(good))
+def damaged_png() -> bytes:
+    data = bytearray(png(4, 4))
+    data[data.index(b"IDAT") + 6] ^= 0xFF           # one byte of the compressed pixels; its checksum now fails
+    return bytes(data)
+
+
+@pytest.mark.parametrize("content, found", [
+    pytest.param(damaged_png(), "a damaged PNG image", id="pixels"),
+    # A bitmap header of a kind Pillow does not know: its open raises ValueError, not "unidentified".
+    pytest.param(b"BM" + bytes(12) + struct.pack("<I", 7) + bytes(40), "a damaged image", id="header"),
+])
+def test_a_damaged_image_is_reported_with_the_decoder_s_reason(starter_copy, content, found):
+    put(starter_copy, "portraits/damaged.png", content)
     write_character(starter_copy, "portrait: portraits/damaged.png\n")
     [line] = load_quickly(starter_copy)
-    assert line.startswith(f"{C}:4:11: error: portrait: 'portraits/damaged.png' is a damaged PNG image (")
+    assert line.startswith(f"{C}:4:11: error: portrait: 'portraits/damaged.png' is {found} (")
     assert line.endswith("); export it again from your image program")
 
 
