@@ -10,7 +10,7 @@ TSTAMP := $(VENV)/.installed-test
 .PHONY: pack test system-deps clean bench-print bench-floor bench-simulate bench-lint
 
 pack: system-deps $(STAMP)
-	$(SIXES) build
+	$(SIXES) build --data data
 
 # The tests also need Chromium (headless, for the site) besides the PDF libraries.
 test: $(TSTAMP)

@@ -20,16 +20,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from . import memo, systems
+from . import memo
 from .errors import DataError, Problem, errors_in
 from .paths import ICONS_DIR, TEMPLATES_DIR
 from .render.cache import RenderCache
 from .render.options import DEFAULT_OPTIONS, PrintOptions
+from .settings import Settings
 from .systems.base import Deferred, Document, System
 
 PAPERS = ("a4", "letter")
-# What a build owns inside the output folder; nothing else there is touched.
-OUTPUT_ENTRIES = ("pdf", "site", "schemas")
+def output_entries(papers: Iterable[str]) -> tuple[str, ...]:
+    """What a build replaces in the output folder: each paper's PDFs on its
+    own (a build of one paper leaves the other's), the site and the schemas."""
+    return (*(f"pdf/{paper}" for paper in papers), "site", "schemas")
 
 
 class BuildError(Exception):
@@ -61,8 +64,8 @@ class BuildReport:
         return {"site": self.site_index is not None, "warnings": [dataclasses.asdict(p) for p in self.warnings]}
 
     @classmethod
-    def repeated(cls, out_dir: Path, summary: dict) -> "BuildReport":
-        pdfs = sorted((out_dir / "pdf").rglob("*.pdf"))
+    def repeated(cls, out_dir: Path, summary: dict, papers: Iterable[str]) -> "BuildReport":
+        pdfs = sorted(p for paper in papers for p in (out_dir / "pdf" / paper).rglob("*.pdf"))
         return cls(out_dir, pdfs, out_dir / "site" / "index.html" if summary["site"] else None,
                    [Problem(**p) for p in summary["warnings"]], reused=len(pdfs), untouched=True)
 
@@ -74,28 +77,47 @@ def icon_names() -> frozenset[str]:
     return frozenset(p.stem for p in ICONS_DIR.glob("*.svg"))
 
 
-def load_all(data_dir: Path, strict: bool = False) -> tuple[list[Loaded], list[Problem]]:
-    """Load every system present in `data_dir`. Raises DataError listing every
-    problem when anything is invalid (warnings too, when `strict`)."""
+def load_all(data_dir: Path, strict: bool = False, systems: Iterable[str] | None = None
+             ) -> tuple[list[Loaded], list[Problem]]:
+    """Load every system present in `data_dir` (or only `systems`, the
+    settings' list). Raises DataError listing every problem when anything is
+    invalid (warnings too, when `strict`). Text the printed fonts cannot show
+    is refused here, at its line, not by the renderer later."""
+    from . import systems as registry
+    from .datafiles import unknown_system_folders
+    from .glyphs import check_glyphs
     data_dir = Path(data_dir)
     if not data_dir.is_dir():
         raise DataError([Problem(str(data_dir), None, None, "data folder not found",
                                  hint="pass --data DIR, or create one with `sixes new DIR`")])
-    present = [systems.system(slug) for slug in systems.SLUGS if (data_dir / slug).is_dir()]
-    if not present:
-        raise DataError([Problem(str(data_dir), None, None, "no game data in this folder",
-                                 hint="expected a sub-folder named " + " or ".join(systems.SLUGS))])
-    loaded, problems = [], []
+    wanted = list(registry.SLUGS if systems is None else systems)
+    present = [registry.system(slug) for slug in registry.SLUGS if slug in wanted and (data_dir / slug).is_dir()]
     display_root = data_dir.parent if data_dir.parent != data_dir else data_dir
+    problems = unknown_system_folders(data_dir, registry.SLUGS, display_root)
+    if not present:
+        raise DataError(problems + [Problem(str(data_dir), None, None, "no game data in this folder",
+                                            hint="expected a sub-folder named " + " or ".join(wanted))])
+    loaded = []
     for system in present:
         game, found = system.load(data_dir / system.slug, display_root, icon_names())
         problems.extend(found)
+        if not errors_in(found):
+            problems.extend(check_glyphs(data_dir / system.slug, display_root))
         if game is not None:
             loaded.append(Loaded(system, game))
     blocking = problems if strict else errors_in(problems)
     if blocking:
         raise DataError(problems)
     return loaded, problems
+
+
+def game_inputs(data_dir: Path) -> list[Path]:
+    """What a game folder's outputs are made from: its settings file and its
+    systems' folders (never anything else in it, such as its output)."""
+    from .settings import SETTINGS_FILE
+    from .systems import SLUGS
+    return [path for path in (Path(data_dir) / SETTINGS_FILE, *(Path(data_dir) / slug for slug in SLUGS))
+            if path.exists()]
 
 
 def export_schemas(target: Path) -> list[Path]:
@@ -111,31 +133,48 @@ def export_schemas(target: Path) -> list[Path]:
 
 
 def _schema_texts() -> dict[str, str]:
+    from .settings import SettingsFile
+    from .systems import SYSTEMS
+    models = {"settings": SettingsFile}
+    models.update({f"{system.slug}-{kind}": model for system in SYSTEMS for kind, model in system.schemas.items()})
     texts = {}
-    for system in systems.SYSTEMS:
-        for kind, model in system.schemas.items():
-            schema = model.model_json_schema()
-            schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-            texts[f"{system.slug}-{kind}.schema.json"] = json.dumps(schema, indent=2) + "\n"
+    for name, model in models.items():
+        schema = model.model_json_schema()
+        schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+        texts[f"{name}.schema.json"] = json.dumps(schema, indent=2) + "\n"
     return texts
 
 
 def protected_folders(data_dir: Path) -> tuple[tuple[str, Path], ...]:
-    """What an output folder may never be, hold or lie inside."""
+    """What an output folder may never be, hold or lie inside. The game
+    folder itself may hold the output (game/output), but not be it."""
     from .paths import MKDOCS_CONFIG, PACKAGE_DIR, SITE_SOURCES_DIR
     from .render.cache import cache_base
-    return (("data folder", Path(data_dir)), ("templates", TEMPLATES_DIR), ("site sources", SITE_SOURCES_DIR),
-            ("site configuration", MKDOCS_CONFIG), ("Sixes Press code", PACKAGE_DIR), ("build cache", cache_base()))
+    return (*(("game data", path) for path in game_inputs(data_dir)), ("templates", TEMPLATES_DIR),
+            ("site sources", SITE_SOURCES_DIR), ("site configuration", MKDOCS_CONFIG),
+            ("Sixes Press code", PACKAGE_DIR), ("build cache", cache_base()))
+
+
+def refuse_output(out_dir: Path, data_dir: Path) -> None:
+    """Refuse an output folder that would overwrite anything the build reads."""
+    from .output import OutputError, refuse_unsafe
+    out, data = Path(out_dir).resolve(), Path(data_dir).resolve()
+    if out == data or data.is_relative_to(out):
+        where = "is" if out == data else "holds"
+        raise OutputError(f"refusing to write into {out}: it {where} the game folder ({data}); "
+                          "choose an output folder of its own, e.g. output/ inside the game folder")
+    refuse_unsafe(out, protected_folders(data))
 
 
 def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
           site: bool = True, strict: bool = False, workers: int | None = None,
           progress: Progress | None = None, options: PrintOptions = DEFAULT_OPTIONS,
-          cache: bool = False) -> BuildReport:
-    from .output import OutputFolder, refuse_unsafe
+          cache: bool = False, settings: Settings | None = None) -> BuildReport:
+    from .output import OutputFolder
+    settings = settings or Settings()
     progress = progress or (lambda label, done, total: None)
     data_dir, out_dir = Path(data_dir).resolve(), Path(out_dir).resolve()
-    refuse_unsafe(out_dir, protected_folders(data_dir))
+    refuse_output(out_dir, data_dir)
     inputs = ""
     if cache and data_dir.is_dir():
         from .render.cache import build_inputs_key, site_inputs_key, unchanged_build
@@ -143,13 +182,14 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
         last = unchanged_build(out_dir, build_inputs_key(inputs, site, strict))
         try:
             if last is not None:
-                return BuildReport.repeated(out_dir, last)
+                return BuildReport.repeated(out_dir, last, papers)
         except TypeError:       # a record from another version: build
             pass
 
-    loaded, problems = load_all(data_dir, strict=strict)
+    loaded, problems = load_all(data_dir, strict=strict, systems=settings.file.systems)
     report = BuildReport(out_dir, warnings=[p for p in problems if p.severity == "warning"])
-    with OutputFolder(out_dir, protected_folders(data_dir), OUTPUT_ENTRIES) as output:
+    entries = output_entries(papers)
+    with OutputFolder(out_dir, protected_folders(data_dir), entries) as output:
         staging = output.staging
         if cache:
             from .render.cache import load_memo
@@ -194,17 +234,17 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
             if cache:       # what this build worked out, for the next one (only a build that passed)
                 from .render.cache import save_memo
                 save_memo(out_dir, memo.take_used())
-            output.commit(OUTPUT_ENTRIES)
+            output.commit(entries)
             report.kept = output.kept
         finally:
             memo.drop_promises()
 
-    report.pdfs = sorted((out_dir / "pdf").rglob("*.pdf"))
+    report.pdfs = sorted(p for paper in papers for p in (out_dir / "pdf" / paper).rglob("*.pdf"))
     if site:
         report.site_index = out_dir / "site" / "index.html"
     if cache:
         from .render.cache import build_inputs_key, record_build, take_warnings
-        record_build(out_dir, build_inputs_key(inputs, site, strict), OUTPUT_ENTRIES, report.summary())
+        record_build(out_dir, build_inputs_key(inputs, site, strict), entries, report.summary())
         report.warnings += [Problem("cache", None, None, w, severity="warning") for w in take_warnings()]
     return report
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import shutil
 import signal
 import sys
@@ -16,13 +17,22 @@ from pathlib import Path
 import click
 
 from .errors import DataError, Problem, visible
-from .paths import DEFAULT_DATA_DIR, DEFAULT_OUT_DIR
 
 PAPER_CHOICES = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
 
 data_option = click.option(
-    "--data", "data_dir", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_DATA_DIR,
-    show_default="the project's data/", help="Folder holding one sub-folder per game system.")
+    "--data", "data_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+    help="The game folder (default: the folder holding sixes.yaml, here or above).")
+paper_option = click.option(
+    "--paper", type=click.Choice(list(PAPER_CHOICES), case_sensitive=False), default=None,
+    help="Paper of the PDFs: a4, letter or both (default: the settings' paper, else both).")
+
+
+def out_option(what: str):
+    return click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+                        help=f"{what} (default: the settings' output folder, game/output).")
+
+
 strict_option = click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 
 
@@ -119,7 +129,22 @@ def user_errors(again: str, unchanged: str):
         sys.exit(130)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def locate(data_dir: Path | None, out_dir: Path | None = None, paper: str | None = None, *, needs_out: bool = True):
+    """Where a command works: the game folder (from --data, else found from
+    the current folder upwards), its settings, the output folder and papers.
+    A problem here is printed as usual and ends the command with status 1."""
+    from .game import GameError, locate_game
+    try:
+        return locate_game(data_dir, out_dir, paper, needs_out=needs_out)
+    except DataError as exc:
+        _print_problems(exc.problems)
+        sys.exit(1)
+    except GameError as exc:
+        click.secho(f"error: {visible(exc)}", fg="red", err=True)
+        sys.exit(1)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(package_name="sixes-press")
 def main() -> None:
     """Sixes Press: printable packs and a rules site from YAML game data."""
@@ -128,28 +153,27 @@ def main() -> None:
             signal.signal(getattr(signal, name), _stop)
 
 
-@main.command()
+@main.command(short_help="Check the data and list every problem; render nothing.")
 @data_option
 @strict_option
-def check(data_dir: Path, strict: bool) -> None:
+def check(data_dir: Path | None, strict: bool) -> None:
     """Validate the data and print every problem, without rendering anything."""
     from .build import load_all
+    game = locate(data_dir, needs_out=False)
     try:
-        loaded, problems = load_all(data_dir, strict=strict)
+        loaded, problems = load_all(game.data_dir, strict=strict, systems=game.settings.file.systems)
     except DataError as exc:
         _print_problems(exc.problems)
         sys.exit(1)
     _print_problems(problems)
     names = ", ".join(item.system.title for item in loaded)
-    click.echo(f"OK: {data_dir} is valid ({names}).")
+    click.echo(f"OK: {game.shown} is valid ({names}).")
 
 
-@main.command()
+@main.command(short_help="Build every PDF and the rules site.")
 @data_option
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_OUT_DIR,
-              show_default="the project's output/", help="Where PDFs, schemas and the site are written.")
-@click.option("--paper", type=click.Choice(list(PAPER_CHOICES)), default="both", show_default=True,
-              help="Paper size of the PDFs.")
+@out_option("Where PDFs, schemas and the site are written")
+@paper_option
 @click.option("--no-site", is_flag=True, help="Build the PDFs only.")
 @click.option("--jobs", type=click.IntRange(1, 16), default=None,
               help="Processes rendering PDFs (default: one per core, at most 4).")
@@ -157,29 +181,54 @@ def check(data_dir: Path, strict: bool) -> None:
 @click.option("--watch", is_flag=True, help="Keep running: build again whenever the data or templates change.")
 @strict_option
 @print_options
-def build(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | None, no_cache: bool,
-          watch: bool, strict: bool, options) -> None:
-    """Build every PDF and the rules site from the data.
+def build(data_dir: Path | None, out_dir: Path | None, paper: str | None, no_site: bool, jobs: int | None,
+          no_cache: bool, watch: bool, strict: bool, options) -> None:
+    """Build every PDF and the rules site from the game folder.
 
     Nothing is written unless all the data is valid; the previous output
     stays in place until the new one is complete.
     """
-    if watch:
-        from .paths import SITE_SOURCES_DIR, TEMPLATES_DIR
-        from .watch import watch as run_watch
-
-        def once():
-            _survive(lambda: _build_once(data_dir, out_dir, paper, no_site, jobs, no_cache, strict, options))
-            click.echo(f"Watching {data_dir} and the templates; Ctrl-C to stop.", err=True)
-        try:
-            run_watch([data_dir, TEMPLATES_DIR, SITE_SOURCES_DIR], once)
-        except KeyboardInterrupt:
-            pass
-        finally:
-            from .render.batch import stop_pools
-            stop_pools()
+    game = locate(data_dir, out_dir, paper)
+    if not watch:
+        _build_once(game, no_site, jobs, no_cache, strict, options)
         return
-    _build_once(data_dir, out_dir, paper, no_site, jobs, no_cache, strict, options)
+    _watch(game, lambda: _build_once(game, no_site, jobs, no_cache, strict, options))
+
+
+def _watch(game, build_once, after=lambda passed: None, first: bool = True) -> None:
+    """Build, then build again after every change to the game's data, the
+    templates or the site sources, saying what changed and how long the
+    rebuild took; any failure is printed and the watch goes on (_survive)."""
+    import time
+
+    from .paths import SITE_SOURCES_DIR, TEMPLATES_DIR
+    from .watch import watch as run_watch
+
+    def once(changed=()):
+        if changed:
+            names = [os.path.relpath(c) if c.startswith(os.getcwd()) else c for c in changed]
+            shown = ", ".join(visible(n) for n in names[:3]) + (f" and {len(names) - 3} more"
+                                                                 if len(names) > 3 else "")
+            click.echo(f"Changed: {shown}", err=True)
+        started = time.monotonic()
+        passed = _survive(build_once)
+        after(passed)
+        click.echo(f"{'Rebuilt' if changed else 'Built'} in {time.monotonic() - started:.1f} s. "
+                   f"Watching {game.shown} and the templates; Ctrl-C to stop.", err=True)
+    roots = [*game.watched, TEMPLATES_DIR, SITE_SOURCES_DIR]
+    try:
+        while True:     # the watch survives anything the file system throws at it
+            try:
+                run_watch(roots, once, first=first)
+                return
+            except Exception as exc:
+                click.secho(f"error: watching failed ({visible(exc)}); watching again", fg="red", err=True)
+                first = False
+    except KeyboardInterrupt:
+        pass
+    finally:
+        from .render.batch import stop_pools
+        stop_pools()
 
 
 def _survive(build_once) -> bool:
@@ -192,21 +241,20 @@ def _survive(build_once) -> bool:
     except SystemExit as exc:
         if exc.code == 130:
             raise KeyboardInterrupt from None
-        return False
+        return exc.code in (0, None)
     except Exception as exc:    # a bug of ours must not end a watch either
         click.secho(f"error: the build failed unexpectedly ({type(exc).__name__}: {visible(exc)}); "
                     "the previous output is unchanged", fg="red", err=True)
         return False
 
 
-def _build_once(data_dir: Path, out_dir: Path, paper: str, no_site: bool, jobs: int | None, no_cache: bool,
-                strict: bool, options) -> None:
+def _build_once(game, no_site: bool, jobs: int | None, no_cache: bool, strict: bool, options) -> None:
     from .build import build as run_build
 
     with user_errors("build", "the previous output is unchanged."), _progress() as progress:
-        report = run_build(data_dir, out_dir, PAPER_CHOICES[paper], site=not no_site,
+        report = run_build(game.data_dir, game.out_dir, game.papers, site=not no_site,
                            strict=strict, workers=jobs, progress=progress, options=options,
-                           cache=not no_cache)
+                           cache=not no_cache, settings=game.settings)
     _print_problems(report.warnings)
     if report.kept:
         click.echo("Kept your own files in the output: " + visible(", ".join(report.kept)), err=True)
@@ -233,14 +281,12 @@ class SystemSlug(click.ParamType):
         return "[" + "|".join(SLUGS) + "]"
 
 
-@main.command()
+@main.command(short_help="Envelopes, a GM pack, a manifest and a zip for one game.")
 @data_option
 @click.option("--system", type=SystemSlug(), default=None,
               help="The game to pack (default: the only game in the data folder).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_OUT_DIR,
-              show_default="the project's output/", help="The pack is written to OUT/pack/GAME/.")
-@click.option("--paper", type=click.Choice(list(PAPER_CHOICES)), default="both", show_default=True,
-              help="Paper size of the pack.")
+@out_option("The pack is written to OUT/pack/GAME/")
+@paper_option
 @click.option("--casting", "casting_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               default=None, help="YAML file mapping players to characters, in envelope order.")
 @click.option("--players", type=click.IntRange(min=1), default=None,
@@ -251,8 +297,9 @@ class SystemSlug(click.ParamType):
 @click.option("--no-cache", is_flag=True,
               help="Render every document again instead of reusing what `sixes build` rendered into OUT.")
 @print_options
-def pack(data_dir: Path, system: str | None, out_dir: Path, paper: str, casting_file: Path | None,
-         players: int | None, simplex: bool, jobs: int | None, no_cache: bool, options) -> None:
+def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper: str | None,
+         casting_file: Path | None, players: int | None, simplex: bool, jobs: int | None, no_cache: bool,
+         options) -> None:
     """Envelope-ready PDFs for one game, a GM pack, a stuffing manifest (PDF
     and CSV) and a zip for the print shop, in OUT/pack/GAME/PAPER/. Packing
     one paper or one game leaves the others' packs in place.
@@ -275,8 +322,9 @@ def pack(data_dir: Path, system: str | None, out_dir: Path, paper: str, casting_
     """
     from .pack import pack as run_pack
 
+    game = locate(data_dir, out_dir, paper)
     with user_errors("pack", "the previous pack is unchanged."), _progress() as progress:
-        report = run_pack(data_dir, out_dir, PAPER_CHOICES[paper], casting_file=casting_file, system=system,
+        report = run_pack(game.data_dir, game.out_dir, game.papers, casting_file=casting_file, system=system,
                           players=players, duplex=not simplex, options=options, workers=jobs,
                           progress=progress, cache=not no_cache)
     _print_problems(report.warnings)
@@ -288,89 +336,92 @@ def pack(data_dir: Path, system: str | None, out_dir: Path, paper: str, casting_
         click.echo(f"For the print shop: {archive}")
 
 
-@main.command()
+@main.command(short_help="Serve the site locally, rebuilding on every change.")
 @data_option
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_OUT_DIR,
-              show_default="the project's output/", help="Where the build writes (the site is OUT/site).")
+@out_option("Where the build writes; the site is OUT/site")
+@paper_option
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True,
               help="Port on 127.0.0.1 to serve the site on.")
 @strict_option
-def serve(data_dir: Path, out_dir: Path, port: int, strict: bool) -> None:
+def serve(data_dir: Path | None, out_dir: Path | None, paper: str | None, port: int, strict: bool) -> None:
     """Serve the rules site on localhost, rebuilding (through the cache) and
     reloading open pages whenever the data or templates change."""
     import threading
 
-    from .paths import SITE_SOURCES_DIR, TEMPLATES_DIR
     from .render.options import DEFAULT_OPTIONS
     from .serve import BuildCounter, make_server
-    from .watch import watch as run_watch
 
+    game = locate(data_dir, out_dir, paper)
     counter = BuildCounter()
-
-    def once():
-        if _survive(lambda: _build_once(data_dir, out_dir, "a4", False, None, False, strict, DEFAULT_OPTIONS)):
-            counter.bump()
-
-    def keep_watching():
-        while True:     # the watch itself survives anything a rebuild or the file system throws
-            try:
-                run_watch([data_dir, TEMPLATES_DIR, SITE_SOURCES_DIR], once, first=False)
-            except Exception as exc:
-                click.secho(f"error: watching failed ({visible(exc)}); watching again", fg="red", err=True)
-
-    try:
-        server = make_server(out_dir / "site", counter, port)
+    try:        # the port first: a taken port costs no build
+        server = make_server(game.out_dir / "site", counter, port)
     except OSError as exc:
-        click.secho(f"error: cannot serve on port {port} ({exc.strerror}); pass --port with a free port",
-                    fg="red", err=True)
-        sys.exit(1)
+        click.secho(f"error: cannot serve on port {port} ({visible(exc.strerror or exc)}); "
+                    "pass --port with a free port", fg="red", err=True)
+        sys.exit(2)
+
+    def after(passed: bool) -> None:
+        if passed:
+            counter.bump()
     try:
-        once()
-        threading.Thread(target=keep_watching, daemon=True).start()
-        click.echo(f"Serving {out_dir / 'site'} at http://127.0.0.1:{port}/ (Ctrl-C to stop)")
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        click.echo(f"Serving {game.out_dir / 'site'} at http://127.0.0.1:{server.server_address[1]}/ "
+                   "(Ctrl-C to stop)", err=True)
+        _watch(game, lambda: _build_once(game, False, None, False, strict, DEFAULT_OPTIONS), after)
     finally:
+        server.shutdown()
         server.server_close()
-        from .render.batch import stop_pools
-        stop_pools()
 
 
-@main.command()
+@main.command(short_help="Make a new game folder with settings and starter data.")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 def new(directory: Path) -> None:
-    """Write a small, valid starter data folder for a new game into DIRECTORY.
+    """Make a new game folder DIRECTORY: settings, a small valid game of each system, schemas.
 
     DIRECTORY must be new or empty, so nothing is ever overwritten.
     """
     from .build import export_schemas
+    from .settings import SETTINGS_FILE, STARTER_SETTINGS
     from .systems import SYSTEMS
-    if directory.exists() and any(directory.iterdir()):
-        click.secho(f"error: {directory} is not empty; choose a new folder (nothing was changed)",
+    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
+        click.secho(f"error: {visible(directory)} is not empty; choose a new folder (nothing was changed)",
                     fg="red", err=True)
         sys.exit(1)
     directory.mkdir(parents=True, exist_ok=True)
+    name = directory.resolve().name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
+    (directory / SETTINGS_FILE).write_text(STARTER_SETTINGS.format(name=json_string(name)), encoding="utf-8")
     for system in SYSTEMS:
         shutil.copytree(system.starter, directory / system.slug)
     # The starter files' `yaml-language-server` lines point here.
     export_schemas(directory / "schemas")
-    click.echo(f"Wrote a starter game to {directory} (JSON Schemas for your editor in {directory / 'schemas'})")
-    click.echo(f"Next: edit the YAML files, then run `sixes check --data {directory}` "
-               f"and `sixes build --data {directory}`.")
+    shown = visible(directory)
+    click.echo(f"Wrote a new game folder {shown}: {SETTINGS_FILE} (the game's settings), one folder per game "
+               f"system ({', '.join(s.slug for s in SYSTEMS)}), and schemas/ for your editor.")
+    click.echo(f"Next: cd {shown}, edit the YAML files (remove the systems you do not play), then run "
+               "`sixes check`, `sixes build` (into output/) or `sixes serve`.")
 
 
-@main.command()
-@click.argument("directory", type=click.Path(file_okay=False, path_type=Path),
-                default=DEFAULT_OUT_DIR / "schemas")
-def schema(directory: Path) -> None:
-    """Write the JSON Schemas of every data file kind (for editor completion)."""
+def json_string(text: str) -> str:
+    """A YAML-safe quoted scalar (JSON strings are YAML)."""
+    import json
+    return json.dumps(text, ensure_ascii=False)
+
+
+@main.command(short_help="Write JSON Schemas of the data files for editors.")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path), required=False)
+def schema(directory: Path | None) -> None:
+    """Write the JSON Schemas of every data file kind (for editor completion)
+    into DIRECTORY (default: the game folder's schemas/)."""
     from .build import export_schemas
-    for path in export_schemas(directory):
-        click.echo(path)
+    if directory is None:
+        directory = locate(None, needs_out=False).data_dir / "schemas"
+    with user_errors("write the schemas", "no schema was changed."):
+        for path in export_schemas(directory):
+            click.echo(path)
 
 
-@main.command()
+@main.command(short_help="Play many Sixes fights and report how they end.")
 @data_option
 @click.option("--fighters", help="Comma-separated character names (default: the whole cast); sides follow factions.")
 @click.option("--sides", "sides_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
@@ -382,7 +433,7 @@ def schema(directory: Path) -> None:
 @click.option("--policy", type=click.Choice(["all", "aggressive", "cautious", "random"]), default="all",
               show_default=True, help="How every fighter declares (see the balance report for what each does).")
 @click.option("--seed", type=int, default=1, show_default=True, help="The same seed gives the same figures.")
-def simulate(data_dir: Path, fighters: str | None, sides_file: Path | None, rounds: int, fights: int,
+def simulate(data_dir: Path | None, fighters: str | None, sides_file: Path | None, rounds: int, fights: int,
              policy: str, seed: int) -> None:
     """Play many Sixes fights and print how long they last, who wins and how fighters end up."""
     from .build import load_all
@@ -392,14 +443,15 @@ def simulate(data_dir: Path, fighters: str | None, sides_file: Path | None, roun
 
     if fighters and sides_file:
         raise click.UsageError("give --fighters or --sides, not both")
+    where = locate(data_dir, needs_out=False)
     try:
-        loaded, _ = load_all(data_dir)
+        loaded, _ = load_all(where.data_dir, systems=["sixes"])
     except DataError as exc:
         _print_problems(exc.problems)
         sys.exit(1)
     game = next((item.game for item in loaded if item.system.slug == "sixes"), None)
     if game is None:
-        click.secho(f"error: {data_dir} holds no Sixes game (a sixes/ folder)", fg="red", err=True)
+        click.secho(f"error: {where.shown} holds no Sixes game (a sixes/ folder)", fg="red", err=True)
         sys.exit(1)
     names = [n.strip() for n in fighters.split(",") if n.strip()] if fighters else None
     sides, problems = load_sides(sides_file, game) if sides_file else pick_fighters(game, names)

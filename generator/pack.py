@@ -30,12 +30,12 @@ from pathlib import Path
 
 from . import memo, naming
 from .build import (BuildReport, Loaded, Progress, calibration_job, load_all, prepare_html, protected_folders,
-                    refuse_duplicates, render_checked)
+                    refuse_duplicates, refuse_output, render_checked)
 from .casting import Casting, load_casting
 from .errors import DataError, Problem, allowed_hint, errors_in
 from .paths import TEMPLATES_DIR
 from .render.batch import start_simulations
-from .output import OutputFolder, refuse_unsafe
+from .output import OutputFolder
 from .render.cache import RenderCache, load_memo, save_memo, take_warnings
 from .render.options import DEFAULT_OPTIONS, PrintOptions
 from . import systems
@@ -213,7 +213,7 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
     reused."""
     progress = progress or (lambda label, done, total: None)
     data_dir, out_dir = Path(data_dir).resolve(), Path(out_dir).resolve()
-    refuse_unsafe(out_dir, protected_folders(data_dir))
+    refuse_output(out_dir, data_dir)
     registered = list(systems.SLUGS)
     if system is not None and system not in registered:
         raise DataError([Problem(str(data_dir), None, None, f"unknown game system '{system}'",

@@ -20,7 +20,7 @@ def snapshot(roots: Iterable[Path]) -> Snapshot:
     state: Snapshot = {}
     for root in roots:
         try:
-            paths = list(Path(root).rglob("*"))
+            paths = [Path(root)] if Path(root).is_file() else list(Path(root).rglob("*"))
         except OSError:     # a folder vanished mid-walk: the next poll sees the settled state
             continue
         for path in paths:
@@ -33,14 +33,15 @@ def snapshot(roots: Iterable[Path]) -> Snapshot:
     return state
 
 
-def watch(roots: list[Path], rebuild: Callable[[], None], *, interval: float = 1.0,
+def watch(roots: list[Path], rebuild: Callable[[list[str]], None], *, interval: float = 1.0,
           sleep: Callable[[float], None] = time.sleep, polls: int | None = None, first: bool = True) -> int:
     """Build once (unless `first` is False), then again after each change (a
-    burst of saves settles for half an interval first). Returns the number of
-    builds; runs until interrupted, or for `polls` polls (tests)."""
+    burst of saves settles for half an interval first); `rebuild` is given
+    the files that changed ([] the first time). Returns the number of builds;
+    runs until interrupted, or for `polls` polls (tests)."""
     builds = 0
     if first:
-        rebuild()
+        rebuild([])
         builds = 1
     before, count = snapshot(roots), 0
     while polls is None or count < polls:
@@ -49,7 +50,9 @@ def watch(roots: list[Path], rebuild: Callable[[], None], *, interval: float = 1
         now = snapshot(roots)
         if now != before:
             sleep(interval / 2)          # let an editor finish writing
-            before = snapshot(roots)
-            rebuild()
+            now = snapshot(roots)
+            changed = sorted(path for path in now.keys() | before.keys() if now.get(path) != before.get(path))
+            before = now
+            rebuild(changed)
             builds += 1
     return builds

@@ -146,7 +146,7 @@ def test_new_writes_a_starter_that_check_accepts(tmp_path):
     data = tmp_path / "fresh" / "game"
     result = run("new", data)
     assert result.exit_code == 0
-    assert result.stdout.startswith(f"Wrote a starter game to {data}")
+    assert result.stdout.startswith(f"Wrote a new game folder {data}: sixes.yaml")
     assert snapshot(data / "sixes") == snapshot(SIXES.starter)
 
     checked = run("check", "--data", data)
@@ -253,7 +253,7 @@ def test_a_second_build_replaces_the_output_and_leaves_no_staging_folder(starter
     shutil.copytree(first_out, out)
     # The second build has a character under a new file name, so its old PDF must go.
     (data / "sixes" / "characters" / "second-rival.yaml").rename(data / "sixes" / "characters" / "third-rival.yaml")
-    (out / "pdf" / "stale.txt").write_text("left by hand inside the build's own folder\n", encoding="utf-8")
+    (out / "pdf" / "a4" / "stale.txt").write_text("left by hand inside the build's own folder\n", encoding="utf-8")
     (out / "notes.txt").write_text("the user's own file beside the build\n", encoding="utf-8")
 
     result = run("build", "--data", data, "--out", out, "--paper", "a4")
@@ -262,8 +262,9 @@ def test_a_second_build_replaces_the_output_and_leaves_no_staging_folder(starter
     players = sorted(p.name for p in (out / "pdf" / "a4" / "sixes" / "players").iterdir())
     assert players == ["first-rival.pdf", "third-rival.pdf"]
     # A file the build did not make is never deleted, even inside its own folders.
-    assert (out / "pdf" / "stale.txt").read_text(encoding="utf-8") == "left by hand inside the build's own folder\n"
-    assert "Kept your own files in the output: pdf/stale.txt" in result.stderr
+    assert (out / "pdf" / "a4" / "stale.txt").read_text(encoding="utf-8") == \
+        "left by hand inside the build's own folder\n"
+    assert "Kept your own files in the output: pdf/a4/stale.txt" in result.stderr
     assert (out / "notes.txt").read_text(encoding="utf-8") == "the user's own file beside the build\n"
     assert sorted(p.name for p in out.iterdir()) == [".sixes-press.json", "notes.txt", "pdf", "schemas", "site"]
     assert (out / "site" / "index.html").is_file()
@@ -275,6 +276,7 @@ def test_schema_writes_one_json_schema_per_file_kind(tmp_path):
     result = run("schema", tmp_path / "schemas")
     assert result.exit_code == 0
     written = [Path(line) for line in result.stdout.splitlines()]
-    assert sorted(p.name for p in written) == sorted(f"{s.slug}-{kind}.schema.json" for s in SYSTEMS for kind in s.schemas)
+    assert sorted(p.name for p in written) == sorted(["settings.schema.json", *(f"{s.slug}-{kind}.schema.json"
+                                                                              for s in SYSTEMS for kind in s.schemas)])
     for path in written:
         assert json.loads(path.read_text(encoding="utf-8"))["$schema"].startswith("https://json-schema.org/")

@@ -104,8 +104,9 @@ def test_files_a_user_adds_inside_the_output_survive_a_rebuild(built, starter):
 
 def test_the_build_records_what_it_made(built):
     record = json.loads((built / RECORD).read_text())["entries"]
-    assert set(record) == {"pdf", "site", "schemas"}
-    assert sorted(record["pdf"]) == sorted(str(p.relative_to(built / "pdf")) for p in (built / "pdf").rglob("*.pdf"))
+    assert set(record) == {"pdf/a4", "site", "schemas"}
+    assert sorted(record["pdf/a4"]) == sorted(str(p.relative_to(built / "pdf" / "a4"))
+                                              for p in (built / "pdf").rglob("*.pdf"))
 
 
 def test_an_output_pdf_edited_in_place_does_not_change_the_cache(built, starter):

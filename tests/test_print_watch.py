@@ -21,8 +21,9 @@ def test_a_change_triggers_one_rebuild_and_quiet_polls_none(tmp_path):
             path.write_text("x: 22\n")
             os.utime(path, ns=(1, 1))
 
-    count = watch([data], lambda: builds.append(1), interval=1.0, sleep=fake_sleep, polls=4)
+    count = watch([data], builds.append, interval=1.0, sleep=fake_sleep, polls=4)
     assert count == len(builds) == 2
+    assert builds == [[], [str(data / "a.yaml")]]
     assert polls == [1.0, 1.0, 0.5, 1.0, 1.0]
 
 

@@ -54,7 +54,22 @@ def _tree_hash(root: Path, skip_suffixes: set[str]) -> str:
     digest = hashlib.sha256()
     for path in sorted(p for p in root.rglob("*") if _regular(p) and p.suffix not in skip_suffixes):
         digest.update(str(path.relative_to(root)).encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
+        with open(path, "rb") as handle:      # streamed: a large portrait is not read into memory whole
+            digest.update(hashlib.file_digest(handle, "sha256").digest())
+    return digest.hexdigest()
+
+
+def _game_hash(data_dir: Path, skip_suffixes: set[str]) -> str:
+    """A hash of what a game folder's outputs are made from (build.game_inputs:
+    its settings and systems' folders, never its output folder)."""
+    from ..build import game_inputs
+    digest = hashlib.sha256()
+    for path in game_inputs(data_dir):
+        digest.update(path.name.encode() + b"\0")
+        if path.is_dir():
+            digest.update(_tree_hash(path, skip_suffixes).encode())
+        elif _regular(path) and path.suffix not in skip_suffixes:
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
 
 
@@ -186,7 +201,7 @@ class RenderCache:
             except (OSError, ValueError, AttributeError):
                 self.index = {}
         self.static = hashlib.sha256((code_version() + _tree_hash(TEMPLATES_DIR, _TEMPLATE_SOURCES)
-                                      + _tree_hash(Path(data_dir), _DATA_SOURCES)).encode()).hexdigest()
+                                      + _game_hash(data_dir, _DATA_SOURCES)).encode()).hexdigest()
         self.used: set[str] = set()
 
     def key(self, job) -> str:
@@ -269,8 +284,8 @@ MEMO_FILE = "memo.json"
 def package_version() -> str:
     """A hash of the package's own code: remembered results (generator/memo.py)
     are only as good as the code that computed them."""
-    from ..paths import PROJECT_ROOT
-    return _tree_hash(PROJECT_ROOT / "generator", {".pyc"})
+    from ..paths import PACKAGE_DIR
+    return _tree_hash(PACKAGE_DIR, {".pyc"})
 
 
 def load_memo(out_dir: Path) -> dict:
@@ -389,7 +404,7 @@ def site_inputs_key(data_dir: Path, papers: list[str], options: object) -> str:
     downloads are PDFs). When this is unchanged the site's pages need not even
     be derived, which saves the seconds exact odds tables take."""
     from ..paths import MKDOCS_CONFIG, SITE_SOURCES_DIR
-    parts = [_tree_hash(Path(data_dir), set()), _tree_hash(TEMPLATES_DIR, set()),
+    parts = [_game_hash(data_dir, set()), _tree_hash(TEMPLATES_DIR, set()),
              _tree_hash(SITE_SOURCES_DIR, set()), package_version(),
              MKDOCS_CONFIG.read_text(encoding="utf-8"), code_version(), ",".join(papers), repr(options)]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()

@@ -1,0 +1,158 @@
+"""The game folder's settings file, `sixes.yaml`, and how a command finds it.
+
+Core layer: reads YAML through `loading` and validates with a model, like any
+data file (file:line:column, did-you-mean, a JSON Schema for editors). A game
+folder is the folder holding `sixes.yaml`; its systems' data sit beside it in
+one sub-folder each. Commands look for the file in the folder they are run
+in and then in each folder above it, as MkDocs looks for mkdocs.yml.
+
+A data folder without a settings file (every game made before settings
+existed) still builds: `Settings()` gives the defaults, and the command line
+says where the output goes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from .errors import DataError, Problem, did_you_mean
+from .loading import load_yaml
+from .validation import DataModel, validate
+
+SETTINGS_FILE = "sixes.yaml"
+PAPERS = ("a4", "letter")
+PaperChoice = Literal["a4", "letter", "both"]
+# Material for MkDocs' named colours (its palette), for the site's header and links.
+COLOURS = ("red", "pink", "purple", "deep purple", "indigo", "blue", "light blue", "cyan", "teal", "green",
+           "light green", "lime", "yellow", "amber", "orange", "deep orange", "brown", "grey", "blue grey",
+           "black", "white")
+Colour = Literal[COLOURS]  # type: ignore[valid-type]
+
+
+class SiteSettings(DataModel):
+    name: str | None = Field(default=None, min_length=1, max_length=120,
+                             description="The site's name in its header and browser tabs (default: the game's title).")
+    url: str | None = Field(default=None, pattern=r"^https?://[^\s<>\"']+$", max_length=500,
+                            description="Where the site will be published, e.g. https://example.org/rules/.")
+    description: str | None = Field(default=None, max_length=500, description="One line for search engines.")
+    language: str = Field(default="en", pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$",
+                          description="The site's language code, e.g. en, de, pt-BR.")
+    logo: str | None = Field(default=None, description="An image inside the game folder for the header, e.g. logo.png.")
+    primary: Colour = Field(default="blue grey", description="Header colour (a Material for MkDocs colour name).")
+    accent: Colour = Field(default="deep orange", description="Link and highlight colour.")
+
+    @field_validator("logo")
+    @classmethod
+    def _inside(cls, value: str | None) -> str | None:
+        return _relative_path(value, "the logo")
+
+
+class DeploySettings(DataModel):
+    branch: str = Field(default="gh-pages", pattern=r"^[A-Za-z0-9._/-]+$", max_length=100,
+                        description="The git branch the site is published to.")
+    remote: str = Field(default="origin", pattern=r"^[A-Za-z0-9._-]+$", max_length=100,
+                        description="The git remote to push that branch to.")
+    folder: str | None = Field(default=None, description="Publish by copying the site into this folder instead.")
+    push: bool = Field(default=True, description="Push the branch after committing the site.")
+
+
+class SettingsFile(DataModel):
+    site: SiteSettings = Field(default_factory=SiteSettings, description="The rules site.")
+    paper: PaperChoice = Field(default="both", description="Paper of the PDFs: a4, letter or both.")
+    output: str = Field(default="output", description="Where the build writes, relative to the game folder.")
+    systems: list[str] | None = Field(default=None, description="The systems in play (default: every system "
+                                                                "folder present).")
+    deploy: DeploySettings = Field(default_factory=DeploySettings, description="How `sixes deploy` publishes.")
+
+    @field_validator("paper", mode="before")
+    @classmethod
+    def _paper_any_case(cls, value):
+        return value.lower() if isinstance(value, str) else value
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A game folder's settings, resolved: paths are absolute, the papers a tuple."""
+
+    game_dir: Path | None = None        # None: a data folder without a settings file
+    file: SettingsFile = SettingsFile()
+
+    @property
+    def papers(self) -> tuple[str, ...]:
+        return PAPERS if self.file.paper == "both" else (self.file.paper,)
+
+    @property
+    def out_dir(self) -> Path | None:
+        return (self.game_dir / self.file.output).resolve() if self.game_dir else None
+
+    @property
+    def logo(self) -> Path | None:
+        return self.game_dir / self.file.site.logo if self.game_dir and self.file.site.logo else None
+
+
+def _relative_path(value: str | None, what: str) -> str | None:
+    if value is None:
+        return None
+    path = PurePosixPath(value)
+    if "://" in value or path.is_absolute() or ".." in path.parts:
+        raise ValueError(f"{what} must be a path inside the game folder, e.g. images/logo.png")
+    return value
+
+
+def find_game(start: Path) -> Path | None:
+    """The nearest folder at or above `start` holding a settings file."""
+    start = Path(start).resolve()
+    for folder in (start, *start.parents):
+        if (folder / SETTINGS_FILE).is_file():
+            return folder
+    return None
+
+
+def load_settings(game_dir: Path, display_root: Path | None = None) -> Settings:
+    """Read and check `game_dir/sixes.yaml`; DataError listing every problem."""
+    from .systems import SLUGS
+    path = Path(game_dir) / SETTINGS_FILE
+    display = str(path.relative_to(display_root)) if display_root and path.is_relative_to(display_root) else str(path)
+    doc, problems = load_yaml(path, display)
+    model = None
+    if doc is not None:
+        if doc.data is None:
+            model = SettingsFile()
+        else:
+            model, found = validate(SettingsFile, doc)
+            problems.extend(found)
+        if model is not None:
+            for i, slug in enumerate(model.systems or ()):
+                if slug not in SLUGS:
+                    problems.append(doc.problem(("systems", i), f"unknown game system '{slug}'",
+                                                hint=did_you_mean(slug, SLUGS) or "systems: " + ", ".join(SLUGS)))
+            output = PurePosixPath(model.output)
+            if model.output.strip() == "" or "://" in model.output:
+                problems.append(doc.problem(("output",), f"'{model.output}' is not a folder",
+                                            hint="e.g. output: output"))
+            elif output.is_absolute():
+                problems.append(doc.problem(("output",), f"'{model.output}' is an absolute path",
+                                            hint="give a folder relative to the game folder, e.g. output"))
+            if model.site.logo and not (Path(game_dir) / model.site.logo).is_file():
+                problems.append(doc.problem(("site", "logo"), f"logo file '{model.site.logo}' not found",
+                                            hint="paths are relative to the folder holding sixes.yaml"))
+    if problems or model is None:
+        raise DataError(problems or [Problem(display, None, None, "cannot read the settings")])
+    return Settings(Path(game_dir).resolve(), model)
+
+
+STARTER_SETTINGS = """\
+# yaml-language-server: $schema=schemas/settings.schema.json
+# Settings of this game folder. Every sixes command run in this folder (or
+# below it) uses them. All are optional; these are the defaults but the name.
+site:
+  name: {name}
+  language: en
+  primary: blue grey
+  accent: deep orange
+paper: both         # a4, letter or both
+output: output      # where PDFs, packs and the site are written
+"""

@@ -1,0 +1,176 @@
+"""A game folder is the project: `sixes new` makes one with its settings,
+every command run inside it (or below it) finds it, settings are checked
+like data, serve and watch never destroy output, and the installed wheel
+works outside the clone."""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.paths import PROJECT_ROOT
+from generator.settings import SETTINGS_FILE
+from generator.systems.sixes import SYSTEM as SIXES
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def run(*args, cwd: Path | None = None):
+    old = Path.cwd()
+    if cwd:
+        os.chdir(cwd)
+    try:
+        return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+    finally:
+        os.chdir(old)
+
+
+@pytest.fixture
+def game(tmp_path) -> Path:
+    """A game folder with only the Sixes system (fast to build)."""
+    result = run("new", tmp_path / "my-game")
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "my-game"
+    for extra in ("six-shooter", "d6xd6", "i6", "sixes-system"):
+        shutil.rmtree(folder / extra)
+    return folder
+
+
+def test_new_writes_settings_data_and_schemas_and_says_what_next(tmp_path):
+    result = run("new", tmp_path / "lantern-fair")
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "lantern-fair"
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        [SETTINGS_FILE, "schemas", "sixes", "six-shooter", "d6xd6", "i6", "sixes-system"])
+    assert 'name: "Lantern Fair"' in (folder / SETTINGS_FILE).read_text()
+    assert (folder / "schemas" / "settings.schema.json").is_file()
+    assert "`sixes check`, `sixes build` (into output/) or `sixes serve`" in result.output
+
+
+def test_commands_inside_a_game_folder_or_below_need_no_flags(game):
+    checked = run("check", cwd=game / "sixes" / "characters")
+    assert checked.exit_code == 0, checked.output
+    assert checked.stdout.startswith(f"OK: {game} is valid (Sixes)") or "is valid (Sixes)" in checked.stdout
+    built = run("build", "--paper", "A4", "--no-site", "--jobs", "1", cwd=game)
+    assert built.exit_code == 0, built.output
+    assert (game / "output" / "pdf" / "a4" / "sixes" / "players" / "first-rival.pdf").is_file()
+    assert not (game / "output" / "pdf" / "letter").exists()
+
+
+def test_outside_a_game_folder_a_command_says_how_to_make_one(tmp_path):
+    result = run("check", cwd=tmp_path)
+    assert result.exit_code == 1
+    assert f"error: no {SETTINGS_FILE} in {tmp_path} or any folder above it" in result.output
+    assert "`sixes new mygame`" in result.output and "Traceback" not in result.output
+
+
+def test_a_data_folder_without_settings_builds_with_data_and_out_only(tmp_path):
+    data = tmp_path / "old-game"
+    shutil.copytree(SIXES.starter, data / "sixes")
+    refused = run("build", "--data", data, "--paper", "a4", cwd=tmp_path)
+    assert refused.exit_code == 1 and "so say where the output goes with --out DIR" in refused.output
+    built = run("build", "--data", data, "--out", tmp_path / "out", "--paper", "a4", "--no-site", "--jobs", "1")
+    assert built.exit_code == 0, built.output
+
+
+@pytest.mark.parametrize("settings, expected", [
+    ("papr: a4\n", f"{SETTINGS_FILE}:1:1: error: papr: unknown key 'papr'; did you mean 'paper'?"),
+    ("paper: A3\n", f"{SETTINGS_FILE}:1:8: error: paper: found 'a3'"),
+    ("systems: [sixse]\n", f"{SETTINGS_FILE}:1:11: error: systems[0]: unknown game system 'sixse'; did you mean "
+                           "'sixes'?"),
+    ("site:\n  primary: bleu\n", f"{SETTINGS_FILE}:2:12: error: site.primary: found 'bleu'"),
+    ("output: /etc\n", f"{SETTINGS_FILE}:1:9: error: output: '/etc' is an absolute path"),
+    ("site:\n  logo: ../secret.png\n", f"{SETTINGS_FILE}:2:9: error: site.logo:"),
+    ("site: !!python/object/apply:os.system [echo]\n", f"{SETTINGS_FILE}:1:7: error:"),
+])
+def test_settings_are_checked_like_data(game, settings, expected):
+    (game / SETTINGS_FILE).write_text(settings)
+    result = run("check", cwd=game)
+    assert result.exit_code == 1, result.output
+    assert expected in result.output, result.output
+    assert "Traceback" not in result.output
+
+
+def test_paper_choices_take_any_case(game):
+    (game / SETTINGS_FILE).write_text("paper: Letter\n")
+    built = run("build", "--no-site", "--jobs", "1", cwd=game)
+    assert built.exit_code == 0, built.output
+    assert (game / "output" / "pdf" / "letter").is_dir() and not (game / "output" / "pdf" / "a4").exists()
+
+
+def test_building_one_paper_keeps_the_other_papers_pdfs(game):
+    assert run("build", "--paper", "both", "--no-site", "--jobs", "1", cwd=game).exit_code == 0
+    letter = sorted((game / "output" / "pdf" / "letter").rglob("*.pdf"))
+    assert letter
+    assert run("build", "--paper", "a4", "--no-site", "--jobs", "1", cwd=game).exit_code == 0
+    assert sorted((game / "output" / "pdf" / "letter").rglob("*.pdf")) == letter
+
+
+def test_serve_checks_its_port_before_building(game):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run("serve", "--port", port, cwd=game)
+    assert result.exit_code == 2
+    assert f"error: cannot serve on port {port}" in result.output and "--port" in result.output
+    assert not (game / "output").exists()
+
+
+def test_every_command_summary_in_help_is_whole():
+    result = run("--help")
+    for line in result.output.splitlines():
+        if line.startswith("  ") and not line.lstrip().startswith("-"):
+            assert not line.rstrip().endswith("..."), line
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
+def test_the_wheel_installs_and_works_outside_the_clone(tmp_path):
+    """Build the wheel, install it into a new virtual environment in a
+    folder that knows nothing of this clone, and use it as a new user would."""
+    wheels = tmp_path / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(PROJECT_ROOT)],
+                   check=True, capture_output=True, timeout=600)
+    wheel = next(wheels.glob("sixes_press-*.whl"))
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    pip = subprocess.run([str(env_dir / "bin" / "pip"), "install", "-q", "--disable-pip-version-check", str(wheel)],
+                         capture_output=True, text=True, timeout=1200)
+    assert pip.returncode == 0, pip.stderr[-2000:]
+    sixes = str(env_dir / "bin" / "sixes")
+    home = tmp_path / "elsewhere"
+    home.mkdir()
+    env = {**os.environ, "SIXES_CACHE_DIR": str(tmp_path / "cache")}
+
+    def sixes_in(folder: Path, *args: str) -> subprocess.CompletedProcess:
+        done = subprocess.run([sixes, *args], cwd=folder, capture_output=True, text=True, env=env, timeout=900)
+        assert done.returncode == 0, done.stdout + done.stderr
+        return done
+    sixes_in(home, "new", "fair")
+    game = home / "fair"
+    for extra in ("six-shooter", "d6xd6", "i6", "sixes-system"):
+        shutil.rmtree(game / extra)
+    sixes_in(game, "check")
+    sixes_in(game, "build", "--paper", "a4")
+    sixes_in(game, "pack", "--paper", "a4")
+    sheet = game / "output" / "pdf" / "a4" / "sixes" / "players" / "first-rival.pdf"
+    text = subprocess.run(["pdftotext", str(sheet), "-"], capture_output=True, text=True).stdout
+    assert "First Rival" in text
+    index = (game / "output" / "site" / "index.html").read_text()
+    assert "<html" in index and "Fair" in index
+    assert list((game / "output" / "pack" / "sixes" / "a4" / "envelopes").glob("*.pdf"))
+    installed = subprocess.run([str(env_dir / "bin" / "python"), "-c",
+                                "import generator.paths as p; print(p.TEMPLATES_DIR)"],
+                               capture_output=True, text=True, cwd=home).stdout.strip()
+    assert installed.startswith(str(env_dir)), installed
