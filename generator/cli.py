@@ -374,6 +374,38 @@ def serve(data_dir: Path | None, out_dir: Path | None, paper: str | None, port: 
         server.server_close()
 
 
+@main.command(short_help="Publish the built site to a git branch or a folder.")
+@data_option
+@out_option("Where the site was built; OUT/site is published")
+@click.option("--message", "-m", default="Publish the rules site", show_default=True,
+              help="The commit message on the publishing branch.")
+@click.option("--no-push", is_flag=True, help="Commit to the branch but do not push it.")
+def deploy(data_dir: Path | None, out_dir: Path | None, message: str, no_push: bool) -> None:
+    """Publish the site `sixes build` made, like `mkdocs gh-deploy`: commit it
+    to the branch named in the settings (deploy.branch, default gh-pages) of
+    the git repository holding the game folder and push it to deploy.remote;
+    or, with deploy.folder set, copy it into that folder instead. Build first."""
+    game = locate(data_dir, out_dir)
+    site = game.out_dir / "site"
+    if not (site / "index.html").is_file():
+        click.secho(f"error: no built site in {visible(site)}; run `sixes build` first", fg="red", err=True)
+        sys.exit(1)
+    from .deploy import DeployError, to_branch, to_folder
+    settings = game.settings.file.deploy
+    try:
+        if settings.folder:
+            target = to_folder(site, game.data_dir / settings.folder, game.data_dir)
+            click.echo(f"Published {site} to {target}")
+        else:
+            to_branch(site, game.data_dir, settings.branch, settings.remote, message,
+                      push=settings.push and not no_push)
+            click.echo(f"Published {site} to branch {settings.branch}"
+                       + ("" if no_push or not settings.push else f" and pushed it to {settings.remote}"))
+    except DeployError as exc:
+        click.secho(f"error: {visible(exc)}", fg="red", err=True)
+        sys.exit(1)
+
+
 @main.command(short_help="Make a new game folder with settings and starter data.")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 def new(directory: Path) -> None:

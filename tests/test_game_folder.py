@@ -174,3 +174,43 @@ def test_the_wheel_installs_and_works_outside_the_clone(tmp_path):
                                 "import generator.paths as p; print(p.TEMPLATES_DIR)"],
                                capture_output=True, text=True, cwd=home).stdout.strip()
     assert installed.startswith(str(env_dir)), installed
+
+
+def git(*args: str, cwd: Path) -> str:
+    done = subprocess.run(["git", "-c", "user.name=T", "-c", "user.email=t@example.org", *args], cwd=cwd,
+                          capture_output=True, text=True, check=True)
+    return done.stdout
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git not installed")
+def test_deploy_publishes_the_site_to_a_branch_of_a_local_bare_repository(game, tmp_path, monkeypatch):
+    for key, value in {"GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "T",
+                       "GIT_COMMITTER_EMAIL": "t@example.org"}.items():
+        monkeypatch.setenv(key, value)
+    bare = tmp_path / "published.git"
+    git("init", "--bare", "-q", str(bare), cwd=tmp_path)
+    git("init", "-q", cwd=game)
+    git("remote", "add", "origin", str(bare), cwd=game)
+    refused = run("deploy", cwd=game)
+    assert refused.exit_code == 1 and "run `sixes build` first" in refused.output
+    assert run("build", "--paper", "a4", "--jobs", "1", cwd=game).exit_code == 0
+    result = run("deploy", "-m", "First rules", cwd=game)
+    assert result.exit_code == 0, result.output
+    files = git("ls-tree", "-r", "--name-only", "gh-pages", cwd=bare).split()
+    assert "index.html" in files and ".nojekyll" in files and "sixes/index.html" in files
+    assert git("log", "-1", "--format=%s", "gh-pages", cwd=bare).strip() == "First rules"
+
+
+def test_deploy_to_a_folder_keeps_the_users_files_and_refuses_one_it_did_not_make(game, tmp_path):
+    (game / SETTINGS_FILE).write_text("deploy:\n  folder: public\n")
+    assert run("build", "--paper", "a4", "--jobs", "1", cwd=game).exit_code == 0
+    (game / "public").mkdir()
+    (game / "public" / "notes.txt").write_text("mine")
+    refused = run("deploy", cwd=game)
+    assert refused.exit_code == 1 and "was not made by Sixes Press" in refused.output
+    shutil.rmtree(game / "public")
+    assert run("deploy", cwd=game).exit_code == 0
+    (game / "public" / "CNAME").write_text("rules.example.org\n")
+    assert run("deploy", cwd=game).exit_code == 0
+    assert (game / "public" / "index.html").is_file()
+    assert (game / "public" / "CNAME").read_text() == "rules.example.org\n"
