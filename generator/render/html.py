@@ -1,15 +1,22 @@
-"""The one Jinja environment for PDFs (HTML) and site pages (Markdown).
+"""The Jinja environment for PDFs (HTML) and its twin for site pages (Markdown).
 
 Autoescape is on for both: text from the data can never inject markup into a
-PDF or the site. StrictUndefined makes a misspelt variable fail the build
-instead of printing nothing. Number formatting lives here, at the edge.
+PDF. Markdown needs more than that, since `[x](javascript:...)`, `{: onclick=...}`
+or `![](http://...)` hold no HTML special character: in the site templates
+(`*.md.j2`) every value a `{{ }}` prints is Markdown *text* (`md_text`), and
+only Markup (charts, icons, macro output) passes through as it is. Jinja
+itself HTML-escapes (only) the plain parts when `~` or `join` meets Markup, so
+a site template gives data `md_text` first if it ever mixes the two.
+StrictUndefined makes a misspelt variable fail the build instead of printing
+nothing. Number formatting lives here, at the edge.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache, partial
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, Undefined
 from markupsafe import Markup, escape
 
 from ..paths import TEMPLATES_DIR
@@ -21,11 +28,68 @@ def never(value: int | None, word: str = "never") -> str:
     return word if value is None else str(value)
 
 
+# Site templates are Markdown: the templates whose output is read as such.
+MARKDOWN_SUFFIX = ".md.j2"
+
+# How text is written into Markdown: HTML's special characters as HTML
+# escapes them (as markupsafe does), and every other character that Markdown,
+# its extensions (attr_list, md_in_html, tables, admonition, toc) or common
+# ones (`:` of bare URLs and emoji, `=` marks, `^` `~` `$` `@`) may read as
+# syntax as a numeric character reference. Markdown passes references through
+# untouched and every reader of the page (browser, search, feeds) shows the
+# character itself; they are right inside raw HTML and attribute values too.
+_MD_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;",
+               **{ch: f"&#{ord(ch)};" for ch in "\\`*_{}[]()#+!|~:=^$@"}}
+_WHITESPACE = re.compile(r"\s+")
+
+
+def md_text(value: object) -> Markup:
+    """`value` as Markdown that reads back as exactly its text, never as
+    structure, a link, an image, an attribute or HTML.
+
+    Every run of whitespace becomes one space: a value cannot open a line of
+    its own (a heading, a list, a reference definition, an indented code
+    block). Data that should be paragraphs is split by the template (the
+    `paragraphs` filter), where the structure belongs. A hyphen is kept
+    between two letters or digits (words, anchors, file names: no Markdown
+    construct starts there); a full stop is escaped after the digits a value
+    starts with, where `1. ` would start a list. One pass over the original
+    characters, so no reference is escaped twice.
+    """
+    if hasattr(value, "__html__"):
+        return Markup(value)
+    text = _WHITESPACE.sub(" ", str(value))
+    out = []
+    leading_digits = 0    # digits the value starts with (after spaces), or -1 once anything else came
+    last = len(text) - 1
+    for i, ch in enumerate(text):
+        if ch in _MD_ESCAPES:
+            out.append(_MD_ESCAPES[ch])
+        elif (ch == "-" and not (0 < i < last and text[i - 1].isalnum() and text[i + 1].isalnum())
+              or ch == "." and leading_digits > 0 and (i == last or text[i + 1] == " ")):
+            out.append(f"&#{ord(ch)};")
+        else:
+            out.append(ch)
+        if leading_digits >= 0 and not (ch == " " and leading_digits == 0):
+            leading_digits = leading_digits + 1 if ch.isdigit() else -1
+    return Markup("".join(out))
+
+
 def md_cell(value: object) -> Markup:
-    """Escape text for a Markdown table cell: HTML-escaped, pipes and line
-    breaks neutralised so a cell can never break the table."""
-    text = str(escape(value))
-    return Markup(" ".join(text.replace("|", "&#124;").split()))
+    """Text for a Markdown table cell: `md_text`, which keeps it on one line
+    and escapes pipes, so a cell can never break its table. Markup (a macro's
+    output) keeps its markup but not its pipes and line breaks."""
+    if hasattr(value, "__html__"):
+        return Markup(" ".join(str(value).replace("|", "&#124;").split()))
+    return md_text(value)
+
+
+def _markdown_finalize(value: object) -> object:
+    """What a `{{ }}` in a site template prints: plain values as Markdown
+    text; Markup (deliberate output) and undefined values as they are."""
+    if isinstance(value, Undefined) or hasattr(value, "__html__"):
+        return value
+    return md_text(value)
 
 
 def ordinal(n: int) -> str:
@@ -70,12 +134,14 @@ class _QuietBytecodeCache(FileSystemBytecodeCache):
             pass
 
 
-def _bytecode_cache() -> FileSystemBytecodeCache | None:
+def _bytecode_cache(name: str) -> FileSystemBytecodeCache | None:
     """Compiled templates kept in the user's cache folder: compiling the
     templates anew cost a no-change build about a second. Jinja checks each
-    template's modification time, so an edited template is compiled again."""
+    template's modification time, so an edited template is compiled again.
+    Each environment has its own folder: the code Jinja compiles depends on
+    the environment's `finalize`, and the cache's key does not."""
     from .cache import cache_base
-    folder = cache_base() / "jinja"
+    folder = cache_base() / name
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
@@ -83,32 +149,38 @@ def _bytecode_cache() -> FileSystemBytecodeCache | None:
     return _QuietBytecodeCache(str(folder))
 
 
-def environment(templates: Path = TEMPLATES_DIR, ink_saver: bool = False) -> Environment:
+def environment(templates: Path = TEMPLATES_DIR, ink_saver: bool = False, markdown: bool = False) -> Environment:
     """One environment per ink mode: under ink saver its chart builders draw
     outlines, for every template and macro it loads (a print stylesheet cannot
-    restyle inline SVG)."""
-    return _environment(templates, ink_saver)
+    restyle inline SVG). With `markdown`, the twin for site pages: the same
+    filters and globals, and every printed value is Markdown text (`md_text`),
+    in macros it imports from HTML templates too."""
+    return _environment(templates, ink_saver, markdown)
 
 
 @lru_cache(maxsize=None)
-def _environment(templates: Path, ink_saver: bool) -> Environment:
+def _environment(templates: Path, ink_saver: bool, markdown: bool = False) -> Environment:
     env = Environment(
         loader=FileSystemLoader(str(templates)),
-        bytecode_cache=_bytecode_cache(),
+        bytecode_cache=_bytecode_cache("jinja-markdown" if markdown else "jinja"),
+        finalize=_markdown_finalize if markdown else None,
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(never=never, md_cell=md_cell, paragraphs=paragraphs, ordinal=ordinal, percent=percent)
+    env.filters.update(never=never, md_cell=md_cell, md_text=md_text, paragraphs=paragraphs, ordinal=ordinal,
+                       percent=percent)
     env.globals.update(icon_svg=icon_svg, new_part=new_part, bar_chart=partial(bar_chart, ink_saver=ink_saver),
                        line_chart=partial(line_chart, ink_saver=ink_saver), Bar=Bar, Line=Line)
     return env
 
 
 def render_template(name: str, context: dict, ink_saver: bool = False) -> str:
-    return environment(ink_saver=ink_saver).get_template(name).render(**context)
+    """Render a PDF's HTML template, or a site page's Markdown one (`*.md.j2`)."""
+    env = environment(ink_saver=ink_saver, markdown=name.endswith(MARKDOWN_SUFFIX))
+    return env.get_template(name).render(**context)
 
 
 def document_html(doc, options=None) -> str:

@@ -3,17 +3,27 @@
 Hand-written pages come from site/; generated pages, icons and the public PDFs
 are added to a staging copy, so the repository's site/ folder never holds
 generated files. Only documents whose audience is `public` are copied.
+
+Data is text here too: the page templates escape it (render/html.py), and
+each generated page names its title in front matter, already escaped. MkDocs
+would otherwise take the title from the page's first heading, strip its tags
+and let the theme unescape it into <title>, where `</title><script>` in a
+game's title would run.
 """
 from __future__ import annotations
 
+import json
 import logging
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from markupsafe import Markup
+
 from ..paths import ICONS_DIR, MKDOCS_CONFIG, SITE_SOURCES_DIR
 from ..systems.base import Document, Page, System
-from .html import render_template
+from .html import md_text, render_template
 
 # In a hand-written top-level page this line becomes the list of the games
 # the data holds, so the landing page never links a section that was not built.
@@ -22,6 +32,8 @@ GAMES_MARKER = "<!-- games -->"
 # other top-level page follows the system sections alphabetically.
 LEADING_PAGES = ("index.md", "getting-started.md")
 PAPER_LABELS = {"a4": "A4", "letter": "US Letter"}
+# A link the writer makes from slugs: a relative path and nothing else.
+LOCAL_HREF = re.compile(r"[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*")
 
 
 class SiteBuildError(Exception):
@@ -54,10 +66,11 @@ def stage_sources(staging: Path, sections: list[SiteSection], pdf_root: Path, pa
         for page in section.pages:
             downloads = [
                 {"title": section.public_documents[s].title, "paper": PAPER_LABELS[p],
-                 "href": "../" * (page.path.count("/") + 1) + f"downloads/{p}/{slug}/{s}.pdf"}
+                 "href": local_href("../" * (page.path.count("/") + 1) + f"downloads/{p}/{slug}/{s}.pdf")}
                 for s in page.downloads for p in papers]
             text = render_template(page.template, {**page.context, "page_title": page.title,
                                                    "downloads": downloads})
+            text = front_matter(page.title) + text
             target = staging / slug / page.path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
@@ -65,6 +78,20 @@ def stage_sources(staging: Path, sections: list[SiteSection], pdf_root: Path, pa
         nav.append({section.system.title: entries})
     nav.extend(sorted(p.name for p in staging.glob("*.md") if p.name not in LEADING_PAGES))
     return nav
+
+
+def local_href(path: str) -> Markup:
+    """A link target built from slugs, checked and then printed as it is (the
+    templates would escape its characters as text)."""
+    if not LOCAL_HREF.fullmatch(path):
+        raise ValueError(f"not a plain relative link: {path!r}")
+    return Markup(path)
+
+
+def front_matter(title: str) -> str:
+    """The page's title for MkDocs and the theme: escaped like any text, so
+    the theme prints it (and the search index holds it) as text. JSON is YAML."""
+    return f"---\ntitle: {json.dumps(str(md_text(title)))}\n---\n\n"
 
 
 def _drop_absent_systems(staging: Path, sections: list[SiteSection]) -> None:
@@ -77,8 +104,8 @@ def _drop_absent_systems(staging: Path, sections: list[SiteSection]) -> None:
     for system in SYSTEMS:
         if system not in present and (staging / system.slug).is_dir():
             shutil.rmtree(staging / system.slug)
-    games = "\n".join(f"- [{s.title}]({s.slug}/index.md)" + (f": {s.summary}" if s.summary else "")
-                      for s in present)
+    games = "\n".join(f"- [{md_text(s.title)}]({local_href(s.slug + '/index.md')})"
+                      + (f": {md_text(s.summary)}" if s.summary else "") for s in present)
     for page in staging.glob("*.md"):
         text = page.read_text(encoding="utf-8")
         if GAMES_MARKER in text:
