@@ -13,7 +13,7 @@ from ...datafiles import display_path, read_validated, unused_files
 from ...errors import Problem, allowed_hint, did_you_mean, errors_in
 from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
-from .models import (BAND_KEYS, ArmourFile, CharactersFile, CombatFile, DamageFile, Game, WeaponTable)
+from .models import ArmourFile, CharactersFile, CombatFile, DamageFile, Game, WeaponTable, reach
 
 RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
 KNOWN_FILES = {"game.yaml", "damage.yaml", "armour.yaml", "combat.yaml", "characters.yaml"}
@@ -85,7 +85,7 @@ def _check_table(doc: YamlDocument, table: WeaponTable) -> list[Problem]:
     further than its category's band (ruling weapon-ranges)."""
     problems = []
     for c, category in enumerate(table.categories):
-        reach = BAND_KEYS[: BAND_KEYS.index(category.key) + 1]
+        bands_reached = reach(category.key)
         seen: dict[str, int] = {}
         for w, weapon in enumerate(category.weapons):
             loc = ("categories", c, "weapons", w)
@@ -97,15 +97,15 @@ def _check_table(doc: YamlDocument, table: WeaponTable) -> list[Problem]:
             bands = list(weapon.damage_by_band or {})
             bands += weapon.unusable_at + [p.band for p in weapon.penalties]
             for band in bands:
-                if band not in reach:
+                if band not in bands_reached:
                     problems.append(doc.problem(loc, f"'{weapon.name}' names the {band} band, beyond the reach of "
-                                                f"{category.key} weapons", hint="allowed here: " + ", ".join(reach)))
+                                                f"{category.key} weapons", hint="allowed here: " + ", ".join(bands_reached)))
             if weapon.damage_by_band is not None:
-                missing = [b for b in reach if b not in weapon.damage_by_band and b not in weapon.unusable_at]
+                missing = [b for b in bands_reached if b not in weapon.damage_by_band and b not in weapon.unusable_at]
                 if missing:
                     problems.append(doc.problem(loc + ("damage_by_band",), f"'{weapon.name}' gives no damage at "
                                                 + ", ".join(missing), hint="add those bands, or list them in unusable_at"))
-            if len(weapon.unusable_at) >= len(reach):
+            if set(bands_reached) <= set(weapon.unusable_at):
                 problems.append(doc.problem(loc + ("unusable_at",), f"'{weapon.name}' is unusable at every band it reaches"))
     return problems
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, get_args
 
-from pydantic import Field, StringConstraints, field_validator, model_validator
+from pydantic import Field, PrivateAttr, StringConstraints, ValidationInfo, field_validator, model_validator
 
 from ...validation import DataModel
 
@@ -24,6 +24,16 @@ CATEGORY_KEYS: tuple[str, ...] = get_args(CategoryKey)
 BandKey = Literal["brawling", "throwing", "shooting", "viewing", "lost"]
 BAND_KEYS: tuple[str, ...] = get_args(BandKey)
 AttackBand = Literal["brawling", "throwing", "shooting"]
+
+
+def reach(category: str) -> tuple[str, ...]:
+    """The bands a category's weapons can attack at: every band out to the
+    category's own (ruling weapon-ranges). Brawling weapons work only at
+    Brawl; throwing ones at Brawl and Throw; shooting ones out to Shoot.
+    No weapon of the table reaches View or Lost."""
+    if category not in CATEGORY_KEYS:
+        raise ValueError(f"no weapon category '{category}'; the categories are " + ", ".join(CATEGORY_KEYS))
+    return BAND_KEYS[: BAND_KEYS.index(category) + 1]
 
 
 class Game(DataModel):
@@ -101,9 +111,28 @@ class Weapon(DataModel):
             raise ValueError(f"'{self.name}': damage_by_band needs at least one band")
         return self
 
+    # The category the weapon is listed under, set by `Category` (a weapon in
+    # the data always sits under one). Not a field: the file says it once, by
+    # the weapon's place, so it can never contradict itself.
+    _category: str | None = PrivateAttr(default=None)
+
+    @property
+    def category(self) -> str | None:
+        return self._category
+
+    def reaches(self, band: str) -> bool:
+        """Whether the weapon can attack at `band` at all: within its
+        category's reach and not marked unusable there."""
+        if band not in BAND_KEYS:
+            raise ValueError(f"no range band '{band}'; the bands are " + ", ".join(BAND_KEYS))
+        if self._category is None:
+            raise ValueError(f"'{self.name}' is in no weapon category, so its reach is unknown")
+        return band in reach(self._category) and band not in self.unusable_at
+
     def damage_at(self, band: str) -> str | None:
-        """The damage level at a range band, or None where it cannot attack."""
-        if band in self.unusable_at:
+        """The damage level at a range band, or None where it cannot attack
+        (beyond its category's reach, or unusable there)."""
+        if not self.reaches(band):
             return None
         if self.damage_by_band is not None:
             return self.damage_by_band.get(band)
@@ -120,6 +149,21 @@ class Category(DataModel):
     attack: list[Text] = Field(min_length=1, description="Abilities that make the attack roll a Focused one.")
     defence: list[Text] = Field(min_length=1, description="Abilities that give a reactive defence when Focused.")
     weapons: list[Weapon] = Field(min_length=1)
+
+    @field_validator("weapons")
+    @classmethod
+    def _placed(cls, weapons: list[Weapon], info: ValidationInfo) -> list[Weapon]:
+        """Each weapon learns its category, which sets its reach. Copies, so a
+        weapon object listed under two categories keeps each one's reach."""
+        key = info.data.get("key")
+        if key is None:      # the key itself is invalid and reported
+            return weapons
+        placed = []
+        for weapon in weapons:
+            copy = weapon.model_copy()
+            copy._category = key
+            placed.append(copy)
+        return placed
 
 
 class WeaponTable(DataModel):

@@ -12,7 +12,7 @@ from math import ceil
 from ...dice import at_least
 from ..base import CARD_SHEET, Card, Document, Page
 from .dataset import D6Game
-from .models import CATEGORY_KEYS, LEVEL_KEYS, Character, WeaponTable
+from .models import BAND_KEYS, CATEGORY_KEYS, LEVEL_KEYS, Character, WeaponTable, reach
 from .rules import (CONDITIONS, INCOMING, OVERKILL, REACTIVE_STEPS, UNHURT, chance_first, ladder_grid, splits,
                     turn_order, turn_roll)
 
@@ -108,8 +108,14 @@ def weapon_rows(table: WeaponTable) -> list[dict]:
                 notes.append(weapon.comment)
             rows.append({"name": weapon.name, "damage": damage, "notes": notes})
         out.append({"key": category.key, "attack": category.attack, "defence": category.defence,
-                     "band": BAND_NAMES[category.key], "weapons": rows})
+                     "band": BAND_NAMES[category.key], "reach": reach(category.key), "weapons": rows})
     return out
+
+
+def reach_rows() -> list[tuple[str, tuple[bool, ...]]]:
+    """(category, reaches each band nearest first), for the reach tables on
+    the distances card and the site (ruling weapon-ranges)."""
+    return [(key, tuple(band in reach(key) for band in BAND_KEYS)) for key in CATEGORY_KEYS]
 
 
 def turn_odds(penalties: tuple[int, ...]) -> list[tuple[int, list[Fraction]]]:
@@ -136,6 +142,8 @@ def _common(game: D6Game) -> dict:
         "reactive_steps": REACTIVE_STEPS,
         "armour": armour,
         "combat": game.combat,
+        "distance": {d.key: d for d in game.combat.distances},
+        "reach_rows": reach_rows(),
         "tables": [(t, weapon_rows(t)) for t in game.tables],
         "odds_columns": ["None"] + [f"{a.name} (-{a.steps})" for a in armour],
         "turn_odds": turn_odds(penalties),

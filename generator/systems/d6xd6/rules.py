@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...dice import D6, at_least, combine
-from .models import LEVEL_KEYS
+from .models import LEVEL_KEYS, reach  # noqa: F401  (reach: a rule, re-exported here)
 
 UNHURT, GRAZE, STUN, HIT, WOUND, KNOCKOUT, KILL, OVERKILL = range(8)
 CONDITIONS = tuple(range(UNHURT, OVERKILL + 1))
@@ -170,7 +170,8 @@ def level_of(key: str) -> int:
 
 def weapon_attack(weapon, band: str, success_levels: int, aimed_turns: int = 0) -> int | None:
     """A weapon's damage on one target at a range band, or None where it cannot
-    attack (unusable there, or beyond its reach)."""
+    attack (unusable there, or beyond its category's reach: a stone thrown at
+    Shoot range, a fist at View; ruling weapon-ranges)."""
     key = weapon.damage_at(band)
     return None if key is None else attack_level(level_of(key), success_levels, aimed_turns)
 
@@ -182,3 +183,15 @@ def taser_hit(current: int, attack: int, defence: Defence, resisted: bool) -> in
     if resisted and through >= KILL:
         through = KNOCKOUT
     return apply_damage(current, through)
+
+
+def remote_fire_focus(observer_focus: int, attacker_focus: int) -> int:
+    """Fire called in on a target at the Lost band (mortars, bombing): a
+    trained forward observer who can see the target guides it, and the attack
+    is rolled with whichever Focus is lower, the observer's or the attacker's
+    (ruling remote-fire). Neither can carry the other: a fine gunner is
+    wasted on a poor spotter, and a fine spotter on a poor gunner."""
+    for who, focus in (("observer", observer_focus), ("attacker", attacker_focus)):
+        if isinstance(focus, bool) or not isinstance(focus, int) or focus < 1:
+            raise ValueError(f"the {who}'s Focus must be a whole number of at least 1, not {focus!r}")
+    return min(observer_focus, attacker_focus)
