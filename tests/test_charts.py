@@ -144,3 +144,25 @@ def test_ink_saver_line_markers_are_hollow():
     saver = ET.fromstring(str(line_chart(lines, title="t", x_label="x", y_label="y", ink_saver=True)))
     assert "#222" in _painted(normal)
     assert set(_painted(saver)) == {"none", "#fff"}
+
+
+def test_a_single_named_series_gets_a_key():
+    """Every chart says what its bars are, even with one series (issue 18, point 9)."""
+    root = ET.fromstring(str(bar_chart([Bar("CN 3", [Fraction(2, 3)])], title="t", series=("Overcome",))))
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert texts[0] == "Overcome" and "66.7%" in texts
+    swatches = [r for r in root.iter(f"{SVG}rect") if r.get("width") == "12"]
+    assert len(swatches) == 1
+    # Without a name there is nothing to key, and the chart is as before.
+    bare = ET.fromstring(str(bar_chart([Bar("CN 3", [Fraction(2, 3)])], title="t")))
+    assert "Overcome" not in [t.text for t in bare.iter(f"{SVG}text")]
+
+
+def test_line_chart_key_pairs_each_label_with_its_dash_and_marker():
+    lines = [Line(f"CN {i}", [(0, 0), (5, Fraction(i, 10))]) for i in (1, 2, 3)]
+    plain = ET.fromstring(str(line_chart(lines, title="t", x_label="x", y_label="y")))
+    keyed = ET.fromstring(str(line_chart(lines, title="t", x_label="x", y_label="y", legend=True)))
+    count = lambda root, label: [t.text for t in root.iter(f"{SVG}text")].count(label)   # noqa: E731
+    assert all(count(plain, f"CN {i}") == 1 and count(keyed, f"CN {i}") == 2 for i in (1, 2, 3))
+    key_lines = [e for e in keyed.iter(f"{SVG}line") if e.get("stroke-width") == "1.4"]
+    assert [e.get("stroke-dasharray") for e in key_lines] == [None, "6 3", "2 2"]

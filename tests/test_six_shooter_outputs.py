@@ -70,7 +70,8 @@ def test_operator_sheet_shows_its_operator(example_build, op):
     assert op["descriptor"] in text
     assert ", ".join(str(n) for n in op["lucky_numbers"]) in text
     method = {"Dangerous": "Danger", "Sharp": "Sharpness", "Sly": "Slyness", "Charming": "Charm"}[op["descriptor"]]
-    assert f"on {method} rolls any suit will do" in text
+    # Read without layout: beside the odds table, layout mode interleaves its rows with this sentence.
+    assert f"on {method} rolls any suit will do" in text_of(pdf(example_build, "players", slug(op["name"])), layout=False)
     # Hand places 1-6 with their marks, and the three strike boxes' rule.
     assert text.count("face-down") >= 6 and text.count("discarded") >= 6
     # Chance to overcome at CN 3: 0, 1, 2 strikes -> 4/6, 3/6, 2/6 (worked by hand).
@@ -82,14 +83,14 @@ def test_critical_number_card_has_guide_and_odds(example_build):
     rules = yaml.safe_load((DATA / "rules.yaml").read_text(encoding="utf-8"))
     for entry in rules["guide"]:
         assert entry["label"] in text
-    # CN 3 at 0, 1, 2 strikes (win, win with hand, fail), worked by hand in sixths:
+    # CN 3 at 0, 1, 2 strikes (clean, costly, fail), worked by hand in sixths:
     # 3/1/2, then 2/1/3, then 1/1/4.
     assert "50% 17% 33% 33% 17% 50% 17% 17% 67%" in text
     # CN 6 with strikes is capped at 7: 0/1/5, then 0/0/6 twice.
     assert "0% 17% 83% 0% 0% 100% 0% 0% 100%" in text
     # The chart for 2 strikes writes each bar's figures beside it: CN 1 to 5
     # face 3 to 7, so 3/1/2, 2/1/3, 1/1/4, 0/1/5 and 0/0/6 sixths.
-    assert ("2 strikes Win Win, hand Fail CN 1 50.0% / 16.7% / 33.3% CN 2 33.3% / 16.7% / 50.0% "
+    assert ("2 strikes Clean Costly Fail CN 1 50.0% / 16.7% / 33.3% CN 2 33.3% / 16.7% / 50.0% "
             "CN 3 16.7% / 16.7% / 66.7% CN 4 0% / 16.7% / 83.3% CN 5 0% / 0% / 100%") in text
 
 

@@ -95,12 +95,14 @@ def _defs(hatch: str, ink_saver: bool) -> str:
             + _pattern(f"{hatch}-c", 0, '<circle cx="2.5" cy="2.5" r="0.8" fill="#222"/>') + "</defs>")
 
 
-def _legend(series: Sequence[str], y: float, x0: float, swatch: Callable[[int, float, float], str]) -> str:
+def _legend(series: Sequence[str], y: float, x0: float, swatch: Callable[[int, float, float], str],
+            swatch_width: float = 12) -> str:
+    """The key: a swatch and its name per series, in one row from x0."""
     parts, x = [], x0
     for i, name in enumerate(series):
         parts.append(swatch(i, x, y))
-        parts.append(f'<text x="{x + 16}" y="{y + 9}" font-size="11" {FONT}>{escape(name)}</text>')
-        x = round(x + 28 + CHAR_WIDTH * len(name), 2)
+        parts.append(f'<text x="{round(x + swatch_width + 4, 2)}" y="{y + 9}" font-size="11" {FONT}>{escape(name)}</text>')
+        x = round(x + swatch_width + 16 + CHAR_WIDTH * len(name), 2)
     return "".join(parts)
 
 
@@ -114,11 +116,12 @@ def bar_chart(bars: Sequence[Bar], *, title: str, series: Sequence[str] = (),
               scale: Number = 1, fmt: Callable[[Number], str] = percent, width: int = 480,
               ink_saver: bool = False) -> Markup:
     """Horizontal bars, one row per `Bar`, stacked by series; the row's values
-    are written at its right end, separated by slashes, in series order."""
+    are written at its right end, separated by slashes, in series order.
+    Naming the series (even one) draws a key above the bars."""
     label_w = round(8 + CHAR_WIDTH * max((len(b.label) for b in bars), default=4), 2)
     value_w = round(10 + CHAR_WIDTH * max((len(" / ".join(fmt(v) for v in b.values)) for b in bars), default=4), 2)
     plot_w = round(max(width - label_w - value_w, 60), 2)
-    top = 22 if len(series) > 1 else 4
+    top = 22 if series else 4
     height = top + ROW_HEIGHT * len(bars) + 4
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" viewBox="0 0 {width} {height}" '
            f'width="100%" aria-label="{escape(title)}" preserveAspectRatio="xMinYMin meet">',
@@ -126,7 +129,7 @@ def bar_chart(bars: Sequence[Bar], *, title: str, series: Sequence[str] = (),
     hatch = _hatch_id(title, series, [(b.label, tuple(b.values)) for b in bars])
     bar_stroke = 0.9 if ink_saver else 0.6   # an outline bar needs a firmer edge
     out.append(_defs(hatch, ink_saver))
-    if len(series) > 1:
+    if series:
         out.append(_legend(series, 4, label_w,
                            lambda i, x, y: f'<rect x="{x}" y="{y}" width="12" height="12" '
                                            f'fill="{_fill(i, hatch, ink_saver)}" stroke="#222" stroke-width="0.6"/>'))
@@ -170,12 +173,16 @@ def _marker(kind: str, x: float, y: float, ink_saver: bool = False) -> str:
 
 def line_chart(lines: Sequence[Line], *, title: str, x_label: str, y_label: str,
                y_max: Number = 1, fmt: Callable[[Number], str] = percent,
-               width: int = 480, height: int = 260, ink_saver: bool = False) -> Markup:
-    """Lines with markers and dash patterns (readable in greyscale); the last
-    value of each line is written at its end. Axes start at 0."""
+               width: int = 480, height: int = 260, ink_saver: bool = False, legend: bool = False) -> Markup:
+    """Lines with markers and dash patterns (readable in greyscale); each
+    line's label is written at its end. Axes start at 0. With `legend`, a key
+    above the plot also pairs each label with its dash and marker, for when
+    line ends crowd together."""
     xs = [float(x) for line in lines for x, _ in line.points]
     x_min, x_max = min(xs, default=0), max(xs, default=1)
     left, right, top, bottom = 44, 60, 26, 34
+    if legend:
+        top += 20
     plot_w, plot_h = width - left - right, height - top - bottom
     span = (x_max - x_min) or 1
 
@@ -188,6 +195,13 @@ def line_chart(lines: Sequence[Line], *, title: str, x_label: str, y_label: str,
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" viewBox="0 0 {width} {height}" '
            f'width="100%" aria-label="{escape(title)}" preserveAspectRatio="xMinYMin meet">',
            f"<title>{escape(title)}</title>"]
+    if legend:
+        def swatch(i: int, x: float, y: float) -> str:
+            dash = DASHES[i % len(DASHES)]
+            return (f'<line x1="{x}" y1="{y + 5}" x2="{x + 24}" y2="{y + 5}" stroke="#222" stroke-width="1.4"'
+                    + (f' stroke-dasharray="{dash}"' if dash else "") + "/>"
+                    + _marker(MARKERS[i % len(MARKERS)], x + 12, y + 5, ink_saver))
+        out.append(_legend([line.label for line in lines], 20, left, swatch, swatch_width=24))
     for i in range(5):   # horizontal grid at quarters of y_max
         y_value = Fraction(y_max) * i / 4
         y = py(y_value)

@@ -36,6 +36,34 @@ LATE_HAND = {"down": 1, "up": 2, "gone": 3}
 
 
 @dataclass(frozen=True)
+class Term:
+    """A word printed for an outcome, and what it means: the legend line."""
+
+    label: str
+    meaning: str
+
+
+# One vocabulary for every card, sheet, chart and site page (ruling
+# outcome-words). A roll against a Critical Number has three outcomes, and two
+# totals are printed: `overcome` = clean + costly, `roll_hand` = costly + fail.
+# The keys match RollOdds: clean, with_hand, failure, success, hand_roll.
+# "Win" is kept for contests between Operators, where someone loses.
+TERMS = {
+    "cn": Term("CN", "Critical Number for the method used, +1 per strike held (7 at most)"),
+    "clean": Term("Clean", "die above the CN: overcome, no hand roll (a CN of 0 or less needs no roll)"),
+    "with_hand": Term("Costly", "die equal to the CN: overcome, then roll your hand"),
+    "failure": Term("Fail", "die below the CN: not overcome, and roll your hand"),
+    "success": Term("Overcome", "die at or above the CN: the challenge is overcome"),
+    "hand_roll": Term("Roll hand", "die at or below the CN: roll your hand"),
+    "first_wins": Term("You win", "they gain a strike (or give in) before you do"),
+    "both_struck": Term("Both struck", "both gain a strike in the same exchange, and both lose"),
+    "second_wins": Term("They win", "you gain a strike (or give in) before they do"),
+}
+OUTCOMES = ("clean", "with_hand", "failure")
+CONTEST = ("first_wins", "both_struck", "second_wins")
+
+
+@dataclass(frozen=True)
 class MethodOdds:
     method: str
     name: str              # as printed, e.g. Danger
@@ -129,6 +157,9 @@ def _common(adventure: Adventure) -> dict:
         "strike_levels": STRIKES,
         "roll_table": roll_table(),
         "max_wager": MAX_WAGER_TOTAL,
+        "terms": TERMS,
+        "outcomes": OUTCOMES,
+        "contest_outcomes": CONTEST,
     }
 
 
