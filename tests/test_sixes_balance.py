@@ -50,7 +50,7 @@ def test_duels_are_counted_from_the_characters_side_both_ways_round():
 def test_a_characters_figures_do_not_depend_on_the_rest_of_the_cast():
     ana, bea = fighter("Ana", 5, 1, 0), fighter("Bea", 4)
     one = cast_balance([ana, bea, fighter("Cy", 6, 1, 1)], {}, duels=10, brawl_fights=2)
-    other = cast_balance([ana, bea, fighter("Dot", 7, 2, 2)], {}, duels=10, brawl_fights=2)
+    other = cast_balance([ana, bea, fighter("Dot", 5, 1, 0)], {}, duels=10, brawl_fights=2)
     assert one.opponent == other.opponent          # the same median fighter...
     assert [(f.threat, f.survivability) for f in one.fighters[:2]] == \
         [(f.threat, f.survivability) for f in other.fighters[:2]]   # ...so the same figures for Ana and Bea

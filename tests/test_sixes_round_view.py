@@ -71,6 +71,9 @@ def test_every_answer_matches_a_pass_over_the_roster():
             assert view.foe_count(k) == len(foes)
             down_allies = [c for c in allies if c is not me and c.can_act and c.rattled and c.hp == 0]
             assert view.downed_ally(i) is (down_allies[0] if down_allies else None)
+            assert view.foe_standing(k) == any(c.can_act and not c.rattled for c in foes)
+            assert view.rattled_allies(k) == [j for j, c in enumerate(fight) if side[j] == k and c.can_act
+                                              and c.rattled]
             hurt = [c for c in allies if 2 * c.hp < c.profile.hit_points and not (c.rattled and c.can_act)]
             assert view.weakest_hurt_ally(k) is min(hurt, key=lambda c: (c.hp, c.profile.armour), default=None)
             checked += 1

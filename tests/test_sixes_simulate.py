@@ -15,8 +15,8 @@ from generator.paths import DEFAULT_DATA_DIR
 from generator.systems.sixes.models import Character
 from generator.systems.sixes.resolver import validate
 from generator.systems.sixes.sides import load_sides, pick_fighters
-from generator.systems.sixes.simulate import (POLICIES, Side, percentile, play, roster, sides_by_faction,
-                                              simulate)
+from generator.systems.sixes.simulate import (POLICIES, Policy, Side, percentile, play, roster,
+                                              sides_by_faction, simulate)
 
 
 def game():
@@ -96,12 +96,13 @@ def test_a_fight_stops_when_one_side_is_left_or_at_the_round_limit():
     assert capped.rounds == 1
 
 
-def test_a_fight_ends_when_nobody_attacks():
-    """The GM asks who wants to go on; with nobody attacking, the fight is over."""
+def test_a_fight_ends_when_nobody_wants_to_go_on():
+    """The source: "If nobody wishes to proceed", the fight is over. With
+    everyone standing back it never starts, and it is a stand-off."""
     fighters, side = roster(SIDES, {})
-    calm = lambda rng, fight, side, i: None     # everyone stands back
+    calm = Policy("calm", lambda rng, fight, side, i: None, lambda fight, side, i: False)
     outcome = play(fighters, side, calm, random.Random(1))
-    assert outcome.rounds == 0 and outcome.winner is None
+    assert outcome.rounds == 0 and outcome.winner is None and not outcome.cut_off
 
 
 def test_sides_file_errors_have_positions_and_hints(tmp_path):
@@ -121,21 +122,25 @@ def test_pick_fighters_groups_by_faction_and_names_unknowns():
     assert "did you mean 'Kit Penhale'?" in str(problems[0])
 
 
+# The example game folder, named: the command no longer looks in data/ by itself.
+SIMULATE = ["simulate", "--data", str(DEFAULT_DATA_DIR)]
+
+
 def test_cli_simulate_prints_rounds_wins_and_statuses():
-    result = CliRunner().invoke(main, ["simulate", "--fighters", "Ned Tregarth,Kit Penhale", "--fights", "50",
-                                       "--policy", "aggressive", "--seed", "3"])
+    args = SIMULATE + ["--fighters", "Ned Tregarth,Kit Penhale", "--fights", "50", "--policy", "aggressive",
+                       "--seed", "3"]
+    result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     assert "aggressive: rounds to settle: median" in result.output
     assert "wins: House Carrow" in result.output and "Ned Tregarth" in result.output
-    again = CliRunner().invoke(main, ["simulate", "--fighters", "Ned Tregarth,Kit Penhale", "--fights", "50",
-                                      "--policy", "aggressive", "--seed", "3"])
+    again = CliRunner().invoke(main, args)
     assert again.output == result.output
 
 
 def test_cli_simulate_errors():
     runner = CliRunner()
-    bad_name = runner.invoke(main, ["simulate", "--fighters", "Ned Tregarth,Nobody Atall"])
+    bad_name = runner.invoke(main, SIMULATE + ["--fighters", "Ned Tregarth,Nobody Atall"])
     assert bad_name.exit_code == 1 and "unknown character 'Nobody Atall'" in bad_name.output
-    both = runner.invoke(main, ["simulate", "--fighters", "A,B", "--sides", __file__])
+    both = runner.invoke(main, SIMULATE + ["--fighters", "A,B", "--sides", __file__])
     assert both.exit_code == 2
-    assert runner.invoke(main, ["simulate", "--rounds", "0"]).exit_code == 2
+    assert runner.invoke(main, SIMULATE + ["--rounds", "0"]).exit_code == 2

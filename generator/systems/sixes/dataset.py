@@ -68,6 +68,7 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
     if specials_file:
         problems.extend(duplicate_list_names(specials_doc, [s.name for s in specials_file.specials],
                                              lambda i: ("specials", i, "name"), "special"))
+        problems.extend(_check_conditions(specials_doc, specials_file.specials))
     actions_file, actions_doc = read_validated(folder / "actions.yaml", display_root, ActionsFile, problems)
     if actions_file and icon_names is not None:
         for key, action in actions_file.actions.items():
@@ -140,6 +141,28 @@ def _check_specials(doc: YamlDocument, names: list[str], library: dict[str, Spec
         elif name in seen:
             problems.append(doc.problem(("specials", i), f"special '{name}' is listed twice"))
         seen.add(name)
+    return problems
+
+
+def _check_conditions(doc: YamlDocument, specials: list[Special]) -> list[Problem]:
+    """`when` qualifies an adds_effect bonus, so it needs one, and a bonus it
+    qualifies must be able to meet it."""
+    problems = []
+    for i, special in enumerate(specials):
+        if special.when is None:
+            continue
+        if not special.adds_effect:
+            problems.append(doc.problem(("specials", i, "when"),
+                                        f"'when: {special.when}' says when an adds_effect bonus applies, "
+                                        "but this special has no adds_effect",
+                                        hint="add a bonus such as adds_effect: {attack: 1}, or remove 'when'"))
+        elif special.when == "target_rattled" and "defend_self" in special.adds_effect:
+            problems.append(doc.problem(("specials", i, "when"),
+                                        "'when: target_rattled' can never hold for a Defend Self bonus: "
+                                        "Defend Self has no target but yourself, and a Rattled fighter "
+                                        "cannot Defend",
+                                        hint="put the bonus on attack, defend_other or special, "
+                                             "or choose another condition"))
     return problems
 
 

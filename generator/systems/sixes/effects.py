@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from .models import Special
+from .models import CONDITION_WORDS, GM_CONDITIONS, Special
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +50,11 @@ def describe(special: Special) -> str:
     if special.effect is not None:
         return EFFECTS[special.effect].summary
     if special.adds_effect:
-        return "Always on: " + ", ".join(f"+{n} Effect on {a.replace('_', ' ').title()}"
-                                         for a, n in special.adds_effect.items()) + "."
+        bonuses = ", ".join(f"+{n} Effect on {a.replace('_', ' ').title()}" for a, n in special.adds_effect.items())
+        if special.when is None:
+            return f"Always on: {bonuses}."
+        if special.when in GM_CONDITIONS:
+            return (f"Only {CONDITION_WORDS[special.when]}: {bonuses}. The GM judges it; the resolver counts it "
+                    "only when told, and simulations never do.")
+        return f"Only {CONDITION_WORDS[special.when]} (judged as the slot begins): {bonuses}."
     return GM_ADJUDICATES

@@ -29,6 +29,21 @@ BonusAction = Literal["attack", "defend_other", "defend_self", "special"]
 # effect nor adds_effect is shown as "GM adjudicates".
 EffectKind = Literal["rattle_on_damage", "double_defend_self", "heal", "redirect_when_unhurt",
                      "choose_slot", "ignore_defences"]
+# When an `adds_effect` bonus applies, if not always. Each condition is
+# judged as the slot begins: `target_rattled` and `hurt` by the resolver
+# from the fight's state, `beside_ally` by the GM (the resolver does not know
+# where people stand, so it counts the bonus only when a declaration says
+# the GM confirmed it, and the simulator never does).
+Condition = Literal["beside_ally", "target_rattled", "hurt"]
+CONDITIONS: tuple[str, ...] = get_args(Condition)
+# How each condition reads after a bonus on sheets and tables: "+1 beside an ally".
+CONDITION_WORDS: dict[str, str] = {
+    "beside_ally": "beside an ally",
+    "target_rattled": "on a Rattled target",
+    "hurt": "while hurt",
+}
+# The conditions only the GM can judge (they depend on where people stand).
+GM_CONDITIONS: frozenset[str] = frozenset({"beside_ally"})
 
 
 class Game(DataModel):
@@ -49,7 +64,13 @@ class Special(DataModel):
     secret: bool = Field(default=False, description="Secret specials appear only on their owners' sheets and the GM's.")
     adds_effect: dict[BonusAction, Annotated[int, Field(ge=1, le=5)]] = Field(
         default_factory=dict,
-        description="A permanent bonus to an action's Effect, e.g. {defend_other: 1}; used in speed-slot tables.")
+        description="A bonus to an action's Effect, e.g. {defend_other: 1}; always on unless `when` says "
+                    "otherwise. Printed in speed-slot tables.")
+    when: Condition | None = Field(
+        default=None,
+        description="When the adds_effect bonus applies: beside_ally (next to someone of your own faction; "
+                    "the GM judges it), target_rattled (the action's target is already Rattled) or hurt "
+                    "(you are below your starting hit points). Leave it out and the bonus always applies.")
     effect: EffectKind | None = Field(
         default=None,
         description="What the round resolver does with it: rattle_on_damage, double_defend_self, heal, "

@@ -11,7 +11,8 @@ from typing import Sequence, TypeVar
 from .balance import brawl_works, cast_balance, example_fights
 from .dataset import SixesGame
 from .effects import describe, handled
-from .simulate import DEFAULT_MAX_ROUNDS, POLICY_NOTES
+from .models import CONDITION_WORDS, GM_CONDITIONS
+from .simulate import CONDITIONS_NOTE, DEFAULT_MAX_ROUNDS, ENDINGS_NOTE, POLICY_NOTES
 from .rules import (ACTION_POINTS, PHASES, RECOVER_HIT_POINTS, SPEEDS, STATUSES, effect_for_speed,
                     hits_to_rattle_table, slot_table)
 from ..base import CARD_SHEET, Card, Deferred, Document, Page
@@ -87,11 +88,15 @@ def balance_document(game: SixesGame, context: dict) -> Document:
     brawls, simulated with fixed seeds when the build first reads it."""
     def derive() -> dict:
         balance = cast_balance([m.character for m in game.cast], game.library)
+        held = sorted({n for m in game.cast for n in m.character.specials})
         return {**context, "balance": balance, "max_rounds": DEFAULT_MAX_ROUNDS, "policy_notes": POLICY_NOTES,
                 "fighter_parts": runs_of(balance.fighters), "outliers_listed": balance.outliers[:OUTLIERS_LISTED],
                 "in_parts": rendered_in_parts(len(game.cast)),
-                "gm_specials": sorted({n for m in game.cast for n in m.character.specials
-                                       if not handled(game.library[n])})}
+                "endings_note": ENDINGS_NOTE, "conditions_note": CONDITIONS_NOTE,
+                "conditional_specials": [(n, CONDITION_WORDS[game.library[n].when],
+                                          game.library[n].when not in GM_CONDITIONS)
+                                         for n in held if game.library[n].when is not None],
+                "gm_specials": [n for n in held if not handled(game.library[n])]}
     return Document(BALANCE_REPORT, f"{game.game.title}: fight balance report", "sixes/balance_report.html", "gm",
                     Deferred(derive), max_pages=balance_budget(len(game.cast)))
 
@@ -137,6 +142,6 @@ def pages(game: SixesGame) -> list[Page]:
         Page("specials.md", "Specials", "sixes/site/specials.md.j2",
              {**common, "specials": game.public_specials}),
         Page("fights.md", "How fights play out", "sixes/site/fights.md.j2",
-             {**common, "example": example_fights(), "max_rounds": DEFAULT_MAX_ROUNDS}),
+             {**common, "example": example_fights(), "max_rounds": DEFAULT_MAX_ROUNDS, "endings_note": ENDINGS_NOTE}),
         Page("rulings.md", "Rulings", "sixes/site/rulings.md.j2", {**common, "rulings": game.rulings}),
     ]

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from ...errors import close_matches
 from .effects import EFFECTS
-from .models import ACTION_KEYS, Character, Special
-from .rules import ACTION_POINTS, RATTLED_MAX_SPEED, RECOVER_HIT_POINTS, SPEEDS, effect_bonuses
+from .models import ACTION_KEYS, CONDITION_WORDS, CONDITIONS, GM_CONDITIONS, Character, Special
+from .rules import ACTION_POINTS, RATTLED_MAX_SPEED, RECOVER_HIT_POINTS, SPEEDS, conditional_bonuses, effect_bonuses
 
 FINISHES = ("kill", "knock_out")
 RATTLED_ACTIONS = ("escape", "recover")
@@ -56,6 +56,8 @@ class Profile:
     # The names of the specials of each effect kind (None: the GM adjudicates),
     # in the order held: a policy finds "my heal special" without a walk.
     by_effect: Mapping[str | None, tuple[str, ...]] = field(default_factory=dict)
+    # Bonuses that count only while a condition holds: action -> ((condition, amount), ...).
+    conditional: Mapping[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, character: Character, library: Mapping[str, Special]) -> "Profile":
@@ -64,13 +66,18 @@ class Profile:
         by_effect: dict[str | None, tuple[str, ...]] = {}
         for name, special in held.items():
             by_effect[special.effect] = by_effect.get(special.effect, ()) + (name,)
+        conditional: dict[str, tuple[tuple[str, int], ...]] = {}
+        for bonus_if in conditional_bonuses(character, library):
+            conditional[bonus_if.action] = conditional.get(bonus_if.action, ()) + ((bonus_if.when, bonus_if.amount),)
         return cls(character.name, character.hit_points, character.armour, character.damage, held,
                    "redirect_when_unhurt" in by_effect, "choose_slot" in by_effect,
                    character.damage + bonus.get("attack", 0), bonus.get("defend_other", 0),
-                   bonus.get("defend_self", 0), bonus.get("special", 0), by_effect)
+                   bonus.get("defend_self", 0), bonus.get("special", 0), by_effect,
+                   MappingProxyType(conditional) if conditional else NO_CONDITIONS)
 
 
 NO_USES: Mapping[str, int] = MappingProxyType({})
+NO_CONDITIONS: Mapping[str, tuple] = MappingProxyType({})
 _new_tuple = tuple.__new__      # builds a Combatant without the named tuple's Python-level __new__
 
 
@@ -108,6 +115,31 @@ class Combatant(NamedTuple):
         return "Fighting"
 
 
+def finishable(rattled: bool, hp: int, finish: str) -> bool:
+    """Whether a killing blow of this kind may land on a target in this state
+    (the state at the start of the slot). The source lets anyone already
+    Rattled be knocked out, and kills only someone both Rattled and at 0 hit
+    points; in both cases the hit must also get 1 or more points through."""
+    return rattled and (finish == "knock_out" or hp == 0)
+
+
+def invariant_faults(c: Combatant) -> list[str]:
+    """Every way a fighter's state breaks the rules' bookkeeping (empty when
+    sound). The tests run it after every slot of every simulated fight."""
+    faults = []
+    if not 0 <= c.hp <= c.profile.hit_points:
+        faults.append(f"{c.name} is on {c.hp} hit points, outside 0 to {c.profile.hit_points}")
+    if c.hp == 0 and not c.rattled:
+        faults.append(f"{c.name} is on 0 hit points but not Rattled")
+    if (c.unconscious or c.dead) and not c.rattled:
+        faults.append(f"{c.name} is {c.status} but not Rattled")
+    if c.dead and c.hp != 0:
+        faults.append(f"{c.name} is Dead on {c.hp} hit points")
+    if c.escaped and (c.dead or c.unconscious):
+        faults.append(f"{c.name} escaped while {'Dead' if c.dead else 'Unconscious'}")
+    return faults
+
+
 def fresh(character: Character, library: Mapping[str, Special]) -> Combatant:
     """A combatant at the start of a fight: full hit points, every limited use available."""
     profile = Profile.of(character, library)
@@ -129,6 +161,9 @@ class Declaration:
     special: str | None = None
     finish: str | None = None
     redirect_to: str | None = None
+    # Conditions the GM saw were met, which the resolver cannot see for itself
+    # (where people stand): e.g. ("beside_ally",). Simulations never set it.
+    confirmed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +288,11 @@ def _validate(cs: tuple, index: Mapping[str, int], declarations: Iterable[Declar
             reasons.extend(_check_special(c, d))
         if d.finish is not None and (d.finish not in FINISHES or action != "attack"):
             reasons.append(f"{who}: a killing blow ('kill' or 'knock_out') can only be called with an Attack")
+        for when in d.confirmed:
+            if when not in GM_CONDITIONS:
+                reasons.append(f"{who}: '{when}' is not a condition for the GM to confirm"
+                               + (" (the resolver judges it from the fight)" if when in CONDITIONS else
+                                  f" (one of {', '.join(sorted(GM_CONDITIONS))})"))
         if d.redirect_to is not None:
             t = index.get(d.redirect_to)
             turned = None if t is None else cs[t]
@@ -285,10 +325,16 @@ def _check_special(c: Combatant, d: Declaration) -> list[str]:
     return []
 
 
+SlotWatcher = Callable[[int, "tuple[Combatant, ...]"], None]
+
+
 def resolve_round(combatants: Sequence[Combatant], declarations: Iterable[Declaration], *,
-                  log: bool = True, check: bool = True) -> RoundResult:
+                  log: bool = True, check: bool = True, on_slot: SlotWatcher | None = None) -> RoundResult:
     """Resolve one round. Raises IllegalDeclaration listing every bad
-    declaration. `log=False` skips the words (for simulations)."""
+    declaration. `log=False` skips the words (for simulations). `on_slot`,
+    when given, is called after each Speed Slot (5 down to 1, empty ones too)
+    with the slot and every fighter as they stand at its end: a hook for
+    checks such as `invariant_faults`, at no cost when left out."""
     cs = tuple(combatants)
     columns = tuple(zip(*cs)) if cs else ((),) * 7
     names, index = _roster(columns[0])
@@ -297,8 +343,8 @@ def resolve_round(combatants: Sequence[Combatant], declarations: Iterable[Declar
         reasons = _validate(cs, index, declarations, decl, by_speed)
         if reasons:
             raise IllegalDeclaration(reasons)
-        return _Round(cs, columns, names, index, (), log, decl, by_speed).run()
-    return _Round(cs, columns, names, index, declarations, log).run()
+        return _Round(cs, columns, names, index, (), log, decl, by_speed).run(on_slot)
+    return _Round(cs, columns, names, index, declarations, log).run(on_slot)
 
 
 class _Round:
@@ -343,7 +389,7 @@ class _Round:
             mine = self.uses.setdefault(i, dict(left))
             mine[special] -= 1
 
-    def run(self) -> RoundResult:
+    def run(self, on_slot: SlotWatcher | None = None) -> RoundResult:
         by_speed = self.by_speed
         if self.log:
             for i, d in enumerate(self.decl):
@@ -353,7 +399,19 @@ class _Round:
         for slot in SPEEDS:
             if by_speed[slot]:
                 self.slot(slot, by_speed[slot])
+            if on_slot is not None:
+                on_slot(slot, self.fighters())
         return self.finish()
+
+    def fighters(self) -> tuple[Combatant, ...]:
+        """Every fighter as they stand now (for an `on_slot` watcher)."""
+        out = []
+        for i, c in enumerate(self.cs):
+            uses = self.uses.get(i)
+            out.append(_new_tuple(Combatant, (c.profile, self.hp[i], self.rattled[i], self.unconscious[i],
+                                              self.dead[i], self.escaped[i],
+                                              c.uses if uses is None else MappingProxyType(dict(uses)))))
+        return tuple(out)
 
     # --- one Speed Slot ------------------------------------------------------
 
@@ -408,6 +466,8 @@ class _Round:
             elif a == "defend_other":
                 t = self.index[d.target]
                 amount = effect + cs[i].profile.defend_other_plus
+                if cs[i].profile.conditional:
+                    amount += self.bonus_if(s, i, "defend_other", t, d)
                 # Ruling several-defenders: defenders soak in the order they started defending.
                 guards = self.defenders.get(t)
                 if guards is None:
@@ -419,6 +479,8 @@ class _Round:
                                           "hit on them until the round ends.")
             elif a == "defend_self":
                 amount = effect + cs[i].profile.defend_self_plus
+                if cs[i].profile.conditional:
+                    amount += self.bonus_if(s, i, "defend_self", i, d)
                 doubled = d.special is not None   # only double_defend_self gets here (validated)
                 if doubled:
                     self.spend(i, d.special)
@@ -469,12 +531,17 @@ class _Round:
                 after = 0
             regained = after > hurt and after > 0
             hp[t] = after
-            if (after == 0 and before > 0) or t in rattle:
+            if t in rattle:
                 rattled[t] = True
             if regained or t in cleared:
                 rattled[t] = False
                 if regained:
                     unconscious[t] = False
+            if after == 0:
+                # Whoever ends the slot on 0 hit points is Rattled, whatever else
+                # happened to them in it: a Recover that nets to 0 does not undo
+                # it (ruling zero-is-rattled).
+                rattled[t] = True
             if log:
                 self._status_line(s, t, before, after, finish, was_rattled, was_out)
             if (dead[t] or unconscious[t] or rattled[t]) and not (was_rattled or was_out):
@@ -548,6 +615,24 @@ class _Round:
 
     # --- actions ---------------------------------------------------------------
 
+    def bonus_if(self, s: int, i: int, action: str, t: int | None, d: Declaration) -> int:
+        """The conditional bonuses of fighter i on `action` (aimed at t) whose
+        condition holds as the slot begins (ruling conditional-bonuses)."""
+        extra, met = 0, []
+        for when, amount in self.cs[i].profile.conditional.get(action, ()):
+            if when == "target_rattled":
+                holds = t is not None and t != i and self.rattled[t]
+            elif when == "hurt":
+                holds = self.hp[i] < self.cs[i].profile.hit_points
+            else:
+                holds = when in d.confirmed
+            if holds:
+                extra += amount
+                met.append(f"+{amount} {CONDITION_WORDS[when]}")
+        if met and self.log:
+            self.say(s, "action", f"{self.names[i]}'s {ACTION_NAMES[action]} counts {_and(met)}.")
+        return extra
+
     def attack(self, s, i, d, loss, finishes, rattle) -> None:
         log = self.log
         t = self.index[d.target]
@@ -558,6 +643,8 @@ class _Round:
         profile = self.cs[i].profile
         base = ACTION_POINTS - s
         amount = base + profile.attack_plus
+        if profile.conditional:
+            amount += self.bonus_if(s, i, "attack", t, d)
         kind = None
         if d.special is not None:
             kind = profile.specials[d.special].effect
@@ -573,13 +660,17 @@ class _Round:
                 rattle.add(t)
                 if log:
                     words += f"; {d.special}: {d.target} will be Rattled"
-            # Killing blows need a target Rattled and at 0 when the slot began (ruling same-slot-kill).
-            if d.finish is not None and self.rattled[t] and self.hp[t] == 0:
+            # A knock-out needs a target already Rattled; a kill needs them Rattled
+            # and at 0 hit points as well. Both are judged as the slot began
+            # (rulings knock-out-needs-rattled and same-slot-kill).
+            if d.finish is not None and finishable(self.rattled[t], self.hp[t], d.finish):
                 if finishes.get(t) != "kill":
                     finishes[t] = d.finish
                 if log:
                     words += f"; {self.names[i]} calls a killing blow: " \
                              f"{'kill' if d.finish == 'kill' else 'knock out'}"
+            elif log and d.finish == "kill" and self.rattled[t]:
+                words += f"; no kill: {d.target} is Rattled but not on 0 hit points (a knock-out was possible)"
         if log:
             self.say(s, "action", words + ".")
         r = self.redirect[t]
@@ -638,6 +729,8 @@ class _Round:
             return
         if special.effect == "heal":
             amount = ACTION_POINTS - s + self.cs[i].profile.special_plus
+            if self.cs[i].profile.conditional:
+                amount += self.bonus_if(s, i, "special", t, d)
             gain[t] = gain.get(t, 0) + amount
             # Ruling special-spoils-escape: a special that resolves on someone spoils their Escape.
             self.spoiled[t] = True

@@ -116,7 +116,20 @@ class RoundView:
             self._answers[(key, k, count)] = found
         return found
 
+    def remember(self, key: Any, make: Callable[[], Any]) -> Any:
+        """An answer a policy works out once per round (e.g. who guards whom),
+        kept with the view's own answers for the rest of the round."""
+        found = self._answers.get(key, self)
+        if found is self:
+            found = self._answers[key] = make()
+        return found
+
     # --- foes --------------------------------------------------------------
+
+    def foe_standing(self, k: int) -> bool:
+        """Whether any foe of side k is on their feet (able to act, not Rattled)."""
+        standing = self.standing_sides
+        return len(standing) > 1 or (len(standing) == 1 and k not in standing)
 
     def foe_count(self, k: int) -> int:
         """How many not on side k are able to act."""
@@ -166,6 +179,16 @@ class RoundView:
         if mine < len(indices) and indices[mine] == i:
             return fighters[:mine] + fighters[mine + 1:]
         return list(fighters)
+
+    def rattled_allies(self, k: int) -> list[int]:
+        """Roster positions of side k's fighters who are Rattled and able to
+        act (so escaping or recovering), in roster order."""
+        found = self._answers.get(("rattled allies", k))
+        if found is None:
+            acting, index = self.acting, self.acting_index
+            found = self._answers[("rattled allies", k)] = [index[p] for p in self._members.get(k, ())
+                                                             if acting[p].rattled]
+        return found
 
     def downed_ally(self, i: int):
         """The first fighter on i's side (roster order), other than i, able to

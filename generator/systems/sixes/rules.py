@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from math import ceil
 from typing import Iterable, Mapping
 
-from .models import Character, Special
+from .models import CONDITION_WORDS, Character, Special
 
 # Each combatant has six action points a round, split between Speed and Effect.
 ACTION_POINTS = 6
@@ -55,8 +55,28 @@ STATUSES: tuple[Status, ...] = (
 
 
 @dataclass(frozen=True)
+class ConditionalBonus:
+    """Extra Effect on one action that counts only while a condition holds
+    (a special with `adds_effect` and `when`): `when` is a key of
+    models.CONDITIONS, `words` how a sheet prints it ("beside an ally")."""
+
+    action: str
+    amount: int
+    when: str
+
+    @property
+    def words(self) -> str:
+        return CONDITION_WORDS[self.when]
+
+    def __str__(self) -> str:
+        return f"+{self.amount} {self.words}"
+
+
+@dataclass(frozen=True)
 class SlotRow:
-    """What one character's actions are worth when declared at one Speed."""
+    """What one character's actions are worth when declared at one Speed.
+    The numbers count only the bonuses that are always on; `conditional`
+    holds those that apply only sometimes, for printing beside them."""
 
     speed: int
     effect: int
@@ -65,15 +85,35 @@ class SlotRow:
     defend_self: int
     recover_hit_points: int
     special: int
+    conditional: tuple[ConditionalBonus, ...] = ()
+
+    def extras(self, action: str) -> tuple[ConditionalBonus, ...]:
+        """The conditional bonuses on one action, e.g. for "4 (+1 beside an ally)"."""
+        return tuple(b for b in self.conditional if b.action == action)
 
 
 def effect_bonuses(character: Character, library: Mapping[str, Special]) -> dict[str, int]:
-    """Permanent Effect bonuses from the character's specials, per action."""
+    """Always-on Effect bonuses from the character's specials, per action
+    (bonuses with a `when` are in conditional_bonuses instead)."""
     bonus: dict[str, int] = {}
     for name in character.specials:
-        for action, amount in library[name].adds_effect.items():
-            bonus[action] = bonus.get(action, 0) + amount
+        special = library[name]
+        if special.when is None:
+            for action, amount in special.adds_effect.items():
+                bonus[action] = bonus.get(action, 0) + amount
     return bonus
+
+
+def conditional_bonuses(character: Character, library: Mapping[str, Special]) -> tuple[ConditionalBonus, ...]:
+    """Effect bonuses that count only while their condition holds, added up
+    per action and condition, in the order the specials are held."""
+    found: dict[tuple[str, str], int] = {}
+    for name in character.specials:
+        special = library[name]
+        if special.when is not None:
+            for action, amount in special.adds_effect.items():
+                found[action, special.when] = found.get((action, special.when), 0) + amount
+    return tuple(ConditionalBonus(action, amount, when) for (action, when), amount in found.items())
 
 
 def slot_table(character: Character, library: Mapping[str, Special]) -> list[SlotRow]:
@@ -81,9 +121,11 @@ def slot_table(character: Character, library: Mapping[str, Special]) -> list[Slo
 
     Attack adds the character's damage to Effect; Recover restores one hit
     point at any Speed, so no bonus applies to it; specials with `adds_effect`
-    raise their action.
+    raise their action, always, or (with `when`) only while their condition
+    holds: those are kept apart so a sheet never prints them as always on.
     """
     bonus = effect_bonuses(character, library)
+    conditional = conditional_bonuses(character, library)
     rows = []
     for speed in SPEEDS:
         effect = effect_for_speed(speed)
@@ -95,6 +137,7 @@ def slot_table(character: Character, library: Mapping[str, Special]) -> list[Slo
             defend_self=effect + bonus.get("defend_self", 0),
             recover_hit_points=RECOVER_HIT_POINTS,
             special=effect + bonus.get("special", 0),
+            conditional=conditional,
         ))
     return rows
 

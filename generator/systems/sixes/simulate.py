@@ -6,9 +6,12 @@ round by round through the resolver, so the figures follow the same rules
 run reproducible: the same seed, data and options give identical numbers.
 
 The policies are deliberately simple and documented in POLICY_NOTES; they
-never use a special the GM adjudicates. They see the fight through
-round_view (foes, allies, the weakest), worked out once per round and shared
-by every fighter, so a brawl of hundreds stays cheap.
+never use a special the GM adjudicates, and a bonus that only the GM can
+judge (beside an ally) is never counted (CONDITIONS_NOTE). Each policy also
+answers the GM's question between rounds, whether to keep fighting: a fight
+ends when nobody wants to (ENDINGS_NOTE, ruling fight-ends). They see the
+fight through round_view (foes, allies, the weakest), worked out once per
+round and shared by every fighter, so a brawl of hundreds stays cheap.
 """
 from __future__ import annotations
 
@@ -18,9 +21,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Callable, Mapping, Sequence
 
-from .models import Character, Special
-from .resolver import Combatant, Declaration, fresh, resolve_round
-from .round_view import downed, round_view
+from .models import CONDITION_WORDS, CONDITIONS, GM_CONDITIONS, Character, Special
+from .resolver import Combatant, Declaration, SlotWatcher, finishable, fresh, resolve_round
+from .round_view import round_view
 
 STATUS_WORDS = ("Rattled", "Unconscious", "Dead", "Escaped")
 DEFAULT_FIGHTS = 1000
@@ -31,9 +34,6 @@ DEFAULT_MAX_ROUNDS = 20
 class Side:
     name: str
     members: tuple[Character, ...]
-
-
-Policy = Callable[[random.Random, Sequence[Combatant], Sequence[int], int], "Declaration | None"]
 
 
 # Declarations are immutable values and the same ones come up round after
@@ -65,15 +65,18 @@ def _finishing_speed(me: Combatant, target: Combatant) -> int | None:
 
 
 def _attack(me: Combatant, target: Combatant, speed: int, finish: str | None) -> Declaration:
+    """An Attack calling any attack special, and the killing blow only when
+    the target is open to it (see resolver.finishable)."""
     special = _called(me, "rattle_on_damage") or _called(me, "ignore_defences")
-    return _declare(me.name, "attack", speed, target.name, special, finish if downed(target) else None)
+    return _declare(me.name, "attack", speed, target.name, special,
+                    finish if finish is not None and finishable(target.rattled, target.hp, finish) else None)
 
 
 def aggressive(rng, fight, side, i):
     """Rattled: Recover at Speed 1. Otherwise, half the time when a foe is
     Rattled at 0, finish them (a kill, at the fastest Speed that gets a point
     through); else Attack one of the three foes with fewest hit points at
-    Speed 1, 2 or 3, calling any attack special."""
+    Speed 1, 2 or 3, calling any attack special, and kill whoever can be killed."""
     me = fight[i]
     if me.rattled:
         return _declare(me.name, "recover", 1)
@@ -88,29 +91,66 @@ def aggressive(rng, fight, side, i):
     return _attack(me, _one_of_weakest(rng, view, k), rng.randint(1, 3), "kill")
 
 
+def aggressive_goes_on(fight, side, i):
+    """Wants another round while any foe can still act, Rattled or not: a
+    Rattled foe is one to finish."""
+    return round_view(fight, side).foe_count(side[i]) > 0
+
+
+def _healing(me: Combatant, view, k: int):
+    """The heal special this cautious fighter would use now and on whom, or None."""
+    heal = _called(me, "heal")
+    hurt = view.weakest_hurt_ally(k) if heal else None
+    return None if hurt is None else (heal, hurt)
+
+
+def _guards(fight, side, view, k: int) -> dict[int, int]:
+    """Cautious guard duty on side k: guard position -> ally position. Each
+    Rattled ally able to act (so escaping) gets one guard, taken in roster
+    order from the side's fighters on their feet above half hit points who
+    are not busy healing; a side with nobody to fear guards nobody."""
+    if not view.foe_standing(k):
+        return {}
+    escaping = view.rattled_allies(k)
+    if not escaping:
+        return {}
+    free = [j for j in view.acting_index if side[j] == k and not fight[j].rattled
+            and 2 * fight[j].hp > fight[j].profile.hit_points and _healing(fight[j], view, k) is None]
+    return dict(zip(free, escaping))
+
+
 def cautious(rng, fight, side, i):
-    """Rattled: Escape at Speed 1. Heal the most hurt ally below half hit
-    points if able (not one who is Rattled and so escaping); at half hit
-    points or less, Defend Self at Speed 4 (with any doubling special); guard
-    an ally who is Rattled at 0; otherwise Attack one of the three foes with
-    fewest hit points at Speed 3 or 4, and knock out, never kill."""
+    """Rattled: Escape at Speed 1. Otherwise, in this order: Heal the most
+    hurt ally below half hit points if able (not one who is Rattled and so
+    escaping); at half hit points or less, Escape at Speed 5, before most
+    blows land; guard a Rattled ally with Defend Other at Speed 4, one
+    guard for each Rattled ally (the first free fighters of the side, in
+    roster order); otherwise Attack one of the three foes with fewest hit
+    points at Speed 3 or 4, and knock out a Rattled one, never kill."""
     me = fight[i]
     if me.rattled:
         return _declare(me.name, "escape", 1)
     view, k = round_view(fight, side), side[i]
     if not view.foe_count(k):
         return None
-    heal = _called(me, "heal")
-    hurt = view.weakest_hurt_ally(k) if heal else None
-    if hurt is not None:
+    healing = _healing(me, view, k)
+    if healing is not None:
+        heal, hurt = healing
         return _declare(me.name, "special", 3, hurt.name, heal)
     if 2 * me.hp <= me.profile.hit_points:
-        redirect = view.weakest_foe(k).name if me.profile.redirects else None
-        return _declare(me.name, "defend_self", 4, None, _called(me, "double_defend_self"), None, redirect)
-    down = view.downed_ally(i)
-    if down is not None:
-        return _declare(me.name, "defend_other", 5, down.name)
+        return _declare(me.name, "escape", 5)
+    guarded = view.remember(("cautious guards", k), lambda: _guards(fight, side, view, k)).get(i)
+    if guarded is not None:
+        return _declare(me.name, "defend_other", 4, fight[guarded].name)
     return _attack(me, _one_of_weakest(rng, view, k), rng.randint(3, 4), "knock_out")
+
+
+def cautious_goes_on(fight, side, i):
+    """Wants another round only while on their feet above half hit points,
+    with a foe on their feet too: never to chase a Rattled foe."""
+    me = fight[i]
+    return (not me.rattled and 2 * me.hp > me.profile.hit_points
+            and round_view(fight, side).foe_standing(side[i]))
 
 
 # The random policy's actions, weighted by repetition, by (has an ally able
@@ -148,8 +188,48 @@ def random_policy(rng, fight, side, i):
     return _declare(me.name, action, speed)
 
 
-POLICIES: Mapping[str, Policy] = {"aggressive": aggressive, "cautious": cautious, "random": random_policy}
-POLICY_NOTES: Mapping[str, str] = {name: " ".join(p.__doc__.split()) for name, p in POLICIES.items()}
+def on_feet_goes_on(fight, side, i):
+    """Wants another round while on their feet with a foe still able to act."""
+    return not fight[i].rattled and round_view(fight, side).foe_count(side[i]) > 0
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How a simulated fighter plays: `declare` picks this round's action,
+    `goes_on` answers the GM's question at the end of each round (and before
+    the first): do you want to keep fighting? Called like `declare`, so a
+    policy is still `policy(rng, fight, side, i)`."""
+
+    name: str
+    declare: Callable
+    goes_on: Callable
+
+    def __call__(self, rng, fight, side, i):
+        return self.declare(rng, fight, side, i)
+
+    @property
+    def note(self) -> str:
+        """What the policy does, in words for the report and the site."""
+        return " ".join(f"{self.declare.__doc__} {self.goes_on.__doc__}".split())
+
+
+POLICIES: Mapping[str, Policy] = {p.name: p for p in (
+    Policy("aggressive", aggressive, aggressive_goes_on),
+    Policy("cautious", cautious, cautious_goes_on),
+    Policy("random", random_policy, on_feet_goes_on),
+)}
+POLICY_NOTES: Mapping[str, str] = {name: p.note for name, p in POLICIES.items()}
+# How the fights read conditional specials: the report and the site print it.
+CONDITIONS_NOTE = (
+    "A special's bonus that counts only sometimes is applied when its condition holds as the slot begins ("
+    + " or ".join(CONDITION_WORDS[c] for c in CONDITIONS if c not in GM_CONDITIONS)
+    + "), and never when only the GM can judge it (" + " or ".join(CONDITION_WORDS[c] for c in sorted(GM_CONDITIONS))
+    + "): the simulation does not know where anyone stands, so those holders' figures are a floor.")
+ENDINGS_NOTE = (
+    "As the source has it, after each round the GM asks who wants to keep fighting, and the fight goes on while "
+    "anyone able to act says yes (each policy's answer is given below). When it ends, the winner is the one side "
+    "that still has someone on their feet (not Rattled, Unconscious, Dead or gone). There is no winner when two "
+    "or more sides still stand but nobody wants to go on (a stand-off), or when nobody is left standing.")
 
 
 @dataclass(frozen=True)
@@ -157,42 +237,46 @@ class Outcome:
     rounds: int
     winner: int | None          # index of the winning side; None for no winner
     fighters: tuple[Combatant, ...]
+    cut_off: bool = False       # stopped by the round limit while someone still wanted to fight
 
 
 def standing_sides(fight: Sequence[Combatant], side: Sequence[int]) -> set[int]:
     """Sides with someone still on their feet: not Rattled, Unconscious, Dead
-    or gone. A side with nobody on their feet is beaten, and the fight is
-    settled when at most one side is left standing."""
+    or gone. When the fight ends, a lone side on its feet has won."""
     return {side[j] for j, c in enumerate(fight) if c.can_act and not c.rattled}
 
 
 def play(fighters: Sequence[Combatant], side: Sequence[int], policy: Policy | Sequence[Policy],
          rng: random.Random, max_rounds: int = DEFAULT_MAX_ROUNDS,
-         history: list | None = None) -> Outcome:
-    """One fight, until at most one side is left standing, nobody declares an
-    Attack (nobody wants to go on), or `max_rounds` pass.
-    `policy` is one for everyone or one per fighter; `history`, when given,
-    receives the fighters after each round."""
+         history: list | None = None, on_slot: SlotWatcher | None = None) -> Outcome:
+    """One fight. Before each round the GM asks who wants to fight on (step 4
+    of the fight structure, asked before the first round too): the fight ends
+    when nobody able to act does, or after `max_rounds`. `policy` is one for
+    everyone or one per fighter; a plain function as a policy goes on like
+    the random policy. `history`, when given, receives the fighters after
+    each round; `on_slot` is passed to the resolver (called after every slot)."""
     fight, side = tuple(fighters), tuple(side)      # tuples: the policies' round view is cached on them
     per_fighter = list(policy) if isinstance(policy, (list, tuple)) else [policy] * len(fight)
-    rounds = 0
-    while rounds < max_rounds:
+    asks = [getattr(p, "goes_on", on_feet_goes_on) for p in per_fighter]
+    rounds, cut_off = 0, False
+    while True:
         view = round_view(fight, side)       # the policies' view of this round, built here once
-        if len(view.standing_sides) <= 1:
+        if not any(asks[i](fight, side, i) for i in view.acting_index):
+            break       # nobody wants to go on: the fight is over
+        if rounds >= max_rounds:
+            cut_off = True
             break
         declarations = []
         for i in view.acting_index:          # everyone able to act, in roster order
             d = per_fighter[i](rng, fight, side, i)
             if d is not None:
                 declarations.append(d)
-        if not any(d.action == "attack" for d in declarations):
-            break       # nobody wants to attack: the fight is over
-        fight = resolve_round(fight, declarations, log=False).combatants
+        fight = resolve_round(fight, declarations, log=False, on_slot=on_slot).combatants
         rounds += 1
         if history is not None:
             history.append(fight)
     left = standing_sides(fight, side)
-    return Outcome(rounds, next(iter(left)) if len(left) == 1 else None, fight)
+    return Outcome(rounds, next(iter(left)) if len(left) == 1 else None, fight, cut_off)
 
 
 @dataclass(frozen=True)
@@ -204,8 +288,15 @@ class Summary:
     names: tuple[str, ...]
     rounds: tuple[int, ...]                        # sorted, one per fight
     wins: tuple[int, ...]                          # per side
-    no_winner: int
+    no_winner: int                                 # stand-offs plus fights with nobody left standing
     statuses: Mapping[str, Mapping[str, int]]      # fighter -> status word -> fights ending so
+    standoffs: int = 0                             # ended with two or more sides still on their feet
+    cut_off: int = 0                               # stopped by the round limit, winner or not
+
+    @property
+    def nobody_standing(self) -> int:
+        """Fights that ended with no side on its feet."""
+        return self.no_winner - self.standoffs
 
     @property
     def fights(self) -> int:
@@ -225,6 +316,18 @@ class Summary:
     @property
     def no_winner_rate(self) -> Fraction:
         return Fraction(self.no_winner, self.fights)
+
+    @property
+    def standoff_rate(self) -> Fraction:
+        return Fraction(self.standoffs, self.fights)
+
+    @property
+    def nobody_standing_rate(self) -> Fraction:
+        return Fraction(self.nobody_standing, self.fights)
+
+    @property
+    def cut_off_rate(self) -> Fraction:
+        return Fraction(self.cut_off, self.fights)
 
     def status_rate(self, name: str, status: str) -> Fraction:
         return Fraction(self.statuses[name][status], self.fights)
@@ -261,27 +364,31 @@ def roster(sides: Sequence[Side], library: Mapping[str, Special]) -> tuple[tuple
 
 
 def simulate(sides: Sequence[Side], library: Mapping[str, Special], policy: str, *,
-             fights: int = DEFAULT_FIGHTS, max_rounds: int = DEFAULT_MAX_ROUNDS, seed: int = 1) -> Summary:
-    """Play `fights` fights in which everyone follows `policy`."""
+             fights: int = DEFAULT_FIGHTS, max_rounds: int = DEFAULT_MAX_ROUNDS, seed: int = 1,
+             on_slot: SlotWatcher | None = None) -> Summary:
+    """Play `fights` fights in which everyone follows `policy` (`on_slot`:
+    see resolve_round; the tests check every slot with it)."""
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; one of {', '.join(POLICIES)}")
     rng = random.Random(f"sixes-simulate:{seed}:{policy}")
     fighters, side = roster(sides, library)
     names = tuple(c.name for c in fighters)
-    rounds, wins, no_winner = [], [0] * len(sides), 0
+    rounds, wins, no_winner, standoffs, cut_off = [], [0] * len(sides), 0, 0, 0
     statuses = {name: dict.fromkeys(STATUS_WORDS, 0) for name in names}
     for _ in range(fights):
-        outcome = play(fighters, side, POLICIES[policy], rng, max_rounds)
+        outcome = play(fighters, side, POLICIES[policy], rng, max_rounds, on_slot=on_slot)
         rounds.append(outcome.rounds)
+        cut_off += outcome.cut_off
         if outcome.winner is None:
             no_winner += 1
+            standoffs += len(standing_sides(outcome.fighters, side)) > 1
         else:
             wins[outcome.winner] += 1
         for c in outcome.fighters:
             if c.status in STATUS_WORDS:
                 statuses[c.name][c.status] += 1
     return Summary(policy, tuple(s.name for s in sides), names, tuple(sorted(rounds)), tuple(wins), no_winner,
-                   statuses)
+                   statuses, standoffs, cut_off)
 
 
 def sides_by_faction(characters: Sequence[Character]) -> list[Side]:
