@@ -1,15 +1,12 @@
-"""The pipeline: load all -> validate all -> derive and render -> swap in.
+"""`sixes build`: gather, plan, render, swap.
 
-Nothing is written until every data file is valid. Everything is then built
-in a staging folder beside the output and moved into place at the end, so a
-failed build leaves the previous output exactly as it was.
-
-With `cache=True` (the command line's default) a PDF whose inputs did not
-change since the last good build is taken from the build cache instead of
-rendered (render/cache.py), and an unchanged site is left in place; results
-of slow derivations (generator/memo.py) are read back from the cache folder and
-saved there. Rendering starts as soon as each document's HTML exists
-(render/batch.py), so later documents are derived while earlier ones render.
+Edge layer. Nothing is written until every data file is valid (load_all).
+The run then works in a BuildContext (context.py), which stages everything
+and swaps it into the output folder at the end, so a failed build leaves
+the previous output as it was. Rendering starts as soon as each document's
+HTML exists (render/batch.py), so later documents are derived while earlier
+ones render; with the cache on, what did not change is not rendered again
+(render/cache.py says what is remembered and why).
 """
 from __future__ import annotations
 
@@ -21,22 +18,20 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from . import memo
-from .errors import DataError, Problem, errors_in
+from .context import BuildConfig, BuildContext, cache_warnings, protected_folders, refuse_output  # noqa: F401
+from .errors import BuildError, DataError, Problem, errors_in  # noqa: F401  (BuildError: part of this API)
 from .paths import ICONS_DIR, TEMPLATES_DIR
-from .render.cache import RenderCache
+from .render.jobs import (CALIBRATION_SLUG, Prepared, calibration_job, check_layout, layout_faults,  # noqa: F401
+                          prepare_html, render_checked)
 from .render.options import DEFAULT_OPTIONS, PrintOptions
-from .settings import Settings
+from .settings import PAPERS, Settings
 from .systems.base import Deferred, Document, System
 
-PAPERS = ("a4", "letter")
+
 def output_entries(papers: Iterable[str]) -> tuple[str, ...]:
     """What a build replaces in the output folder: each paper's PDFs on its
     own (a build of one paper leaves the other's), the site and the schemas."""
     return (*(f"pdf/{paper}" for paper in papers), "site", "schemas")
-
-
-class BuildError(Exception):
-    """The data was valid but something could not be built; says what and where."""
 
 
 @dataclass
@@ -111,15 +106,6 @@ def load_all(data_dir: Path, strict: bool = False, systems: Iterable[str] | None
     return loaded, problems
 
 
-def game_inputs(data_dir: Path) -> list[Path]:
-    """What a game folder's outputs are made from: its settings file and its
-    systems' folders (never anything else in it, such as its output)."""
-    from .settings import SETTINGS_FILE
-    from .systems import SLUGS
-    return [path for path in (Path(data_dir) / SETTINGS_FILE, *(Path(data_dir) / slug for slug in SLUGS))
-            if path.exists()]
-
-
 def export_schemas(target: Path) -> list[Path]:
     """One JSON Schema per data file kind, named <system>-<kind>.schema.json.
     They follow from the code alone, so a build remembers them (memo.py)."""
@@ -145,149 +131,78 @@ def _schema_texts() -> dict[str, str]:
     return texts
 
 
-def protected_folders(data_dir: Path) -> tuple[tuple[str, Path], ...]:
-    """What an output folder may never be, hold or lie inside. The game
-    folder itself may hold the output (game/output), but not be it."""
-    from .paths import MKDOCS_CONFIG, PACKAGE_DIR, SITE_SOURCES_DIR
-    from .render.cache import cache_base
-    return (*(("game data", path) for path in game_inputs(data_dir)), ("templates", TEMPLATES_DIR),
-            ("site sources", SITE_SOURCES_DIR), ("site configuration", MKDOCS_CONFIG),
-            ("Sixes Press code", PACKAGE_DIR), ("build cache", cache_base()))
+def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *, progress: Progress | None = None,
+          **config) -> BuildReport:
+    """Build every PDF, the schemas and the site; `config` is the rest of a
+    BuildConfig (site, strict, workers, options, cache, settings)."""
+    return run(BuildConfig(data_dir, out_dir, papers, **config), progress)
 
 
-def refuse_output(out_dir: Path, data_dir: Path) -> None:
-    """Refuse an output folder that would overwrite anything the build reads."""
-    from .output import OutputError, refuse_unsafe
-    out, data = Path(out_dir).resolve(), Path(data_dir).resolve()
-    if out == data or data.is_relative_to(out):
-        where = "is" if out == data else "holds"
-        raise OutputError(f"refusing to write into {out}: it {where} the game folder ({data}); "
-                          "choose an output folder of its own, e.g. output/ inside the game folder")
-    refuse_unsafe(out, protected_folders(data))
-
-
-def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *,
-          site: bool = True, strict: bool = False, workers: int | None = None,
-          progress: Progress | None = None, options: PrintOptions = DEFAULT_OPTIONS,
-          cache: bool = False, settings: Settings | None = None) -> BuildReport:
-    from .output import OutputFolder
-    settings = settings or Settings()
-    progress = progress or (lambda label, done, total: None)
-    data_dir, out_dir = Path(data_dir).resolve(), Path(out_dir).resolve()
-    refuse_output(out_dir, data_dir)
-    inputs = ""
-    if cache and data_dir.is_dir():
-        from .render.cache import build_inputs_key, site_inputs_key, unchanged_build
-        inputs = site_inputs_key(data_dir, list(papers), options)    # before reading: an edit during the build counts
-        last = unchanged_build(out_dir, build_inputs_key(inputs, site, strict))
-        try:
-            if last is not None:
-                return BuildReport.repeated(out_dir, last, papers)
-        except TypeError:       # a record from another version: build
-            pass
-
-    loaded, problems = load_all(data_dir, strict=strict, systems=settings.file.systems)
-    report = BuildReport(out_dir, warnings=[p for p in problems if p.severity == "warning"])
-    entries = output_entries(papers)
-    with OutputFolder(out_dir, protected_folders(data_dir), entries) as output:
-        staging = output.staging
-        if cache:
-            from .render.cache import load_memo
-            memo.restore(load_memo(out_dir))
-        from .render.batch import start_simulations
-        try:
-            for item in loaded:
-                start_simulations(item.system.simulations(item.game), workers)
-            documents = {item.system.slug: item.system.documents(item.game) for item in loaded}
-            for item in loaded:
-                refuse_duplicates(item.system, documents[item.system.slug])
-            # Documents whose context is Deferred (slow to derive) come last: the
-            # pool renders everything else while this process works them out.
-            plan = sorted(((item, doc) for item in loaded for doc in documents[item.system.slug]),
-                          key=lambda planned: isinstance(planned[1].context, Deferred))
-
-            def planned_jobs():
-                """Each document's HTML is made as the batch asks for it, so a
-                Deferred context (systems/base.py) is derived while the pool
-                renders the documents before it."""
-                for item, doc in plan:
-                    prepared = prepare_html(doc, options)
-                    for paper in papers:
-                        target = staging / "pdf" / paper / item.system.slug / doc.folder / f"{doc.slug}.pdf"
-                        yield prepared.budget, prepared.job(target, paper, (TEMPLATES_DIR, data_dir),
-                                                            f"{paper} {item.system.slug}/{doc.folder}/{doc.slug}.pdf")
-                if options.backs:
-                    for paper in papers:
-                        yield calibration_job(staging / "pdf" / paper, paper, options)
-
-            render_checked(planned_jobs(), RenderCache(out_dir, data_dir) if cache else None, workers, progress,
-                           report)
-            for parts in list((staging / "pdf").rglob(".parts")):    # joined by now; not part of the output
-                shutil.rmtree(parts)
-
-            export_schemas(staging / "schemas")
-            if site:
-                progress("site", 0, 1)
-                report.site_built = _build_site(staging, loaded, documents, list(papers),
-                                                 out_dir if cache else None, inputs)
-                progress("site", 1, 1)
-            if cache:       # what this build worked out, for the next one (only a build that passed)
-                from .render.cache import save_memo
-                save_memo(out_dir, memo.take_used())
-            output.commit(entries)
-            report.kept = output.kept
-        finally:
-            memo.drop_promises()
-
-    report.pdfs = sorted(p for paper in papers for p in (out_dir / "pdf" / paper).rglob("*.pdf"))
-    if site:
-        report.site_index = out_dir / "site" / "index.html"
-    if cache:
-        from .render.cache import build_inputs_key, record_build, take_warnings
-        record_build(out_dir, build_inputs_key(inputs, site, strict), entries, report.summary())
-        report.warnings += [Problem("cache", None, None, w, severity="warning") for w in take_warnings()]
+def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
+    refuse_output(config.out_dir, config.data_dir)
+    inputs, last = _last_build(config)
+    if last is not None:
+        return last
+    loaded, problems = load_all(config.data_dir, strict=config.strict, systems=config.settings.file.systems)
+    report = BuildReport(config.out_dir, warnings=[p for p in problems if p.severity == "warning"])
+    entries = output_entries(config.papers)
+    with BuildContext(config, entries, progress) as ctx:
+        for item in loaded:
+            ctx.start(item.system.simulations(item.game))
+        documents = {item.system.slug: item.system.documents(item.game) for item in loaded}
+        for item in loaded:
+            refuse_duplicates(item.system, documents[item.system.slug])
+        ctx.render(_planned_jobs(loaded, documents, ctx.staging, config))
+        for parts in list((ctx.staging / "pdf").rglob(".parts")):    # joined by now; not part of the output
+            shutil.rmtree(parts)
+        export_schemas(ctx.staging / "schemas")
+        if config.site:
+            ctx.progress("site", 0, 1)
+            report.site_built = _build_site(ctx.staging, loaded, documents, config,
+                                             config.out_dir if config.cache else None, inputs)
+            ctx.progress("site", 1, 1)
+        ctx.commit()
+        report.kept = ctx.kept
+    report.rendered, report.pieces, report.reused = ctx.tally.rendered, ctx.tally.pieces, ctx.tally.reused
+    report.pdfs = sorted(p for paper in config.papers for p in (config.out_dir / "pdf" / paper).rglob("*.pdf"))
+    if config.site:
+        report.site_index = config.out_dir / "site" / "index.html"
+    if config.cache:
+        from .render.cache import build_inputs_key, record_build
+        record_build(config.out_dir, build_inputs_key(inputs, config.site, config.strict), entries, report.summary())
+    report.warnings += cache_warnings()
     return report
 
 
-def render_checked(jobs: Iterable[tuple[int, Any]], store: RenderCache | None, workers: int | None,
-                   progress: Progress, report: BuildReport) -> list:
-    """Render every (budget, job), or take it from the cache, starting each as
-    soon as it is planned; refuse any layout fault; only then store what was
-    made (a failed build writes no cache). `report` tallies the work."""
-    from .render.batch import RenderBatch
-    budgets = []
-    with RenderBatch(store, workers, progress) as batch:
-        for budget, job in jobs:
-            budgets.append(budget)
-            batch.add(job)
-        results = batch.finish()
-    report.rendered += batch.rendered
-    report.pieces += batch.pieces
-    report.reused += batch.reused
-    check_layout(budgets, results)
-    if store is not None:
-        for key, result in batch.fresh:
-            store.store(key, result.target, result.pages)
-        store.save()
-    return results
+def _last_build(config: BuildConfig) -> tuple[str, BuildReport | None]:
+    """The site's inputs key, and the last build's report when nothing it was
+    made from changed (then nothing is even loaded)."""
+    if not (config.cache and config.data_dir.is_dir()):
+        return "", None
+    from .render.cache import build_inputs_key, site_inputs_key, unchanged_build
+    inputs = site_inputs_key(config.data_dir, list(config.papers), config.options, config.settings)
+    last = unchanged_build(config.out_dir, build_inputs_key(inputs, config.site, config.strict))
+    try:
+        return inputs, BuildReport.repeated(config.out_dir, last, config.papers) if last is not None else None
+    except TypeError:       # a record from another version: build
+        return inputs, None
 
 
-def layout_faults(budgets: list[int], results) -> list[str]:
-    """Every page-count or overflow fault of the rendered documents, given
-    each one's page budget."""
-    faults = []
-    for budget, result in zip(budgets, results):
-        if result.pages > budget:
-            faults.append(f"{result.label}: {result.pages} pages, at most {budget} expected")
-        faults.extend(f"{result.label}: {o}" for o in result.overflows + result.lint)
-    return faults
-
-
-def check_layout(budgets: list[int], results) -> None:
-    """Refuse the build when any rendered document has a layout fault."""
-    faults = layout_faults(budgets, results)
-    if faults:
-        raise BuildError("documents do not fit their pages:\n" + "\n".join(f"  {f}" for f in faults))
+def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], staging: Path, config: BuildConfig):
+    """Each document's HTML is made as the batch asks for it, so a Deferred
+    context (systems/base.py: slow to derive) is derived while the pool
+    renders the documents before it; those documents come last."""
+    plan = sorted(((item, doc) for item in loaded for doc in documents[item.system.slug]),
+                  key=lambda planned: isinstance(planned[1].context, Deferred))
+    for item, doc in plan:
+        prepared = prepare_html(doc, config.options)
+        for paper in config.papers:
+            where = f"{item.system.slug}/{doc.folder}/{doc.slug}.pdf"
+            yield prepared.budget, prepared.job(staging / "pdf" / paper / where, paper,
+                                                (TEMPLATES_DIR, config.data_dir), f"{paper} {where}")
+    if config.options.backs:
+        for paper in config.papers:
+            yield calibration_job(staging / "pdf" / paper, paper, config.options)
 
 
 def refuse_duplicates(system: System, documents: list[Document]) -> None:
@@ -302,60 +217,8 @@ def refuse_duplicates(system: System, documents: list[Document]) -> None:
         seen.add(key)
 
 
-@dataclass(frozen=True)
-class Prepared:
-    """A document ready for WeasyPrint: its HTML and how to print it."""
-
-    html: str
-    budget: int                       # pages it may take; more is a layout bug
-    landscape: bool = False
-    stylesheets: tuple[str, ...] = ()
-    pdf_variant: str | None = None
-    pdf_forms: bool = False
-
-    def job(self, target: Path, paper: str, roots: tuple[Path, ...], label: str):
-        from .render.pdf import PdfJob
-        return PdfJob(self.html, TEMPLATES_DIR.as_uri() + "/", target, paper, roots, label, self.landscape,
-                      self.stylesheets, self.pdf_variant, self.pdf_forms)
-
-
-def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
-    """The document's HTML, page budget, orientation and variant styles. A
-    deck's budget is what its cards impose to (card size and backs decide);
-    large print may double a document's budget."""
-    from jinja2 import TemplateError
-
-    from .render.cards import grid_for, page_count
-    from .render.html import document_html
-    from .render.options import LARGE_PRINT_CSS, LARGE_PRINT_PAGE_FACTOR, PDF_UA, variant_stylesheets
-    try:
-        html = document_html(doc, options)
-    except TemplateError as exc:
-        raise BuildError(f"template {doc.template} failed for '{doc.title}': {exc}") from None
-    sheets = variant_stylesheets(options, is_deck=bool(doc.cards), is_gm=doc.audience == "gm")
-    variant = PDF_UA if options.tagged else None
-    if doc.cards:
-        return Prepared(html, page_count(doc, options), grid_for(options.card_size, options.bleed).landscape,
-                        sheets, variant)
-    budget = doc.max_pages * (LARGE_PRINT_PAGE_FACTOR if LARGE_PRINT_CSS in sheets else 1)
-    # Only what a player fills in gets form fields; cards and public pages print flat.
-    return Prepared(html, budget, False, sheets, variant, options.fillable and doc.audience == "player")
-
-
-CALIBRATION_SLUG = "duplex-calibration"
-
-
-def calibration_job(folder: Path, paper: str, options: PrintOptions):
-    """(budget, job) for the duplex calibration sheet, printed whenever cards
-    have backs: into `folder`, beside the systems' folders or a pack."""
-    from .render.cards import render_calibration
-    from .render.options import PDF_UA
-    prepared = Prepared(render_calibration(options), 2, pdf_variant=PDF_UA if options.tagged else None)
-    return 2, prepared.job(folder / f"{CALIBRATION_SLUG}.pdf", paper, (TEMPLATES_DIR,), f"{paper} {CALIBRATION_SLUG}.pdf")
-
-
-def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[Document]],
-                papers: list[str], out_dir: Path | None = None, inputs: str = "") -> bool:
+def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[Document]], config: BuildConfig,
+                out_dir: Path | None = None, inputs: str = "") -> bool:
     """Stage and build the site; with a cache (`out_dir` and the site's
     `inputs` key given), an unchanged site is left as it is (nothing staged
     is swapped in). Returns whether MkDocs ran."""
@@ -370,12 +233,22 @@ def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[D
         public = {d.slug: d for d in documents[item.system.slug] if d.audience == "public"}
         sections.append(SiteSection(item.system, item.system.pages(item.game), public))
     docs_dir = staging / "site-src"
-    nav = stage_sources(docs_dir, sections, staging / "pdf", papers)
-    key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav)
+    nav = stage_sources(docs_dir, sections, staging / "pdf", list(config.papers))
+    key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav) + repr(site_look(config.settings, loaded))
     unchanged = bool(out_dir and site_unchanged(out_dir, SITE_KEY, key))
     if not unchanged:
-        build_site(docs_dir, staging / "site", nav)
+        build_site(docs_dir, staging / "site", nav, site_look(config.settings, loaded))
     shutil.rmtree(docs_dir)
     if out_dir:
         remember_site(out_dir, inputs, key)
     return not unchanged
+
+
+def site_look(settings: Settings, loaded: list[Loaded]):
+    """The site's name and look from the settings; without a name there, the
+    game's own title (the games' titles, when the folder holds several)."""
+    from .render.site import SiteLook
+    site = settings.file.site
+    titles = [getattr(getattr(item.game, "game", None), "title", None) or item.system.title for item in loaded]
+    name = site.name or (" & ".join(titles) if titles else "Sixes Press")
+    return SiteLook(name, site.description, site.url, site.language, site.primary, site.accent, settings.logo)

@@ -100,3 +100,8 @@ def allowed_hint(found: str, allowed: Iterable[str]) -> str:
     """The closest match if there is one, otherwise the list of what is allowed."""
     allowed = list(allowed)
     return did_you_mean(found, allowed) or "allowed: " + ", ".join(f"'{a}'" for a in allowed)
+
+
+class BuildError(Exception):
+    """The data was valid but something could not be built (a document that
+    overflows its page, a template that fails); the message says what and where."""

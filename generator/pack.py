@@ -28,17 +28,13 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import memo, naming
-from .build import (BuildReport, Loaded, Progress, calibration_job, load_all, prepare_html, protected_folders,
-                    refuse_duplicates, refuse_output, render_checked)
+from . import naming, systems
+from .build import Loaded, Progress, load_all, refuse_duplicates
 from .casting import Casting, load_casting
+from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
 from .errors import DataError, Problem, allowed_hint, errors_in
 from .paths import TEMPLATES_DIR
-from .render.batch import start_simulations
-from .output import OutputFolder
-from .render.cache import RenderCache, load_memo, save_memo, take_warnings
-from .render.options import DEFAULT_OPTIONS, PrintOptions
-from . import systems
+from .render.jobs import calibration_job, prepare_html
 from .systems.base import Document, System
 
 PACK_ENTRY = "pack"
@@ -108,9 +104,9 @@ def sheets_of_paper(pages: int, duplex: bool) -> int:
     return -(-pages // 2) if duplex else pages
 
 
-def character_name(sheet: Document) -> str:
-    character = sheet.context.get("character")
-    return getattr(character, "name", None) or sheet.title.split(": ", 1)[-1]
+def character_name(sheet: Document, title: str) -> str:
+    """Whom a character sheet is for: the game's title taken off its title."""
+    return short_title(sheet, title)
 
 
 def one_set(deck: Document) -> Document:
@@ -157,23 +153,24 @@ def choose_system(loaded: list[Loaded], system: str | None, data_dir: Path) -> L
     return present[system]
 
 
-def plan_envelopes(sheets: list[Document], casting: list[Casting] | None) -> tuple[list[Envelope], list[Problem]]:
+def plan_envelopes(sheets: list[Document], casting: list[Casting] | None, title: str
+                   ) -> tuple[list[Envelope], list[Problem]]:
     """Envelopes in casting order; characters nobody plays follow, labelled
     by character (all of them, when there is no casting file)."""
     by_slug = {sheet.slug: sheet for sheet in sheets}
     envelopes, warnings = [], []
     for role in casting or ():
         sheet = by_slug[role.slug]
-        envelopes.append(Envelope(len(envelopes) + 1, role.player, character_name(sheet), sheet,
+        envelopes.append(Envelope(len(envelopes) + 1, role.player, character_name(sheet, title), sheet,
                                   sheet.handouts + role.handouts))
     cast = {e.sheet.slug for e in envelopes}
     for sheet in sheets:
         if sheet.slug not in cast:
             if casting is not None:
                 warnings.append(Problem("casting", None, None,
-                                        f"nobody is cast as {character_name(sheet)}; their envelope is labelled by character",
+                                        f"nobody is cast as {character_name(sheet, title)}; their envelope is labelled by character",
                                         severity="warning"))
-            envelopes.append(Envelope(len(envelopes) + 1, None, character_name(sheet), sheet, sheet.handouts))
+            envelopes.append(Envelope(len(envelopes) + 1, None, character_name(sheet, title), sheet, sheet.handouts))
     return envelopes, warnings
 
 
@@ -189,7 +186,8 @@ def _refuse_player_count(system: System, data_dir: Path, docs: Sorted, casting_f
                                  hint="leave out --players (order and name the envelopes with --casting FILE)")])
     if docs.sheets:
         return
-    handed_out = ", ".join(d.title.split(": ", 1)[-1] for d in docs.decks + docs.summaries)
+    title = game_title(docs.decks + docs.summaries, system)
+    handed_out = ", ".join(short_title(d, title) for d in docs.decks + docs.summaries)
     if not handed_out:
         raise DataError([Problem(where, None, None, f"this {system.title} game has nothing for players to pack",
                                  hint="use `sixes build` for its GM documents")])
@@ -205,15 +203,83 @@ def _refuse_player_count(system: System, data_dir: Path, docs: Sorted, casting_f
 
 def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file: Path | None = None,
          system: str | None = None, players: int | None = None, duplex: bool = True,
-         options: PrintOptions = DEFAULT_OPTIONS, workers: int | None = None,
-         progress: Progress | None = None, cache: bool = False) -> PackReport:
+         progress: Progress | None = None, **config) -> PackReport:
     """Nothing is written unless the data, the system, the casting and the
-    player count all hold up. With `cache`, documents `sixes build` already
-    rendered into the same output folder (and simulations it remembered) are
-    reused."""
-    progress = progress or (lambda label, done, total: None)
-    data_dir, out_dir = Path(data_dir).resolve(), Path(out_dir).resolve()
+    player count all hold up. `config` is the rest of a BuildConfig
+    (options, workers, cache); with the cache on, documents `sixes build`
+    already rendered into the same output folder (and simulations it
+    remembered) are reused."""
+    config = BuildConfig(data_dir, out_dir, papers, site=False, **config)
+    data_dir, out_dir, options = config.data_dir, config.out_dir, config.options
     refuse_output(out_dir, data_dir)
+    _refuse_arguments(data_dir, system, players)
+    loaded, problems = load_all(data_dir)
+    item = choose_system(loaded, system, data_dir)
+    all_docs = item.system.documents(item.game)
+    refuse_duplicates(item.system, all_docs)
+    docs = sort_documents(all_docs)
+    _refuse_player_count(item.system, data_dir, docs, casting_file, players)
+    title = game_title(all_docs, item.system)
+
+    casting, casting_warnings = None, []
+    if casting_file is not None:
+        names = {character_name(sheet, title): sheet.slug for sheet in docs.sheets}
+        casting, casting_warnings = load_casting(Path(casting_file), names,
+                                                 (data_dir, Path(casting_file).resolve().parent))
+        if errors_in(casting_warnings):
+            raise DataError(casting_warnings)
+    if docs.sheets:
+        envelopes, warnings = plan_envelopes(docs.sheets, casting, title)
+    else:
+        envelopes, warnings = [Envelope(n, None, None, None) for n in range(1, players + 1)], []
+    report = PackReport(out_dir, item.system, envelopes,
+                        warnings=[p for p in problems if p.severity == "warning"] + casting_warnings + warnings)
+    # The cheat sheet first, then who plays whom (only when there are
+    # characters), the system's other GM documents (a balance report, ...),
+    # blank forms, and every character sheet.
+    roster = [_roster(title, envelopes, casting is not None)] if docs.sheets else []
+    gm_order = docs.gm[:1] + roster + docs.gm[1:] + docs.blank_forms + docs.sheets
+    handed_out = docs.decks + docs.summaries
+
+    game_entry = f"{PACK_ENTRY}/{item.system.slug}"
+    archives = {paper: f"{naming.slug(title)}-pack-{paper}.zip" for paper in papers}
+    entries = [f"{game_entry}/{name}" for paper in papers for name in (paper, archives[paper])]
+    with BuildContext(config, entries, progress) as ctx:
+        ctx.start(item.system.simulations(item.game))
+        parts = _render_parts(ctx, handed_out + gm_order, title)
+        staged = ctx.staging / game_entry
+        for paper in papers:
+            folder = staged / paper
+            rows = []
+            for envelope in envelopes:
+                sheet = [envelope.sheet] if envelope.sheet else []
+                pieces = [parts[paper, d.folder, d.slug] for d in sheet + handed_out]
+                pieces += [(h, Part(f"Handout: {h.stem}", 0)) for h in envelope.handouts]
+                contents = _merge(pieces, folder / "envelopes" / f"{envelope.stem}.pdf",
+                                  f"{title}: envelope {envelope.number} ({envelope.label})", duplex)
+                rows.append((envelope, contents))
+            gm_contents = None
+            if gm_order:
+                gm_contents = _merge([parts[paper, d.folder, d.slug] for d in gm_order], folder / "gm-pack.pdf",
+                                     f"{title}: GM pack", duplex)
+            _write_manifest(ctx, folder, title, rows, gm_contents, paper, duplex)
+            if options.backs:   # measure the printer's offset before printing the decks' backs
+                ctx.render([calibration_job(folder, paper, options)], quiet=True)
+        _zip_papers(staged, archives)
+        shutil.rmtree(ctx.staging / "parts")
+        # A zip of the same paper under an older title of the game goes once the new one is in.
+        stale = [entry for entry in ctx.record() for paper, name in archives.items()
+                 if entry.startswith(f"{game_entry}/") and entry.endswith(f"-pack-{paper}.zip")
+                 and entry != f"{game_entry}/{name}"]
+        ctx.commit(retire=stale)
+    report.rendered, report.reused = ctx.tally.rendered, ctx.tally.reused
+    report.files = sorted(p for paper in papers for p in (report.root / paper).rglob("*") if p.is_file())
+    report.zips = [report.root / name for name in archives.values()]
+    report.warnings += cache_warnings()
+    return report
+
+
+def _refuse_arguments(data_dir: Path, system: str | None, players: int | None) -> None:
     registered = list(systems.SLUGS)
     if system is not None and system not in registered:
         raise DataError([Problem(str(data_dir), None, None, f"unknown game system '{system}'",
@@ -221,106 +287,52 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
     if players is not None and players < 1:
         raise DataError([Problem(str(data_dir), None, None, f"--players {players}: at least one envelope is needed",
                                  hint="pass --players 1 or more")])
-    loaded, problems = load_all(data_dir)
-    item = choose_system(loaded, system, data_dir)
-    if cache:
-        memo.restore(load_memo(out_dir))
-    start_simulations(item.system.simulations(item.game), workers)
-    all_docs = item.system.documents(item.game)
-    refuse_duplicates(item.system, all_docs)
-    docs = sort_documents(all_docs)
-    _refuse_player_count(item.system, data_dir, docs, casting_file, players)
-    title = next((d.context["title"] for d in all_docs if isinstance(d.context.get("title"), str)), item.system.title)
-
-    casting, casting_warnings = None, []
-    if casting_file is not None:
-        names = {character_name(sheet): sheet.slug for sheet in docs.sheets}
-        casting, casting_warnings = load_casting(Path(casting_file), names,
-                                                 (data_dir, Path(casting_file).resolve().parent))
-        if errors_in(casting_warnings):
-            raise DataError(casting_warnings)
-    if docs.sheets:
-        envelopes, warnings = plan_envelopes(docs.sheets, casting)
-    else:
-        envelopes, warnings = [Envelope(n, None, None, None) for n in range(1, players + 1)], []
-    report = PackReport(out_dir, item.system, envelopes,
-                        warnings=[p for p in problems if p.severity == "warning"] + casting_warnings + warnings)
-    # Who plays whom only means something when there are characters.
-    roster = [Document("roster", f"{title}: roster", "pack/roster.html", "gm",
-                       {"title": title, "envelopes": envelopes, "cast": casting is not None,
-                        "faction": {e.number: getattr(e.sheet.context.get("character"), "faction", "")
-                                    for e in envelopes}},
-                       max_pages=table_pages(len(envelopes)))] if docs.sheets else []
-    # The cheat sheet first, then who plays whom, the system's other GM
-    # documents (a balance report, ...), blank forms, and every character sheet.
-    gm_order = docs.gm[:1] + roster + docs.gm[1:] + docs.blank_forms + docs.sheets
-    handed_out = docs.decks + docs.summaries
-
-    game_entry = f"{PACK_ENTRY}/{item.system.slug}"
-    archives = {paper: f"{naming.slug(title)}-pack-{paper}.zip" for paper in papers}
-    entries = [f"{game_entry}/{name}" for paper in papers for name in (paper, archives[paper])]
-    with OutputFolder(out_dir, protected_folders(data_dir), entries) as output:
-        staging = output.staging
-        try:
-            tally = BuildReport(out_dir)
-            parts = _render_parts(staging / "parts", handed_out + gm_order, papers, data_dir, options, workers,
-                                  progress, RenderCache(out_dir, data_dir) if cache else None, tally)
-            report.rendered, report.reused = tally.rendered, tally.reused
-            staged = staging / game_entry
-            for paper in papers:
-                folder = staged / paper
-                rows = []
-                for envelope in envelopes:
-                    sheet = [envelope.sheet] if envelope.sheet else []
-                    pieces = [parts[paper, d.folder, d.slug] for d in sheet + handed_out]
-                    pieces += [(h, Part(f"Handout: {h.stem}", 0)) for h in envelope.handouts]
-                    contents = _merge(pieces, folder / "envelopes" / f"{envelope.stem}.pdf",
-                                      f"{title}: envelope {envelope.number} ({envelope.label})", duplex)
-                    rows.append((envelope, contents))
-                gm_contents = None
-                if gm_order:
-                    gm_contents = _merge([parts[paper, d.folder, d.slug] for d in gm_order], folder / "gm-pack.pdf",
-                                         f"{title}: GM pack", duplex)
-                _write_manifest(folder, title, rows, gm_contents, paper, duplex, data_dir, options)
-                if options.backs:   # measure the printer's offset before printing the decks' backs
-                    render_checked([calibration_job(folder, paper, options)], None, 1, lambda *a: None, tally)
-            for paper, name in archives.items():
-                with zipfile.ZipFile(staged / name, "w", zipfile.ZIP_DEFLATED) as zf:
-                    for path in sorted((staged / paper).rglob("*")):
-                        if path.is_file():
-                            zf.write(path, Path(paper) / path.relative_to(staged / paper))
-            shutil.rmtree(staging / "parts")
-            if cache:
-                save_memo(out_dir, memo.take_used())
-            # A zip of the same paper under an older title of the game goes once the new one is in.
-            stale = [entry for entry in output.record() for paper, name in archives.items()
-                     if entry.startswith(f"{game_entry}/") and entry.endswith(f"-pack-{paper}.zip")
-                     and entry != f"{game_entry}/{name}"]
-            output.commit(entries, retire=stale)
-        finally:
-            memo.drop_promises()
-    report.files = sorted(p for paper in papers for p in (report.root / paper).rglob("*") if p.is_file())
-    report.zips = [report.root / name for name in archives.values()]
-    report.warnings += [Problem("cache", None, None, w, severity="warning") for w in take_warnings()]
-    return report
 
 
-def _render_parts(target: Path, documents: list[Document], papers, data_dir: Path, options: PrintOptions,
-                  workers, progress, store: RenderCache | None,
-                  tally: BuildReport) -> dict[tuple[str, str, str], tuple[Path, Part]]:
+def game_title(documents: list[Document], system: System) -> str:
+    """The game's own title, as its documents carry it (else the system's name)."""
+    return next((d.context["title"] for d in documents if isinstance(d.context.get("title"), str)), system.title)
+
+
+def short_title(doc: Document, title: str) -> str:
+    """'The Last Night: GM cheat sheet' -> 'GM cheat sheet' (the game's title
+    may itself hold ': ', so it is removed whole, never split at the first)."""
+    return doc.title.removeprefix(f"{title}: ")
+
+
+def _roster(title: str, envelopes: list[Envelope], cast: bool) -> Document:
+    return Document("roster", f"{title}: roster", "pack/roster.html", "gm",
+                    {"title": title, "envelopes": envelopes, "cast": cast,
+                     "faction": {e.number: getattr(e.sheet.context.get("character"), "faction", "")
+                                 for e in envelopes}},
+                    max_pages=table_pages(len(envelopes)))
+
+
+def _zip_papers(staged: Path, archives: dict[str, str]) -> None:
+    """One zip per paper for the print shop, beside that paper's folder."""
+    for paper, name in archives.items():
+        with zipfile.ZipFile(staged / name, "w", zipfile.ZIP_DEFLATED) as zf:
+            for path in sorted((staged / paper).rglob("*")):
+                if path.is_file():
+                    zf.write(path, Path(paper) / path.relative_to(staged / paper))
+
+
+def _render_parts(ctx: BuildContext, documents: list[Document], title: str
+                  ) -> dict[tuple[str, str, str], tuple[Path, Part]]:
     """Every document once per paper, keyed by paper, folder and slug (a
     character's sheet may share a slug with a public document, never a
     folder); a document too long or overflowing fails the pack."""
     jobs, keys = [], []
+    target = ctx.staging / "parts"
     for doc in documents:
-        prepared = prepare_html(doc, options)
-        for paper in papers:
+        prepared = prepare_html(doc, ctx.config.options)
+        for paper in ctx.config.papers:
             path = target / paper / f"{doc.folder}-{doc.slug}.pdf"
-            jobs.append((prepared.budget, prepared.job(path, paper, (TEMPLATES_DIR, data_dir),
+            jobs.append((prepared.budget, prepared.job(path, paper, (TEMPLATES_DIR, ctx.config.data_dir),
                                                        f"{paper} pack/{doc.folder}/{doc.slug}.pdf")))
-            name = "character sheet" if doc.audience == "player" else doc.title.split(": ", 1)[-1]
+            name = "character sheet" if doc.audience == "player" else short_title(doc, title)
             keys.append((paper, doc.folder, doc.slug, name))
-    results = render_checked(jobs, store, workers, progress, tally)
+    results = ctx.render(jobs)
     return {(paper, folder, slug): (result.target, Part(name, result.pages))
             for (paper, folder, slug, name), result in zip(keys, results)}
 
@@ -368,8 +380,8 @@ def manifest_row(envelope: str | int, player: str, character: str, contents: lis
             "sheets": sheets_of_paper(pages, duplex), "file": file}
 
 
-def _write_manifest(folder: Path, title: str, rows, gm_contents: list[Part] | None, paper: str, duplex: bool,
-                    data_dir: Path, options: PrintOptions) -> None:
+def _write_manifest(ctx: BuildContext, folder: Path, title: str, rows, gm_contents: list[Part] | None, paper: str,
+                    duplex: bool) -> None:
     """The stuffing list as CSV (for a spreadsheet) and as a PDF to print.
     Pages count every page of the file, blanks included; sheets are the
     paper it takes printed as one job."""
@@ -385,7 +397,6 @@ def _write_manifest(folder: Path, title: str, rows, gm_contents: list[Part] | No
     manifest = Document("manifest", f"{title}: stuffing manifest", "pack/manifest.html", "gm",
                         {"title": title, "rows": table, "totals": totals, "paper": paper, "duplex": duplex},
                         max_pages=table_pages(len(table) + 1))
-    prepared = prepare_html(manifest, options)
-    render_checked([(prepared.budget, prepared.job(folder / "manifest.pdf", paper, (TEMPLATES_DIR, data_dir),
-                                                   f"{paper} pack/manifest.pdf"))],
-                   None, 1, lambda *a: None, BuildReport(folder))
+    prepared = prepare_html(manifest, ctx.config.options)
+    ctx.render([(prepared.budget, prepared.job(folder / "manifest.pdf", paper, (TEMPLATES_DIR, ctx.config.data_dir),
+                                               f"{paper} pack/manifest.pdf"))], quiet=True)

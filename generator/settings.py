@@ -102,6 +102,14 @@ def _relative_path(value: str | None, what: str) -> str | None:
     return value
 
 
+def game_inputs(data_dir: Path) -> list[Path]:
+    """What a game folder's outputs are made from: its settings file and its
+    systems' folders, never anything else in it (such as its output)."""
+    from .systems import SLUGS
+    return [path for path in (Path(data_dir) / SETTINGS_FILE, *(Path(data_dir) / slug for slug in SLUGS))
+            if path.exists()]
+
+
 def find_game(start: Path) -> Path | None:
     """The nearest folder at or above `start` holding a settings file."""
     start = Path(start).resolve()

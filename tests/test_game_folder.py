@@ -214,3 +214,24 @@ def test_deploy_to_a_folder_keeps_the_users_files_and_refuses_one_it_did_not_mak
     assert run("deploy", cwd=game).exit_code == 0
     assert (game / "public" / "index.html").is_file()
     assert (game / "public" / "CNAME").read_text() == "rules.example.org\n"
+
+
+def test_the_site_takes_its_name_language_and_colours_from_the_settings_as_text(game):
+    (game / SETTINGS_FILE).write_text(
+        'site:\n  name: "</title><script>alert(1)</script> Fair & Square"\n'
+        '  description: "<img src=x onerror=alert(2)>"\n  language: de\n  primary: teal\n  accent: amber\n')
+    assert run("build", "--paper", "a4", "--jobs", "1", cwd=game).exit_code == 0
+    index = (game / "output" / "site" / "index.html").read_text()
+    assert "<script>alert" not in index and "<img src=x" not in index
+    assert "<title>" in index and "Fair &amp; Square" in index
+    assert '<html lang="de"' in index and 'data-md-color-primary="teal"' in index
+    assert 'data-md-color-accent="amber"' in index
+
+
+def test_without_a_name_in_the_settings_the_site_is_named_after_the_game(tmp_path):
+    data = tmp_path / "old-game"
+    shutil.copytree(SIXES.starter, data / "sixes")
+    title = next(line.split(":", 1)[1].strip() for line in (data / "sixes" / "game.yaml").read_text().splitlines()
+                 if line.startswith("title:"))
+    assert run("build", "--data", data, "--out", tmp_path / "out", "--paper", "a4", "--jobs", "1").exit_code == 0
+    assert f"<title>{title}</title>" in (tmp_path / "out" / "site" / "index.html").read_text()

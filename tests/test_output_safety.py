@@ -68,7 +68,7 @@ def test_a_file_the_user_keeps_where_the_build_would_write_is_left_alone(starter
     (out / "pdf").write_text("my notes")
     result = run("build", "--data", starter, "--out", out, "--paper", "a4", "--no-site")
     assert result.exit_code == 1
-    assert f"{out / 'pdf'} was not made by Sixes Press" in result.output
+    assert f"{out / 'pdf'} is not a folder Sixes Press can write into" in result.output
     assert sorted(os.listdir(out)) == ["pdf"] and (out / "pdf").read_text() == "my notes"
 
 

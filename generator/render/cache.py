@@ -62,7 +62,7 @@ def _tree_hash(root: Path, skip_suffixes: set[str]) -> str:
 def _game_hash(data_dir: Path, skip_suffixes: set[str]) -> str:
     """A hash of what a game folder's outputs are made from (build.game_inputs:
     its settings and systems' folders, never its output folder)."""
-    from ..build import game_inputs
+    from ..settings import game_inputs
     digest = hashlib.sha256()
     for path in game_inputs(data_dir):
         digest.update(path.name.encode() + b"\0")
@@ -398,7 +398,7 @@ def site_key(staged_sources: Path, config: Path) -> str:
                           ).hexdigest()
 
 
-def site_inputs_key(data_dir: Path, papers: list[str], options: object) -> str:
+def site_inputs_key(data_dir: Path, papers: list[str], options: object, settings: object = None) -> str:
     """Everything the site is made from: the data, templates, hand-written
     pages, configuration, the package's code and the print options (the
     downloads are PDFs). When this is unchanged the site's pages need not even
@@ -406,7 +406,8 @@ def site_inputs_key(data_dir: Path, papers: list[str], options: object) -> str:
     from ..paths import MKDOCS_CONFIG, SITE_SOURCES_DIR
     parts = [_game_hash(data_dir, set()), _tree_hash(TEMPLATES_DIR, set()),
              _tree_hash(SITE_SOURCES_DIR, set()), package_version(),
-             MKDOCS_CONFIG.read_text(encoding="utf-8"), code_version(), ",".join(papers), repr(options)]
+             MKDOCS_CONFIG.read_text(encoding="utf-8"), code_version(), ",".join(papers), repr(options),
+             repr(settings)]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 

@@ -16,11 +16,11 @@ import re
 from functools import lru_cache, partial
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, Undefined
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, Undefined
 from markupsafe import Markup, escape
 
 from ..paths import TEMPLATES_DIR
-from .charts import Bar, Line, bar_chart, line_chart, percent
+from .charts import Bar, Line, bar_chart, fixed, line_chart, percent
 
 
 def never(value: int | None, word: str = "never") -> str:
@@ -123,32 +123,6 @@ def _read_icon(name: str) -> str:
     return path.read_text(encoding="utf-8").strip()
 
 
-class _QuietBytecodeCache(FileSystemBytecodeCache):
-    """A cache folder that has gone (a cleaned cache, a test's folder) only
-    costs a compile, never the build."""
-
-    def dump_bytecode(self, bucket) -> None:
-        try:
-            super().dump_bytecode(bucket)
-        except OSError:
-            pass
-
-
-def _bytecode_cache(name: str) -> FileSystemBytecodeCache | None:
-    """Compiled templates kept in the user's cache folder: compiling the
-    templates anew cost a no-change build about a second. Jinja checks each
-    template's modification time, so an edited template is compiled again.
-    Each environment has its own folder: the code Jinja compiles depends on
-    the environment's `finalize`, and the cache's key does not."""
-    from .cache import cache_base
-    folder = cache_base() / name
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None     # a read-only home: compile every time
-    return _QuietBytecodeCache(str(folder))
-
-
 def environment(templates: Path = TEMPLATES_DIR, ink_saver: bool = False, markdown: bool = False) -> Environment:
     """One environment per ink mode: under ink saver its chart builders draw
     outlines, for every template and macro it loads (a print stylesheet cannot
@@ -160,9 +134,10 @@ def environment(templates: Path = TEMPLATES_DIR, ink_saver: bool = False, markdo
 
 @lru_cache(maxsize=None)
 def _environment(templates: Path, ink_saver: bool, markdown: bool = False) -> Environment:
+    """Templates are compiled in memory, once per process: compiled code is
+    never written to or read back from disk (nothing read back may run)."""
     env = Environment(
         loader=FileSystemLoader(str(templates)),
-        bytecode_cache=_bytecode_cache("jinja-markdown" if markdown else "jinja"),
         finalize=_markdown_finalize if markdown else None,
         autoescape=True,
         undefined=StrictUndefined,
@@ -171,7 +146,7 @@ def _environment(templates: Path, ink_saver: bool, markdown: bool = False) -> En
         keep_trailing_newline=True,
     )
     env.filters.update(never=never, md_cell=md_cell, md_text=md_text, paragraphs=paragraphs, ordinal=ordinal,
-                       percent=percent)
+                       percent=percent, fixed=fixed)
     env.globals.update(icon_svg=icon_svg, new_part=new_part, bar_chart=partial(bar_chart, ink_saver=ink_saver),
                        line_chart=partial(line_chart, ink_saver=ink_saver), Bar=Bar, Line=Line)
     return env

@@ -19,7 +19,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..paths import ICONS_DIR, MKDOCS_CONFIG, SITE_SOURCES_DIR
 from ..systems.base import Document, Page, System
@@ -121,7 +121,44 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def build_site(docs_dir: Path, site_dir: Path, nav: list) -> None:
+@dataclass(frozen=True)
+class SiteLook:
+    """What the game's settings say about its site (settings.SiteSettings),
+    with the name already decided (the settings' name, else the game's title)."""
+
+    name: str = "Sixes Press"
+    description: str | None = None
+    url: str | None = None
+    language: str = "en"
+    primary: str = "blue grey"
+    accent: str = "deep orange"
+    logo: Path | None = None
+
+
+def config_overrides(look: SiteLook, docs_dir: Path) -> dict:
+    """MkDocs settings from the game's: MkDocs's theme templates print them
+    without escaping, so text is HTML-escaped here (the URL and language are
+    checked against patterns when the settings are loaded). A logo is copied
+    into the staged sources."""
+    import yaml
+    theme = yaml.safe_load(MKDOCS_CONFIG.read_text(encoding="utf-8"))["theme"]
+    theme["language"] = look.language
+    for scheme in theme.get("palette", []):
+        scheme["primary"], scheme["accent"] = look.primary, look.accent
+    if look.logo is not None:
+        target = docs_dir / "assets" / f"logo{look.logo.suffix.lower()}"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(look.logo, target)
+        theme["logo"] = theme["favicon"] = target.relative_to(docs_dir).as_posix()
+    overrides = {"site_name": str(escape(look.name)), "theme": theme}
+    if look.description:
+        overrides["site_description"] = str(escape(look.description))
+    if look.url:
+        overrides["site_url"] = look.url
+    return overrides
+
+
+def build_site(docs_dir: Path, site_dir: Path, nav: list, look: SiteLook = SiteLook()) -> None:
     """Run MkDocs in strict mode: any warning fails the build."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -134,7 +171,7 @@ def build_site(docs_dir: Path, site_dir: Path, nav: list) -> None:
     mkdocs_log.setLevel(logging.WARNING)
     try:
         config = load_config(str(MKDOCS_CONFIG), docs_dir=str(docs_dir), site_dir=str(site_dir),
-                             strict=True, nav=nav)
+                             strict=True, nav=nav, **config_overrides(look, docs_dir))
         build(config)
     except (Abort, MkDocsException) as exc:
         details = "\n".join(f"  {m}" for m in collector.messages) or f"  {exc}"

@@ -1,0 +1,135 @@
+"""One build context: what a `build` or a `pack` run owns while it works.
+
+Edge layer. A command describes its run once as a frozen `BuildConfig`
+(what the game folder's settings and the command line say), then works
+inside a `BuildContext`, which owns, for the length of the run:
+
+- the output writer (generator/output.py): the staging folder, the lock, the
+  list of entries it may replace, and the final swap;
+- the memo of slow derivations and the simulations started in the worker
+  pool (generator/memo.py, render/batch.py);
+- the render cache (render/cache.py), read before and written only after a
+  run that passed;
+- the cache's warnings, turned into Problems for the command to print.
+
+So `build` and `pack` read as gather, plan, render, swap, and "why didn't my
+edit show?" has one answer: render/cache.py.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from . import memo
+from .errors import Problem
+from .output import OutputError, OutputFolder, refuse_unsafe
+from .paths import MKDOCS_CONFIG, PACKAGE_DIR, SITE_SOURCES_DIR, TEMPLATES_DIR
+from .render.jobs import Progress, Tally, render_checked
+from .render.options import DEFAULT_OPTIONS, PrintOptions
+from .settings import PAPERS, Settings, game_inputs
+
+
+@dataclass(frozen=True)
+class BuildConfig:
+    """Everything a run is asked to do; nothing in it changes while it runs."""
+
+    data_dir: Path
+    out_dir: Path
+    papers: tuple[str, ...] = PAPERS
+    site: bool = True
+    strict: bool = False
+    workers: int | None = None          # rendering processes (default: one per core, at most 4)
+    options: PrintOptions = DEFAULT_OPTIONS
+    cache: bool = False                 # reuse and remember renders and simulations
+    settings: Settings = field(default_factory=Settings)
+
+    def __post_init__(self):
+        object.__setattr__(self, "data_dir", Path(self.data_dir).resolve())
+        object.__setattr__(self, "out_dir", Path(self.out_dir).resolve())
+        object.__setattr__(self, "papers", tuple(self.papers))
+
+
+def protected_folders(data_dir: Path) -> tuple[tuple[str, Path], ...]:
+    """What an output folder may never be, hold or lie inside. The game
+    folder itself may hold the output (game/output), but not be it."""
+    from .render.cache import cache_base
+    return (*(("game data", path) for path in game_inputs(data_dir)), ("templates", TEMPLATES_DIR),
+            ("site sources", SITE_SOURCES_DIR), ("site configuration", MKDOCS_CONFIG),
+            ("Sixes Press code", PACKAGE_DIR), ("build cache", cache_base()))
+
+
+def refuse_output(out_dir: Path, data_dir: Path) -> None:
+    """Refuse an output folder that would overwrite anything the build reads."""
+    out, data = Path(out_dir).resolve(), Path(data_dir).resolve()
+    if out == data or data.is_relative_to(out):
+        where = "is" if out == data else "holds"
+        raise OutputError(f"refusing to write into {out}: it {where} the game folder ({data}); "
+                          "choose an output folder of its own, e.g. output/ inside the game folder")
+    refuse_unsafe(out, protected_folders(data))
+
+
+class BuildContext:
+    """Use as `with BuildContext(config, entries, progress) as run:`; stage
+    files under `run.staging`, render with `run.render`, and `run.commit`
+    the entries at the end. Leaving the block early (an error, Ctrl-C)
+    leaves the output folder and the cache as they were."""
+
+    def __init__(self, config: BuildConfig, entries: Iterable[str], progress: Progress | None = None):
+        self.config = config
+        self.entries = tuple(entries)
+        self.progress = progress or (lambda label, done, total: None)
+        self.tally = Tally()
+        self._output = OutputFolder(config.out_dir, protected_folders(config.data_dir), self.entries)
+        self._store = None
+
+    def __enter__(self) -> "BuildContext":
+        refuse_output(self.config.out_dir, self.config.data_dir)
+        self._output.__enter__()
+        if self.config.cache:
+            from .render.cache import RenderCache, load_memo
+            memo.restore(load_memo(self.config.out_dir))
+            self._store = RenderCache(self.config.out_dir, self.config.data_dir)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        memo.drop_promises()
+        self._output.__exit__(*exc)
+
+    @property
+    def staging(self) -> Path:
+        return self._output.staging
+
+    @property
+    def kept(self) -> list[str]:
+        """Users' own files carried into the new output."""
+        return self._output.kept
+
+    def record(self) -> dict[str, list[str]]:
+        return self._output.record()
+
+    def start(self, works: Iterable[memo.Work]) -> None:
+        """Start slow simulations in the worker pool before anything asks for them."""
+        from .render.batch import start_simulations
+        start_simulations(works, self.config.workers)
+
+    def render(self, jobs, *, cached: bool = True, quiet: bool = False) -> list:
+        """Render (budget, job) pairs as they come, through the cache unless
+        `cached` is False; refuse any layout fault. A `quiet` render (a pack's
+        manifest) runs here, shows no progress and is not counted."""
+        if quiet:
+            return render_checked(jobs, None, 1, lambda *a: None, Tally())
+        return render_checked(jobs, self._store if cached else None, self.config.workers, self.progress, self.tally)
+
+    def commit(self, entries: Iterable[str] | None = None, retire: Iterable[str] = ()) -> None:
+        """Remember what this run worked out, then swap its entries in."""
+        if self.config.cache:
+            from .render.cache import save_memo
+            save_memo(self.config.out_dir, memo.take_used())
+        self._output.commit(self.entries if entries is None else entries, retire)
+
+
+def cache_warnings() -> list[Problem]:
+    """What went wrong with the cache during a run, as warnings."""
+    from .render.cache import take_warnings
+    return [Problem("cache", None, None, warning, severity="warning") for warning in take_warnings()]

@@ -1,0 +1,125 @@
+"""From a described Document to a rendered, checked PDF: the steps build
+and pack share.
+
+Edge layer. `prepare_html` turns a Document into HTML with its page budget
+and print variant; `Prepared.job` into a WeasyPrint job for one paper;
+`render_checked` renders a stream of jobs (or takes them from the render
+cache), refuses any that overflow their pages, and only then stores what it
+made in the cache.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from ..errors import BuildError
+from ..paths import TEMPLATES_DIR
+from ..systems.base import Document
+from .cache import RenderCache
+from .options import PrintOptions
+
+Progress = Callable[[str, int, int], None]
+
+
+class Tally:
+    """What a run rendered: labels of documents rendered, every file
+    WeasyPrint made (documents, parts, page numbers), documents reused."""
+
+    def __init__(self):
+        self.rendered: list[str] = []
+        self.pieces: list[str] = []
+        self.reused = 0
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A document ready for WeasyPrint: its HTML and how to print it."""
+
+    html: str
+    budget: int                       # pages it may take; more is a layout bug
+    landscape: bool = False
+    stylesheets: tuple[str, ...] = ()
+    pdf_variant: str | None = None
+    pdf_forms: bool = False
+
+    def job(self, target: Path, paper: str, roots: tuple[Path, ...], label: str):
+        from .pdf import PdfJob
+        return PdfJob(self.html, TEMPLATES_DIR.as_uri() + "/", target, paper, roots, label, self.landscape,
+                      self.stylesheets, self.pdf_variant, self.pdf_forms)
+
+
+def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
+    """The document's HTML, page budget, orientation and variant styles. A
+    deck's budget is what its cards impose to (card size and backs decide);
+    large print may double a document's budget."""
+    from jinja2 import TemplateError
+
+    from .cards import grid_for, page_count
+    from .html import document_html
+    from .options import LARGE_PRINT_CSS, LARGE_PRINT_PAGE_FACTOR, PDF_UA, variant_stylesheets
+    try:
+        html = document_html(doc, options)
+    except TemplateError as exc:
+        raise BuildError(f"template {doc.template} failed for '{doc.title}': {exc}") from None
+    sheets = variant_stylesheets(options, is_deck=bool(doc.cards), is_gm=doc.audience == "gm")
+    variant = PDF_UA if options.tagged else None
+    if doc.cards:
+        return Prepared(html, page_count(doc, options), grid_for(options.card_size, options.bleed).landscape,
+                        sheets, variant)
+    budget = doc.max_pages * (LARGE_PRINT_PAGE_FACTOR if LARGE_PRINT_CSS in sheets else 1)
+    # Only what a player fills in gets form fields; cards and public pages print flat.
+    return Prepared(html, budget, False, sheets, variant, options.fillable and doc.audience == "player")
+
+
+CALIBRATION_SLUG = "duplex-calibration"
+
+
+def calibration_job(folder: Path, paper: str, options: PrintOptions):
+    """(budget, job) for the duplex calibration sheet, printed whenever cards
+    have backs: into `folder`, beside the systems' folders or a pack."""
+    from .cards import render_calibration
+    from .options import PDF_UA
+    prepared = Prepared(render_calibration(options), 2, pdf_variant=PDF_UA if options.tagged else None)
+    return 2, prepared.job(folder / f"{CALIBRATION_SLUG}.pdf", paper, (TEMPLATES_DIR,), f"{paper} {CALIBRATION_SLUG}.pdf")
+
+
+def render_checked(jobs: Iterable[tuple[int, Any]], store: RenderCache | None, workers: int | None,
+                   progress: Progress, report: Tally) -> list:
+    """Render every (budget, job), or take it from the cache, starting each as
+    soon as it is planned; refuse any layout fault; only then store what was
+    made (a failed build writes no cache). `report` tallies the work."""
+    from .batch import RenderBatch
+    budgets = []
+    with RenderBatch(store, workers, progress) as batch:
+        for budget, job in jobs:
+            budgets.append(budget)
+            batch.add(job)
+        results = batch.finish()
+    report.rendered += batch.rendered
+    report.pieces += batch.pieces
+    report.reused += batch.reused
+    check_layout(budgets, results)
+    if store is not None:
+        for key, result in batch.fresh:
+            store.store(key, result.target, result.pages)
+        store.save()
+    return results
+
+
+def layout_faults(budgets: list[int], results) -> list[str]:
+    """Every page-count or overflow fault of the rendered documents, given
+    each one's page budget."""
+    faults = []
+    for budget, result in zip(budgets, results):
+        if result.pages > budget:
+            faults.append(f"{result.label}: {result.pages} pages, at most {budget} expected")
+        faults.extend(f"{result.label}: {o}" for o in result.overflows + result.lint)
+    return faults
+
+
+def check_layout(budgets: list[int], results) -> None:
+    """Refuse the build when any rendered document has a layout fault."""
+    faults = layout_faults(budgets, results)
+    if faults:
+        raise BuildError("documents do not fit their pages:\n" + "\n".join(f"  {f}" for f in faults))
