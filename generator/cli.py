@@ -459,7 +459,7 @@ def schema(directory: Path | None) -> None:
 @click.option("--sides", "sides_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               help="A YAML file `sides: {Side name: [Character, ...], ...}`.")
 @click.option("--rounds", type=click.IntRange(1, 500), default=20, show_default=True,
-              help="The most rounds a fight may last; a fight still going then has no winner.")
+              help="The most rounds a fight may last; a fight still going then is cut off.")
 @click.option("--fights", type=click.IntRange(1, 1_000_000), default=1000, show_default=True,
               help="Fights to play per policy.")
 @click.option("--policy", type=click.Choice(["all", "aggressive", "cautious", "random"]), default="all",
@@ -497,7 +497,10 @@ def simulate(data_dir: Path | None, fighters: str | None, sides_file: Path | Non
         click.echo(f"\n{name}: rounds to settle: median {summary.median_rounds}, "
                    f"90th percentile {summary.p90_rounds}")
         wins = [f"{visible(side)} {percent(summary.win_rate(k))}" for k, side in enumerate(summary.sides)]
-        click.echo("  wins: " + ", ".join(wins) + f", no winner {percent(summary.no_winner_rate)}")
+        click.echo("  wins: " + ", ".join(wins) + f", no winner {percent(summary.no_winner_rate)} "
+                   f"(stand-off {percent(summary.standoff_rate)}, nobody standing "
+                   f"{percent(summary.nobody_standing_rate)}); cut off by the round limit "
+                   f"{percent(summary.cut_off_rate)}")
         width = max(len(visible(n)) for n in summary.names)     # names from the data, shown safely
         click.echo(f"  {'fighter':<{width}}  Rattled  Unconscious    Dead  Escaped")
         for fighter in summary.names:
