@@ -230,77 +230,111 @@ def _where(name: str, index: Mapping[str, int]) -> str:
 
 def _validate(cs: tuple, index: Mapping[str, int], declarations: Iterable[Declaration],
               decl: list | None = None, by_speed: list | None = None) -> list[str]:
-    """Written as one flat loop: it runs for every simulated round. When
-    given, `decl` (one slot per fighter) and `by_speed` are filled on the way,
-    so resolving needs no second pass over the declarations."""
+    """Every reason the declarations are illegal, checked per declaration in
+    the source's order: who declares, the action and its Speed, a Rattled
+    fighter's limits, the target, then specials, finishing blows and
+    redirects. When given, `decl` (one slot per fighter) and `by_speed` are
+    filled on the way, so resolving needs no second pass."""
     reasons: list[str] = []
     if decl is None:
         decl, by_speed = [None] * len(cs), [[], [], [], [], [], []]
     for d in declarations:
-        who = d.actor
-        i = index.get(who)
+        i = _check_declarer(cs, index, d, decl, reasons)
         if i is None:
-            reasons.append(_where(who, index))
             continue
+        by_speed[d.speed].append(i)
         c = cs[i]
-        if decl[i] is not None:
-            reasons.append(f"{who} declared twice; a declaration cannot be changed")
-            continue
-        decl[i] = d
-        if c.dead or c.escaped or c.unconscious:
-            reasons.append(f"{who} is {c.status} and cannot act")
-            continue
-        action, speed = d.action, d.speed
-        if action not in ACTION_NAMES:
-            reasons.append(f"{who}: unknown action '{action}' (one of {', '.join(ACTION_KEYS)})")
-            continue
-        if speed.__class__ is not int or speed not in SPEED_SET:
-            reasons.append(f"{who}: Speed {speed!r} is impossible; Speed is {MIN_SPEED} to {MAX_SPEED}, because "
-                           f"Speed and Effect share {ACTION_POINTS} points and each needs at least 1")
-            continue
-        by_speed[speed].append(i)
         if c.rattled:
-            if action not in RATTLED_ACTIONS:
-                reasons.append(f"{who} is Rattled and may only Escape or Recover, not {ACTION_NAMES[action]}")
-            elif speed > RATTLED_MAX_SPEED:
-                reasons.append(f"{who} is Rattled and may not act faster than Speed {RATTLED_MAX_SPEED}")
-        aim = d.target
-        if aim is not None:
-            t = index.get(aim)
-            target = None if t is None else cs[t]
-            if target is None or target.dead or target.escaped:
-                reasons.append(f"{who}: target " + (_where(aim, index) if target is None else
-                                                     f"{aim} is {target.status} and not in the fight"))
-                continue
-            if aim == who:
-                if action in NEEDS_TARGET:
-                    reasons.append(f"{who}: {ACTION_NAMES[action]} must be aimed at someone else"
-                                   + (" (use Defend Self)" if action == "defend_other" else ""))
-            elif action in SELF_ONLY:
-                reasons.append(f"{who}: {ACTION_NAMES[action]} can only be aimed at yourself")
-            elif action == "recover" and not target.unconscious:
-                # Ruling recover-others: Recover on someone else is for waking the Unconscious.
-                reasons.append(f"{who}: Recover on someone else works only on an Unconscious character, "
-                               f"and {aim} is not Unconscious")
-        elif action in NEEDS_TARGET:
-            reasons.append(f"{who}: {ACTION_NAMES[action]} needs a target")
-        if d.special is not None or action == "special":
+            _check_rattled(d, reasons)
+        if not _check_target(cs, index, d, reasons):
+            continue
+        if d.special is not None or d.action == "special":
             reasons.extend(_check_special(c, d))
-        if d.finish is not None and (d.finish not in FINISHES or action != "attack"):
-            reasons.append(f"{who}: a killing blow ('kill' or 'knock_out') can only be called with an Attack")
-        for when in d.confirmed:
-            if when not in GM_CONDITIONS:
-                reasons.append(f"{who}: '{when}' is not a condition for the GM to confirm"
-                               + (" (the resolver judges it from the fight)" if when in CONDITIONS else
-                                  f" (one of {', '.join(sorted(GM_CONDITIONS))})"))
-        if d.redirect_to is not None:
-            t = index.get(d.redirect_to)
-            turned = None if t is None else cs[t]
-            if not (c.profile.redirects and action == "defend_self"):
-                reasons.append(f"{who}: only a Defend Self with a redirecting special can turn attacks away")
-            elif turned is None or turned.dead or turned.escaped or d.redirect_to == who:
-                reasons.append(f"{who}: cannot turn attacks onto {d.redirect_to}")
+        if d.finish is not None or d.confirmed or d.redirect_to is not None:
+            _check_extras(cs, index, c, d, reasons)
     return reasons
+
+
+def _check_declarer(cs: tuple, index: Mapping[str, int], d: Declaration, decl: list, reasons: list[str]
+                    ) -> int | None:
+    """The declarer's position when they may declare this action at this
+    Speed (one declaration each, still in the fight); else None."""
+    who = d.actor
+    i = index.get(who)
+    if i is None:
+        reasons.append(_where(who, index))
+        return None
+    c = cs[i]
+    if decl[i] is not None:
+        reasons.append(f"{who} declared twice; a declaration cannot be changed")
+        return None
+    decl[i] = d
+    if c.dead or c.escaped or c.unconscious:
+        reasons.append(f"{who} is {c.status} and cannot act")
+        return None
+    action, speed = d.action, d.speed
+    if action not in ACTION_NAMES:
+        reasons.append(f"{who}: unknown action '{action}' (one of {', '.join(ACTION_KEYS)})")
+        return None
+    if speed.__class__ is not int or speed not in SPEED_SET:
+        reasons.append(f"{who}: Speed {speed!r} is impossible; Speed is {MIN_SPEED} to {MAX_SPEED}, because "
+                       f"Speed and Effect share {ACTION_POINTS} points and each needs at least 1")
+        return None
+    return i
+
+
+def _check_rattled(d: Declaration, reasons: list[str]) -> None:
+    """A Rattled fighter may only Escape or Recover, and not fast."""
+    if d.action not in RATTLED_ACTIONS:
+        reasons.append(f"{d.actor} is Rattled and may only Escape or Recover, not {ACTION_NAMES[d.action]}")
+    elif d.speed > RATTLED_MAX_SPEED:
+        reasons.append(f"{d.actor} is Rattled and may not act faster than Speed {RATTLED_MAX_SPEED}")
+
+
+def _check_target(cs: tuple, index: Mapping[str, int], d: Declaration, reasons: list[str]) -> bool:
+    """Whether the target is someone the action may be aimed at; False (stop
+    checking this declaration) when the target is not in the fight."""
+    who, action, aim = d.actor, d.action, d.target
+    if aim is None:
+        if action in NEEDS_TARGET:
+            reasons.append(f"{who}: {ACTION_NAMES[action]} needs a target")
+        return True
+    t = index.get(aim)
+    target = None if t is None else cs[t]
+    if target is None or target.dead or target.escaped:
+        reasons.append(f"{who}: target " + (_where(aim, index) if target is None else
+                                             f"{aim} is {target.status} and not in the fight"))
+        return False
+    if aim == who:
+        if action in NEEDS_TARGET:
+            reasons.append(f"{who}: {ACTION_NAMES[action]} must be aimed at someone else"
+                           + (" (use Defend Self)" if action == "defend_other" else ""))
+    elif action in SELF_ONLY:
+        reasons.append(f"{who}: {ACTION_NAMES[action]} can only be aimed at yourself")
+    elif action == "recover" and not target.unconscious:
+        # Ruling recover-others: Recover on someone else is for waking the Unconscious.
+        reasons.append(f"{who}: Recover on someone else works only on an Unconscious character, "
+                       f"and {aim} is not Unconscious")
+    return True
+
+
+def _check_extras(cs: tuple, index: Mapping[str, int], c: Combatant, d: Declaration, reasons: list[str]) -> None:
+    """A finishing blow, conditions the GM confirms, and a redirect."""
+    who, action = d.actor, d.action
+    if d.finish is not None and (d.finish not in FINISHES or action != "attack"):
+        reasons.append(f"{who}: a killing blow ('kill' or 'knock_out') can only be called with an Attack")
+    for when in d.confirmed:
+        if when not in GM_CONDITIONS:
+            reasons.append(f"{who}: '{when}' is not a condition for the GM to confirm"
+                           + (" (the resolver judges it from the fight)" if when in CONDITIONS else
+                              f" (one of {', '.join(sorted(GM_CONDITIONS))})"))
+    if d.redirect_to is not None:
+        t = index.get(d.redirect_to)
+        turned = None if t is None else cs[t]
+        if not (c.profile.redirects and action == "defend_self"):
+            reasons.append(f"{who}: only a Defend Self with a redirecting special can turn attacks away")
+        elif turned is None or turned.dead or turned.escaped or d.redirect_to == who:
+            reasons.append(f"{who}: cannot turn attacks onto {d.redirect_to}")
 
 
 def _check_special(c: Combatant, d: Declaration) -> list[str]:
@@ -416,8 +450,37 @@ class _Round:
     # --- one Speed Slot ------------------------------------------------------
 
     def slot(self, s: int, acting: list[int]) -> None:
+        """One Speed Slot, in the source's order: the fighters of this Speed
+        open their eyes, every action starts at the same moment, the damage
+        and healing land together, then escapes are checked."""
+        actors, gm = self._activation_phase(s, acting)
+        if not (actors or gm):
+            return
+        for i in gm:
+            self._adjudicate(s, i, self.decl[i])
+        # Nothing below changes hp or statuses until every action of the slot is
+        # worked out, so all of them see the slot's start (they are simultaneous).
+        loss = {}                        # index -> hit points lost this slot
+        gain = {}                        # index -> hit points regained this slot
+        finishes = {}                    # target -> 'kill' or 'knock_out'
+        rattle = set()                   # targets a rattle_on_damage hit got through to
+        cleared = set()                  # Recover on yourself: Rattled ends whatever the hit points
+        attacks, escapers = self._action_phase(s, actors, gain, cleared)
+        for i in attacks:
+            self.attack(s, i, self.decl[i], loss, finishes, rattle)
+        dying = self._status_phase(s, loss, gain, finishes, rattle, cleared)
+        # Ongoing actions of anyone now Rattled, Unconscious or Dead stop.
+        if dying and (self.defenders or any(self.self_def)):
+            for t in dying:
+                self._stop_ongoing(s, t)
+        self._escape_phase(s, escapers)
+
+    def _activation_phase(self, s: int, acting: list[int]) -> tuple[list[int], list[int]]:
+        """Who acts in this slot: not the fallen or gone, not the Rattled with
+        an action they may no longer take; a special outside the vocabulary
+        goes to the GM (second list)."""
         names, log, decl, cs = self.names, self.log, self.decl, self.cs
-        dead, unconscious, escaped, rattled, hp = self.dead, self.unconscious, self.escaped, self.rattled, self.hp
+        dead, unconscious, escaped, rattled = self.dead, self.unconscious, self.escaped, self.rattled
         actors = []
         gm = []                          # actions carrying a special outside the vocabulary
         for i in acting:
@@ -438,22 +501,16 @@ class _Round:
                 gm.append(i)
                 continue
             actors.append(i)
-        if not (actors or gm):
-            return
-        if log:
+        if log and (actors or gm):
             awake = sorted(actors + gm)
             self.say(s, "activation", f"{_and(names[i] for i in awake)} open{'s' if len(awake) == 1 else ''} "
                                       "their eyes.")
-        for i in gm:
-            self._adjudicate(s, i, decl[i])
+        return actors, gm
 
-        # Nothing below changes hp or statuses until every action of the slot is
-        # worked out, so all of them see the slot's start (they are simultaneous).
-        loss = {}                        # index -> hit points lost this slot
-        gain = {}                        # index -> hit points regained this slot
-        finishes = {}                    # target -> 'kill' or 'knock_out'
-        rattle = set()                   # targets a rattle_on_damage hit got through to
-        cleared = set()                  # Recover on yourself: Rattled ends whatever the hit points
+    def _action_phase(self, s: int, actors: list[int], gain: dict, cleared: set) -> tuple[list[int], list[int]]:
+        """Defences, recoveries and specials start; returns the attackers and
+        escapers, whose actions are worked out after every defence is up."""
+        names, log, decl, cs = self.names, self.log, self.decl, self.cs
         attacks = []
         escapers = []
         effect = ACTION_POINTS - s
@@ -505,10 +562,14 @@ class _Round:
                              + ": 1 hit point back" + (", and Rattled ends." if t == i else ", and they wake."))
             else:
                 self.special(s, i, d, gain)
-        for i in attacks:
-            self.attack(s, i, decl[i], loss, finishes, rattle)
+        return attacks, escapers
 
-        # Damage and healing of one slot are netted (ruling healing-and-damage-net).
+    def _status_phase(self, s: int, loss: dict, gain: dict, finishes: dict, rattle: set, cleared: set) -> list[int]:
+        """Damage and healing of the slot land together (ruling
+        healing-and-damage-net), then statuses follow from the hit points;
+        returns who has just become Rattled, Unconscious or Dead."""
+        log, cs = self.log, self.cs
+        dead, unconscious, rattled, hp = self.dead, self.unconscious, self.rattled, self.hp
         changed = set(loss)
         if gain or cleared or rattle:
             changed.update(gain, cleared, rattle)
@@ -546,17 +607,19 @@ class _Round:
                 self._status_line(s, t, before, after, finish, was_rattled, was_out)
             if (dead[t] or unconscious[t] or rattled[t]) and not (was_rattled or was_out):
                 dying.append(t)
-        # Ongoing actions of anyone now Rattled, Unconscious or Dead stop.
-        if dying and (self.defenders or any(self.self_def)):
-            for t in dying:
-                self._stop_ongoing(s, t)
+        return dying
+
+    def _escape_phase(self, s: int, escapers: list[int]) -> None:
+        """An Escape works unless its fighter was hurt, targeted by a special
+        or put out of the fight before it resolved."""
+        names, log = self.names, self.log
         for i in escapers:
-            if self.spoiled[i] or dead[i] or unconscious[i]:
+            if self.spoiled[i] or self.dead[i] or self.unconscious[i]:
                 if log:
                     self.say(s, "escape", f"{names[i]}'s Escape fails: they were hurt or targeted by a special "
                                           "before it resolved. They stay in the fight.")
             else:
-                escaped[i] = True          # an Escape is their only action, so nothing ongoing stops
+                self.escaped[i] = True          # an Escape is their only action, so nothing ongoing stops
                 self.touched.add(i)
                 if log:
                     self.say(s, "escape", f"{names[i]} escapes and must leave the area of the fight.")
