@@ -126,7 +126,7 @@ def test_no_combatants_is_an_error(copy):
 
 
 def test_schemas_are_offered_for_each_file_kind():
-    assert set(SYSTEM.schemas) == {"game", "modes", "combatant"}
+    assert set(SYSTEM.schemas) == {"game", "modes", "healing", "combatant"}
     schema = SYSTEM.schemas["modes"].model_json_schema()
     assert "matrix" in schema["required"]
 
@@ -141,3 +141,101 @@ def test_each_data_file_names_its_schema(path):
     assert target.name == f"sixes-system-{kind}.schema.json"
     root = EXAMPLE.parent.parent / "output" if path.is_relative_to(EXAMPLE) else SYSTEM.starter.parent
     assert target.parent == root / "schemas"
+
+
+# --- healing.yaml and the cast's healing tools ------------------------------------
+
+def test_the_example_has_healers_and_the_source_numbers():
+    campaign, problems = load(EXAMPLE)
+    assert problems == []
+    healing = campaign.healing
+    assert (healing.rank_limits.paramedic_below_first_aid, healing.rank_limits.surgery_below_paramedic) == (1, 2)
+    assert (healing.intervention.healing_dice_per_rank, healing.intervention.critical_failure_dice) == (1, 2)
+    assert [(g.grade, g.stable_hours) for g in healing.wound_grades] == [(1, 3), (2, 6), (3, 12), (4, 18)]
+    assert sorted((s.multiplier, s.bonus) for s in healing.supports) == [(1, 2), (2, 0), (3, 0), (4, 0)]
+    skills = {t.skill for m in campaign.cast for t in m.combatant.healing}
+    assert skills == {"first-aid", "paramedic"}
+
+
+def test_a_paramedic_tool_above_first_aid_minus_one_is_reported_at_its_line(copy):
+    """'Paramedic Ranks cannot be higher than First Aid -1.'"""
+    vane = copy / "combatants" / "inspector-vane.yaml"
+    replace(vane, "skill: paramedic, ranks: 2,", "skill: paramedic, ranks: 3,")
+    line = line_of(vane, "skill: paramedic, ranks: 3,")
+    column = vane.read_text(encoding="utf-8").splitlines()[line - 1].index("ranks: 3") + len("ranks: ") + 1
+    found = messages(copy)
+    assert found == [f"sixes-system/combatants/inspector-vane.yaml:{line}:{column}: error: healing[1].ranks: "
+                     "'Wartime ambulance service' has 3 ranks of Paramedic; Paramedic may have at most First Aid - 1, "
+                     "which is 2 here ('Police first-aid course', 3); lower it to 2, or raise First Aid to 4"], found
+
+
+def test_surgery_without_paramedic_and_above_paramedic_minus_two(copy):
+    """'Surgeon or Surgery cannot be higher than Paramedic -2.'"""
+    dora = copy / "combatants" / "dora-quill.yaml"
+    dora.write_text(dora.read_text(encoding="utf-8")
+                    + "  - {name: Field surgery, skill: surgery, ranks: 0, stat: wits}\n", encoding="utf-8")
+    vane = copy / "combatants" / "inspector-vane.yaml"
+    vane.write_text(vane.read_text(encoding="utf-8")
+                    + "  - {name: Operating theatre, skill: surgery, ranks: 1, stat: nerve}\n", encoding="utf-8")
+    found = messages(copy)
+    assert any(m.startswith(f"sixes-system/combatants/dora-quill.yaml:{line_of(dora, 'Field surgery')}:")
+               and "'Field surgery' counts as Surgery, which needs Paramedic first" in m
+               and "add a Paramedic skill of at least 2 ranks" in m for m in found), found
+    assert any(m.startswith(f"sixes-system/combatants/inspector-vane.yaml:{line_of(vane, 'Operating theatre')}:")
+               and "may have at most Paramedic - 2, which is 0 here" in m for m in found), found
+
+
+def test_a_healing_tool_with_a_misspelt_stat(copy):
+    dora = copy / "combatants" / "dora-quill.yaml"
+    replace(dora, "ranks: 2, stat: wits", "ranks: 2, stat: wit")
+    found = messages(copy)
+    line = line_of(dora, "stat: wit}")
+    assert any(m.startswith(f"sixes-system/combatants/dora-quill.yaml:{line}:") and "healing[0].stat" in m
+               and "did you mean 'wits'?" in m for m in found), found
+
+
+def test_a_healing_tool_with_a_misspelt_skill(copy):
+    dora = copy / "combatants" / "dora-quill.yaml"
+    replace(dora, "skill: first-aid,", "skill: first aid,")
+    found = messages(copy)
+    line = line_of(dora, "skill: first aid,")
+    assert any(m.startswith(f"sixes-system/combatants/dora-quill.yaml:{line}:") and "healing[0].skill" in m
+               and "did you mean 'first-aid'?" in m for m in found), found
+
+
+def test_a_support_that_both_multiplies_and_adds(copy):
+    healing = copy / "healing.yaml"
+    replace(healing, "    multiplier: 2\n", "    multiplier: 2\n    bonus: 1\n")
+    found = messages(copy)
+    assert any(m.startswith("sixes-system/healing.yaml:") and "supports[1]" in m
+               and "either multiplies" in m for m in found), found
+
+
+def test_medication_above_three_is_refused(copy):
+    replace(copy / "healing.yaml", "bonus: 2", "bonus: 5")
+    found = messages(copy)
+    assert any("supports[0].bonus: must be at most 3, found 5" in m for m in found), found
+
+
+def test_wound_grades_once_each_and_graver_takes_longer(copy):
+    healing = copy / "healing.yaml"
+    replace(healing, "  - grade: 3\n    stable_hours: 12", "  - grade: 2\n    stable_hours: 12")
+    found = messages(copy)
+    first = line_of(healing, "  - grade: 2")
+    assert any("wound_grades[2].grade: wound grade 2 is listed twice" in m and f"already on line {first}" in m
+               for m in found), found
+
+
+def test_a_grade_needing_fewer_hours_than_a_lighter_one_is_a_warning(copy):
+    replace(copy / "healing.yaml", "stable_hours: 18", "stable_hours: 10")
+    campaign, problems = load(copy)
+    assert campaign is not None
+    assert [p.severity for p in problems] == ["warning"]
+    assert "grade 4 asks for 10 stable hours, fewer than grade 3's 12" in str(problems[0])
+
+
+def test_healing_yaml_is_required(copy):
+    (copy / "healing.yaml").unlink()
+    campaign, problems = load(copy)
+    assert campaign is None
+    assert [str(p) for p in problems][0].startswith("sixes-system/healing.yaml: error: file not found")

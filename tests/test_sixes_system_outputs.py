@@ -16,7 +16,7 @@ from generator.systems.sixes_system.dataset import load_campaign
 from generator.systems.sixes_system.tables import adjusted_pools, by_damage, matrix_grid, odds_tables
 
 SLUG = "sixes-system"
-DOCS = ("gm-matrix-card", "odds-card", "damage-card")
+DOCS = ("gm-matrix-card", "odds-card", "damage-card", "healing-card")
 PAGE_POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 
 
@@ -114,14 +114,15 @@ def test_damage_card_text(example_build):
 
 def test_site_pages_and_downloads(example_build):
     site = example_build.out_dir / "site" / SLUG
-    for page in ("index", "matrix", "odds", "damage", "cast", "rulings"):
+    for page in ("index", "matrix", "odds", "damage", "healing", "cast", "rulings"):
         assert (site / f"{page}.html").is_file(), page
     matrix = (site / "matrix.html").read_text(encoding="utf-8")
     assert "../downloads/a4/sixes-system/gm-matrix-card.pdf" in matrix
     odds = (site / "odds.html").read_text(encoding="utf-8")
     assert odds.count("<svg") >= 3
     rulings = (site / "rulings.html").read_text(encoding="utf-8")
-    for rid in ("missing-parts", "fractional-target", "beyond-saving", "paramedic-lucky-roll"):
+    for rid in ("missing-parts", "fractional-target", "beyond-saving", "paramedic-lucky-roll", "critical-failure",
+                "medical-skill-reach", "defibrillator", "complex-goals"):
         assert f'id="{rid}"' in rulings, rid
 
 
@@ -144,3 +145,47 @@ def test_survival_odds_against_enumeration():
         assert rows[k][SURVIVAL_POOLS.index(6)] == F(sum(1 for r in six_dice if r.count(6) >= k), len(six_dice))
     for k, chances in rows.items():
         assert chances == sorted(chances)           # more dice, better odds
+
+
+# --- healing ---------------------------------------------------------------------
+
+
+def test_healing_tables_against_independent_counts(campaign):
+    from generator.systems.sixes_system.healing_tables import (cast_healers, grade_rows, order_examples,
+                                                               rest_regimes, source_allocation, support_regimes)
+    rows = source_allocation()
+    assert [(r.to_healing, r.odds.dice, r.odds.needed, r.healing_dice) for r in rows] == [
+        (0, 16, 57, 0), (1, 15, 54, 1), (2, 14, 51, 2), (3, 13, 48, 3)]
+    for r in rows:
+        assert r.odds.success == dp_at_least(r.odds.dice, r.odds.needed)
+        assert r.expected == r.odds.success * r.healing_dice * F(7, 2)
+    assert max(rows, key=lambda r: r.expected).to_healing == 3
+    assert [(o.skill, o.after.temporary, o.after.enduring, o.after.persistent, o.unused)
+            for o in order_examples()] == [("first-aid", 0, 6, 5, 9), ("paramedic", 0, 0, 5, 3),
+                                           ("surgery", 0, 0, 2, 0)]
+    assert [(r.hours, r.die, r.mean) for r in rest_regimes()] == [
+        (24, 6, F(7, 2)), (20, 5, 3), (16, 4, F(5, 2)), (12, 3, 2), (8, 2, F(3, 2))]
+    assert [(s.label, s.mean) for s in support_regimes(campaign)] == [
+        ("Medication", F(11, 2)), ("Constant nursing", 7), ("Regeneration tank", F(21, 2)),
+        ("Regeneration spell (rank 4)", 14)]
+    assert [(g.grade, g.hours, g.steps) for g in grade_rows(campaign)] == [(1, 3, 2), (2, 6, 5), (3, 12, 11),
+                                                                          (4, 18, 17)]
+    healers = {(h.member, h.name): h for h in cast_healers(campaign)}
+    vane = healers[("Inspector Ada Vane", "Wartime ambulance service")]
+    assert (vane.skill, vane.ranks, vane.ceiling, vane.base) == ("paramedic", 2, 2, 9 + 3 + 2)
+    assert healers[("Dora Quill", "Fencing-club first aid")].ceiling is None
+
+
+def test_healing_card_text(example_build):
+    text = text_of(example_build.out_dir / "pdf" / "a4" / SLUG / "public" / "healing-card.pdf")
+    for needle in ("Healing card", "First Aid", "Paramedic", "Surgery", "d6×2", "Wartime ambulance service",
+                   "Resuscitation", "Complex attacks", "Critical condition"):
+        assert needle in text, needle
+    # The source's paramedic with every rank on the healing: 13 dice need 48.
+    assert f"3d6 13 48 {percent(dp_at_least(13, 48))}" in text
+
+
+def test_healing_page_links_its_card(example_build):
+    page = (example_build.out_dir / "site" / SLUG / "healing.html").read_text(encoding="utf-8")
+    assert "../downloads/a4/sixes-system/healing-card.pdf" in page
+    assert 'aria-label="Chance a resuscitation roll succeeds' in page and 'href="rulings.html#critical-failure"' in page

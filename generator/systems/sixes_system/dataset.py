@@ -2,8 +2,11 @@
 
 Core layer: reads YAML through `loading`, validates with the models, and
 checks what one file alone cannot: the matrix holds each of the sixteen
-pairings once, each cover level once, and every weapon and defence names a
-stat and skill its combatant has. Every problem is reported, not the first.
+pairings once, each cover level once, every weapon and defence names a
+stat and skill its combatant has, the wound grades run 1-4 once each, and
+every healer's medical ranks keep to the ladder of healing.yaml (Paramedic
+below First Aid, Surgery below Paramedic). Every problem is reported, not
+the first.
 """
 from __future__ import annotations
 
@@ -14,10 +17,11 @@ from ...datafiles import duplicate_name, entity_slug, read_entities, read_valida
 from ...errors import Problem, did_you_mean, errors_in
 from ...loading import YamlDocument
 from ...rulings import Ruling, load_rulings
-from .models import ATTACK_MODES, COVER_LEVELS, DEFENCE_MODES, Combatant, Game, ModesFile
+from .healing import SKILL_NAMES, RankLimits, over_limits, prerequisite
+from .models import ATTACK_MODES, COVER_LEVELS, DEFENCE_MODES, Combatant, Game, HealingFile, ModesFile
 
 RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
-KNOWN_FILES = {"game.yaml", "modes.yaml"}
+KNOWN_FILES = {"game.yaml", "modes.yaml", "healing.yaml"}
 
 
 @dataclass(frozen=True)
@@ -32,8 +36,17 @@ class Campaign:
     folder: Path
     game: Game
     modes: ModesFile
+    healing: HealingFile
     cast: tuple[CastMember, ...]
     rulings: tuple[Ruling, ...]
+
+    @property
+    def rank_limits(self) -> RankLimits:
+        return limits_of(self.healing)
+
+
+def limits_of(healing: HealingFile) -> RankLimits:
+    return RankLimits(healing.rank_limits.paramedic_below_first_aid, healing.rank_limits.surgery_below_paramedic)
 
 
 def load_campaign(folder: Path, display_root: Path, icon_names: frozenset[str] | None = None
@@ -46,16 +59,17 @@ def load_campaign(folder: Path, display_root: Path, icon_names: frozenset[str] |
     if modes:
         problems.extend(_check_matrix(doc, modes))
         problems.extend(_check_cover(doc, modes))
-    cast, found = _load_cast(folder, display_root, modes)
+    healing, doc = read_validated(folder / "healing.yaml", display_root, HealingFile, problems)
+    if healing:
+        problems.extend(_check_grades(doc, healing))
+    cast, found = _load_cast(folder, display_root, modes, healing)
     problems.extend(found)
     rulings, found = load_rulings(RULINGS_FILE)
     problems.extend(found)
     problems.extend(unused_files(folder, display_root, KNOWN_FILES, "combatants go in combatants/"))
-    if errors_in(problems) or not (game and modes):
+    if errors_in(problems) or not (game and modes and healing):
         return None, problems
-    return Campaign(folder, game, modes, tuple(cast), rulings), problems
-
-
+    return Campaign(folder, game, modes, healing, tuple(cast), rulings), problems
 
 
 def _check_matrix(doc: YamlDocument, modes: ModesFile) -> list[Problem]:
@@ -88,7 +102,27 @@ def _check_cover(doc: YamlDocument, modes: ModesFile) -> list[Problem]:
     return problems
 
 
-def _load_cast(folder: Path, display_root: Path, modes: ModesFile | None
+def _check_grades(doc: YamlDocument, healing: HealingFile) -> list[Problem]:
+    """Grades 1-4 once each; a graver wound should not need fewer stable hours."""
+    problems, seen = [], {}
+    for i, grade in enumerate(healing.wound_grades):
+        if grade.grade in seen:
+            problems.append(doc.problem(("wound_grades", i, "grade"), f"wound grade {grade.grade} is listed twice",
+                                        hint=f"it is already on line {doc.position(('wound_grades', seen[grade.grade]))[0]}"))
+        seen.setdefault(grade.grade, i)
+    ordered = sorted(healing.wound_grades, key=lambda g: g.grade)
+    for lighter, graver in zip(ordered, ordered[1:]):
+        if graver.stable_hours < lighter.stable_hours:
+            i = healing.wound_grades.index(graver)
+            problems.append(doc.problem(("wound_grades", i, "stable_hours"),
+                                        f"grade {graver.grade} asks for {graver.stable_hours} stable hours, fewer than "
+                                        f"grade {lighter.grade}'s {lighter.stable_hours}",
+                                        hint="graver wounds take longer to make ready for surgery; fine if intended",
+                                        severity="warning"))
+    return problems
+
+
+def _load_cast(folder: Path, display_root: Path, modes: ModesFile | None, healing: HealingFile | None
                ) -> tuple[list[CastMember], list[Problem]]:
     problems: list[Problem] = []
     cast: list[CastMember] = []
@@ -100,6 +134,7 @@ def _load_cast(folder: Path, display_root: Path, modes: ModesFile | None
             continue
         problems.extend(duplicate_name(doc, combatant.name, "combatant", first_by_name))
         problems.extend(_check_references(doc, combatant, modes))
+        problems.extend(_check_healers(doc, combatant, healing))
         slug, found = entity_slug(path, doc, "combatant", first_by_slug)
         problems.extend(found)
         cast.append(CastMember(slug, doc.display, combatant))
@@ -126,4 +161,35 @@ def _check_references(doc: YamlDocument, combatant: Combatant, modes: ModesFile 
                                         f"an improvised weapon used as a {weapon.mode} attack",
                                         hint=f"improvised weapons are nearly always {modes.improvised.mode}; "
                                         "fine if intended", severity="warning"))
+    return problems
+
+
+def _check_healers(doc: YamlDocument, combatant: Combatant, healing: HealingFile | None) -> list[Problem]:
+    """Each healing tool rolls a stat the combatant has, and its ranks keep
+    to the ladder: checked against the best tool of the skill below it."""
+    problems = []
+    for i, tool in enumerate(combatant.healing):
+        if tool.stat not in combatant.stats:
+            problems.append(doc.problem(("healing", i, "stat"), f"unknown stat '{tool.stat}'",
+                                        hint=did_you_mean(tool.stat, combatant.stats)
+                                        or "stats: " + ", ".join(combatant.stats)))
+    if healing is None:
+        return problems
+    limits = limits_of(healing)
+    tools = combatant.healing
+    for over in over_limits([(t.skill, t.ranks) for t in tools], limits):
+        tool = tools[over.index]
+        below = prerequisite(tool.skill)
+        name, below_name = SKILL_NAMES[tool.skill], SKILL_NAMES[below]
+        gap = limits.gap(tool.skill)
+        if over.below is None:
+            message = f"'{tool.name}' counts as {name}, which needs {below_name} first"
+            hint = f"add a {below_name} skill of at least {tool.ranks + gap} ranks, or leave this one out"
+        else:
+            best = tools[over.below]
+            message = (f"'{tool.name}' has {tool.ranks} ranks of {name}; {name} may have at most {below_name} - "
+                       f"{gap}, which is {over.ceiling} here ('{best.name}', {best.ranks})")
+            hint = (f"lower it to {over.ceiling}" if over.ceiling >= 0 else f"no {name} yet") + \
+                f", or raise {below_name} to {tool.ranks + gap}"
+        problems.append(doc.problem(("healing", over.index, "ranks"), message, hint=hint))
     return problems

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, get_args
 
-from pydantic import AfterValidator, Field, StringConstraints, field_validator
+from pydantic import AfterValidator, Field, StringConstraints, field_validator, model_validator
 
 from ...validation import DataModel
 
@@ -22,10 +22,14 @@ DefenceMode = Literal["force", "resistance", "dodge", "finesse"]
 Purpose = Literal["attack", "explain", "defend", "analyze"]
 CoverLevel = Literal["none", "partial", "substantial", "total"]
 BaseSetting = Literal["standard", "gentler", "grittier"]
+# The three medical skills, mildest first (they treat temporary, enduring
+# and persistent damage); a spell or device names the one it counts as.
+MedicalSkill = Literal["first-aid", "paramedic", "surgery"]
 ATTACK_MODES: tuple[str, ...] = get_args(AttackMode)
 DEFENCE_MODES: tuple[str, ...] = get_args(DefenceMode)
 PURPOSES: tuple[str, ...] = get_args(Purpose)
 COVER_LEVELS: tuple[str, ...] = get_args(CoverLevel)
+MEDICAL_SKILLS: tuple[str, ...] = get_args(MedicalSkill)
 BASE_SETTINGS: tuple[str, ...] = get_args(BaseSetting)
 
 
@@ -142,6 +146,18 @@ class Defence(DataModel):
     skill: str | None = None
 
 
+class HealingTool(DataModel):
+    """One way a combatant heals: a medical skill, or a spell or device that
+    counts as one (the source's Cure Light Wounds counts as First Aid)."""
+
+    name: Text
+    skill: MedicalSkill = Field(description="The medical skill it counts as: first-aid, paramedic or surgery.")
+    ranks: int = Field(ge=0, le=10, description="Paramedic at most First Aid - 1; Surgery at most Paramedic - 2.")
+    stat: Text = Field(description="The stat rolled with it (a name from the combatant's stats).")
+    purpose: Purpose = Field(default="defend", description="The purpose rolled with it.")
+    kit: int = Field(default=0, ge=0, le=10, description="Dice from equipment, such as a medical bag.")
+
+
 class Combatant(DataModel):
     """combatants/<name>.yaml: one combatant of the cast."""
 
@@ -155,6 +171,8 @@ class Combatant(DataModel):
     defences: list[Defence] = Field(min_length=1)
     armour: int = Field(default=0, ge=0, le=5, description="Taken off every damage die.")
     shield: int = Field(default=0, ge=0, le=5, description="Taken off every colour B damage die.")
+    healing: list[HealingTool] = Field(default_factory=list,
+                                       description="Medical skills, spells and devices this combatant heals with.")
 
     @field_validator("purposes")
     @classmethod
@@ -163,3 +181,51 @@ class Combatant(DataModel):
         if missing:
             raise ValueError("every purpose needs a value; missing: " + ", ".join(missing))
         return purposes
+
+
+class RankLimitsData(DataModel):
+    """How far each medical skill stays below the one it builds on."""
+
+    paramedic_below_first_aid: int = Field(ge=0, le=5, description="1 in the source.")
+    surgery_below_paramedic: int = Field(ge=0, le=5, description="2 in the source.")
+
+
+class Intervention(DataModel):
+    healing_dice_per_rank: int = Field(ge=1, le=3, description="d6 healed per rank set aside: 1 in the source.")
+    critical_failure_dice: int = Field(ge=0, le=6, description="d6 of damage a critical failure does: 2.")
+    usual_sixes: int = Field(ge=0, le=6, description="Sixes the GM usually asks of a calm healing check; "
+                             "the tables use it (3 in the source's example).")
+
+
+class SupportEntry(DataModel):
+    """Help with natural recovery: it multiplies the day's roll or adds to it."""
+
+    name: Text
+    multiplier: int = Field(default=1, ge=1, le=6, description="Nursing 2, a regeneration tank 3, a rank-4 spell 4.")
+    bonus: int = Field(default=0, ge=0, le=3, description="Medication: +1 to +3 by the drug and the doctor.")
+    note: Text
+
+    @model_validator(mode="after")
+    def _one_effect(self) -> "SupportEntry":
+        if (self.multiplier > 1) == (self.bonus > 0):
+            raise ValueError("a support either multiplies (multiplier: 2 or more) or adds (bonus: 1 to 3), "
+                             "not both and not neither")
+        return self
+
+
+class WoundGrade(DataModel):
+    """How serious a wound is (1-4) and how long a patient must go without
+    losing a purpose point before the surgery."""
+
+    grade: int = Field(ge=1, le=4)
+    stable_hours: int = Field(ge=1, le=24, description="Rule of thumb: 3, 6, 12 and 18 hours.")
+    surgery: Text = Field(description="What surgery of this grade looks like.")
+
+
+class HealingFile(DataModel):
+    """healing.yaml: the numbers of medical intervention and natural recovery."""
+
+    rank_limits: RankLimitsData
+    intervention: Intervention
+    supports: list[SupportEntry] = Field(min_length=1)
+    wound_grades: list[WoundGrade] = Field(min_length=4, max_length=4)

@@ -9,6 +9,11 @@ from __future__ import annotations
 from ..base import Document, Page
 from .dataset import Campaign
 from .models import BASE_SETTINGS, DEFENCE_MODES
+from .healing import SKILL_NAMES
+from .healing_tables import (COMA_HOURS, CALM_A, CALM_SIXES, GOAL_POOLS, LOST_POINTS, RESCUE_A, RESCUE_SIXES,
+                             SOURCE_BASE, SOURCE_RANKS, WEEK, campaign_a, cast_healers, coma_table, goal_table,
+                             grade_rows, order_examples, rescue_table, rest_regimes, source_allocation,
+                             support_regimes)
 from .rules import exact
 from .tables import (ADJUSTED_POOLS, DAMAGE_REDUCTIONS, ODDS_SIXES, adjusted_pools, by_damage, cast_matchups,
                      expected_by_dice, matrix_grid, odds_tables, per_die_table, SURVIVAL_POOLS,
@@ -17,6 +22,7 @@ from .tables import (ADJUSTED_POOLS, DAMAGE_REDUCTIONS, ODDS_SIXES, adjusted_poo
 MATRIX_CARD = "gm-matrix-card"
 ODDS_CARD = "odds-card"
 DAMAGE_CARD = "damage-card"
+HEALING_CARD = "healing-card"
 
 
 def _common(campaign: Campaign) -> dict:
@@ -39,6 +45,21 @@ def _damage(campaign: Campaign) -> dict:
             "survival": survival_odds(), "survival_pools": list(SURVIVAL_POOLS)}
 
 
+def _healing(campaign: Campaign) -> dict:
+    healing = campaign.healing
+    return {
+        "healing": healing, "skill_names": SKILL_NAMES, "a": campaign_a(campaign),
+        "healers": cast_healers(campaign), "source": source_allocation(),
+        "source_base": SOURCE_BASE, "source_ranks": SOURCE_RANKS, "calm_a": CALM_A, "calm_sixes": CALM_SIXES,
+        "order": order_examples(),
+        "rest": rest_regimes(), "supports": support_regimes(campaign), "lost": list(LOST_POINTS), "week": WEEK,
+        "coma": coma_table(), "coma_hours": list(COMA_HOURS),
+        "grades": grade_rows(campaign),
+        "rescue": rescue_table(), "rescue_a": RESCUE_A, "rescue_sixes": RESCUE_SIXES,
+        "goals": goal_table(campaign), "goal_pools": list(GOAL_POOLS),
+    }
+
+
 def documents(campaign: Campaign) -> list[Document]:
     common = _common(campaign)
     title = campaign.game.title
@@ -49,6 +70,8 @@ def documents(campaign: Campaign) -> list[Document]:
                  {**common, "tables": odds_tables(campaign), "sixes": list(ODDS_SIXES)}, max_pages=1),
         Document(DAMAGE_CARD, f"{title}: damage card", "sixes-system/damage_card.html", "public",
                  {**common, **_damage(campaign)}, max_pages=1),
+        Document(HEALING_CARD, f"{title}: healing card", "sixes-system/healing_card.html", "public",
+                 {**common, **_healing(campaign)}, max_pages=1),
     ]
 
 
@@ -61,7 +84,9 @@ def pages(campaign: Campaign) -> list[Page]:
              {**common, "tables": odds_tables(campaign), "sixes": list(ODDS_SIXES)}, downloads=(ODDS_CARD,)),
         Page("damage.md", "Damage", "sixes-system/site/damage.md.j2",
              {**common, **_damage(campaign)}, downloads=(DAMAGE_CARD,)),
+        Page("healing.md", "Healing", "sixes-system/site/healing.md.j2",
+             {**common, **_healing(campaign)}, downloads=(HEALING_CARD,)),
         Page("cast.md", campaign.game.title, "sixes-system/site/cast.md.j2",
-             {**common, "cast": campaign.cast, "matchups": cast_matchups(campaign)}),
+             {**common, "cast": campaign.cast, "matchups": cast_matchups(campaign), "skill_names": SKILL_NAMES}),
         Page("rulings.md", "Rulings", "sixes-system/site/rulings.md.j2", {**common, "rulings": campaign.rulings}),
     ]
