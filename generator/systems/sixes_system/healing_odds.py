@@ -14,6 +14,7 @@ from functools import lru_cache
 from math import comb
 
 from ...dice import D6, SIDES, Distribution, combine
+from ...memo import remembered
 from .healing import CRITICAL_STEPS
 from .rules import exact, roll_needed, target_number, virtual_sixes
 
@@ -77,6 +78,7 @@ class CheckOdds:
         return sum((k * p for k, p in self.extra), Fraction(0))
 
 
+@remembered("sixes-system-check-odds")
 def check_odds(dice: int, a: Fraction, sixes: int = 0, defibrillator: bool = False) -> CheckOdds:
     """A healer's roll: the target is built on the dice actually rolled,
     (dice) x A + (sixes required) x (6 - A), as in the source's examples."""
@@ -149,6 +151,7 @@ def coma_expected_hours(dice: int) -> Fraction | None:
 
 # --- critical condition ---------------------------------------------------------
 
+@remembered("sixes-system-paramedic-reaches")
 def paramedic_reaches(steps: int, odds: CheckOdds) -> Fraction:
     """Chance that paramedic rolls slow the loss by `steps` steps before the
     first failure ends their turn (after which only surgery may treat). Each
