@@ -1,0 +1,778 @@
+/* The Sixes round resolver for the GM's fight tracker: a step-for-step port
+ * of generator/systems/sixes/resolver.py, so the tracker gives the same
+ * results and the same words as every other part of Sixes Press.
+ *
+ * tests/test_sixes_tracker_equality.py plays thousands of random rounds
+ * through both and fails on any difference in state (after every slot) or
+ * in the log. Change the two together, or that test will say where they part.
+ *
+ * Everything named by the data (fighters, specials) is looked up in Maps,
+ * never as a property of a plain object: a fighter called "__proto__" or
+ * "constructor" is only a name here. The constants and words that come from
+ * the Python rules (Speeds, action names, the specials vocabulary) arrive in
+ * `rules`, made by generator/systems/sixes/tracker.py.
+ *
+ * Works as a browser script (window.SixesResolver) and as a Node module.
+ */
+(function (root, factory) {
+  "use strict";
+  var api = factory();
+  if (typeof module === "object" && module.exports) {
+    module.exports = api;
+  } else {
+    root.SixesResolver = api;
+  }
+}(this, function () {
+  "use strict";
+
+  var FINISHES = ["kill", "knock_out"];
+  var RATTLED_ACTIONS = ["escape", "recover"];
+  var NEEDS_TARGET = ["attack", "defend_other"];
+  var SELF_ONLY = ["defend_self", "escape"];
+
+  function has(list, item) {
+    return list.indexOf(item) >= 0;
+  }
+
+  function and(names) {
+    names = names.slice();
+    return names.length === 1 ? names[0] : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+  }
+
+  function plural(n) {
+    return n !== 1 ? "s" : "";
+  }
+
+  function numeric(a, b) {
+    return a - b;
+  }
+
+  /* --- data in: lists of pairs become Maps --------------------------------- */
+
+  function profileOf(data) {
+    var specials = new Map(), conditional = new Map();
+    data.specials.forEach(function (pair) { specials.set(pair[0], pair[1]); });
+    data.conditional.forEach(function (pair) { conditional.set(pair[0], pair[1]); });
+    return {
+      name: data.name, hit_points: data.hit_points, armour: data.armour, damage: data.damage,
+      specials: specials, redirects: data.redirects, chooses_slot: data.chooses_slot,
+      attack_plus: data.attack_plus, defend_other_plus: data.defend_other_plus,
+      defend_self_plus: data.defend_self_plus, special_plus: data.special_plus, conditional: conditional
+    };
+  }
+
+  function combatant(profile, state) {
+    var uses = new Map();
+    state.uses.forEach(function (pair) { uses.set(pair[0], pair[1]); });
+    return {profile: profile, hp: state.hp, rattled: state.rattled, unconscious: state.unconscious,
+            dead: state.dead, escaped: state.escaped, uses: uses};
+  }
+
+  /* A combatant as plain data, the shape tracker.py writes (uses as pairs). */
+  function stateOf(c) {
+    return {name: c.profile.name, hp: c.hp, rattled: c.rattled, unconscious: c.unconscious, dead: c.dead,
+            escaped: c.escaped, uses: Array.from(c.uses.entries())};
+  }
+
+  function declaration(d) {
+    return {actor: d.actor, action: d.action, speed: d.speed, target: d.target == null ? null : d.target,
+            special: d.special == null ? null : d.special, finish: d.finish == null ? null : d.finish,
+            redirect_to: d.redirect_to == null ? null : d.redirect_to, confirmed: (d.confirmed || []).slice()};
+  }
+
+  function status(c) {
+    if (c.dead) { return "Dead"; }
+    if (c.escaped) { return "Escaped"; }
+    if (c.unconscious) { return "Unconscious"; }
+    if (c.rattled) { return "Rattled"; }
+    return "Fighting";
+  }
+
+  function canAct(c) {
+    return !(c.dead || c.escaped || c.unconscious);
+  }
+
+  function inFight(c) {
+    return !(c.dead || c.escaped);
+  }
+
+  function finishable(rattled, hp, finish) {
+    return rattled && (finish === "knock_out" || hp === 0);
+  }
+
+  function create(R) {
+    var ACTION_NAMES = new Map(R.action_names);
+    var EFFECTS = new Map(R.effects);
+    var CONDITION_WORDS = new Map(R.condition_words);
+    var CONDITIONS = R.conditions;
+    var GM_CONDITIONS = R.gm_conditions;
+    var SPEEDS = R.speeds;
+    var ACTION_POINTS = R.action_points;
+    var MIN_SPEED = Math.min.apply(null, SPEEDS), MAX_SPEED = Math.max.apply(null, SPEEDS);
+    var RATTLED_MAX_SPEED = R.rattled_max_speed;
+    var RECOVER_HIT_POINTS = R.recover_hit_points;
+
+    function actionName(key) {
+      return ACTION_NAMES.get(key);
+    }
+
+    function indexOf(cs) {
+      var index = new Map();
+      cs.forEach(function (c, i) { index.set(c.profile.name, i); });
+      return index;
+    }
+
+    /* Every reason a set of declarations is illegal, as {actor, text}, in
+     * the order resolver.validate lists them. Names the roster lacks are
+     * reported without the Python's did-you-mean: the tracker only offers
+     * names from the roster. */
+    function validate(cs, declarations, decl, bySpeed) {
+      var index = indexOf(cs), reasons = [];
+      if (!decl) {
+        decl = cs.map(function () { return null; });
+        bySpeed = [[], [], [], [], [], []];
+      }
+      function say(who, text) { reasons.push({actor: who, text: text}); }
+      declarations.forEach(function (d) {
+        var who = d.actor, i = index.get(who);
+        if (i === undefined) {
+          say(who, who + " is not in this fight");
+          return;
+        }
+        var c = cs[i];
+        if (decl[i] !== null) {
+          say(who, who + " declared twice; a declaration cannot be changed");
+          return;
+        }
+        decl[i] = d;
+        if (c.dead || c.escaped || c.unconscious) {
+          say(who, who + " is " + status(c) + " and cannot act");
+          return;
+        }
+        var action = d.action, speed = d.speed;
+        if (!ACTION_NAMES.has(action)) {
+          say(who, who + ": unknown action '" + action + "' (one of " + R.action_keys.join(", ") + ")");
+          return;
+        }
+        if (!Number.isInteger(speed) || !has(SPEEDS, speed)) {
+          say(who, who + ": Speed " + speed + " is impossible; Speed is " + MIN_SPEED + " to " + MAX_SPEED +
+              ", because Speed and Effect share " + ACTION_POINTS + " points and each needs at least 1");
+          return;
+        }
+        bySpeed[speed].push(i);
+        if (c.rattled) {
+          if (!has(RATTLED_ACTIONS, action)) {
+            say(who, who + " is Rattled and may only Escape or Recover, not " + actionName(action));
+          } else if (speed > RATTLED_MAX_SPEED) {
+            say(who, who + " is Rattled and may not act faster than Speed " + RATTLED_MAX_SPEED);
+          }
+        }
+        var aim = d.target;
+        if (aim !== null) {
+          var t = index.get(aim);
+          var target = t === undefined ? null : cs[t];
+          if (target === null || target.dead || target.escaped) {
+            say(who, who + ": target " + (target === null ? aim + " is not in this fight"
+                                          : aim + " is " + status(target) + " and not in the fight"));
+            return;
+          }
+          if (aim === who) {
+            if (has(NEEDS_TARGET, action)) {
+              say(who, who + ": " + actionName(action) + " must be aimed at someone else" +
+                  (action === "defend_other" ? " (use Defend Self)" : ""));
+            }
+          } else if (has(SELF_ONLY, action)) {
+            say(who, who + ": " + actionName(action) + " can only be aimed at yourself");
+          } else if (action === "recover" && !target.unconscious) {
+            say(who, who + ": Recover on someone else works only on an Unconscious character, and " + aim +
+                " is not Unconscious");
+          }
+        } else if (has(NEEDS_TARGET, action)) {
+          say(who, who + ": " + actionName(action) + " needs a target");
+        }
+        if (d.special !== null || action === "special") {
+          checkSpecial(c, d).forEach(function (text) { say(who, text); });
+        }
+        if (d.finish !== null && (!has(FINISHES, d.finish) || action !== "attack")) {
+          say(who, who + ": a killing blow ('kill' or 'knock_out') can only be called with an Attack");
+        }
+        d.confirmed.forEach(function (when) {
+          if (!has(GM_CONDITIONS, when)) {
+            say(who, who + ": '" + when + "' is not a condition for the GM to confirm" +
+                (has(CONDITIONS, when) ? " (the resolver judges it from the fight)"
+                                       : " (one of " + GM_CONDITIONS.slice().sort().join(", ") + ")"));
+          }
+        });
+        if (d.redirect_to !== null) {
+          var r = index.get(d.redirect_to);
+          var turned = r === undefined ? null : cs[r];
+          if (!(c.profile.redirects && action === "defend_self")) {
+            say(who, who + ": only a Defend Self with a redirecting special can turn attacks away");
+          } else if (turned === null || turned.dead || turned.escaped || d.redirect_to === who) {
+            say(who, who + ": cannot turn attacks onto " + d.redirect_to);
+          }
+        }
+      });
+      return reasons;
+    }
+
+    function checkSpecial(c, d) {
+      var who = d.actor, name = actionName(d.action);
+      if (d.special === null) {
+        return d.action === "special" ? [who + ": the Special action needs the name of a special"] : [];
+      }
+      var special = c.profile.specials.get(d.special);
+      if (special === undefined) {
+        return [who + " does not have the special '" + d.special + "'"];
+      }
+      var left = c.uses.has(d.special) ? c.uses.get(d.special) : 1;
+      if (left < 1) {
+        return [who + " has already used " + d.special + " (" + special.usage + ")"];
+      }
+      if (special.effect === null) {
+        return [];
+      }
+      if (special.effect === "heal" && d.target === null) {
+        return [who + ": " + d.special + " needs a target (yourself or another character)"];
+      }
+      var rule = EFFECTS.get(special.effect);
+      if (!rule.called) {
+        return [who + ": " + d.special + " works by itself and is not called"];
+      }
+      if (rule.action !== d.action) {
+        return [who + ": " + d.special + " goes with " + actionName(rule.action) + ", not " + name];
+      }
+      return [];
+    }
+
+    /* --- one round, slot by slot ------------------------------------------ */
+
+    function Round(cs, decl, bySpeed) {
+      var n = cs.length;
+      this.cs = cs;
+      this.n = n;
+      this.names = cs.map(function (c) { return c.profile.name; });
+      this.index = indexOf(cs);
+      this.decl = decl;
+      this.bySpeed = bySpeed;
+      this.hp = cs.map(function (c) { return c.hp; });
+      this.rattled = cs.map(function (c) { return c.rattled; });
+      this.unconscious = cs.map(function (c) { return c.unconscious; });
+      this.dead = cs.map(function (c) { return c.dead; });
+      this.escaped = cs.map(function (c) { return c.escaped; });
+      this.touched = new Set();
+      this.uses = new Map();              // fighter -> Map of uses left, once one is spent
+      this.defenders = new Map();         // target -> [[defender, Effect], ...] in order
+      this.selfDef = new Array(n).fill(0);
+      this.redirect = new Array(n).fill(null);
+      this.spoiled = new Array(n).fill(false);
+      this.lines = [];
+      this.adjudications = [];
+    }
+
+    Round.prototype.say = function (slot, phase, text) {
+      this.lines.push({slot: slot, phase: phase, text: text});
+    };
+
+    Round.prototype.spend = function (i, special) {
+      var left = this.cs[i].uses;
+      if (left.has(special)) {
+        var mine = this.uses.get(i);
+        if (mine === undefined) {
+          mine = new Map(left);
+          this.uses.set(i, mine);
+        }
+        mine.set(special, mine.get(special) - 1);
+      }
+    };
+
+    Round.prototype.declare = function () {
+      var self = this;
+      this.decl.forEach(function (d, i) {
+        if (d === null && canAct(self.cs[i])) {
+          self.say(null, "declare", self.names[i] + " did not declare in time: off-guard, no action this round.");
+        }
+      });
+    };
+
+    /* Every fighter as they stand now (what resolver.py hands `on_slot`). */
+    Round.prototype.fighters = function () {
+      var self = this;
+      return this.cs.map(function (c, i) {
+        var uses = self.uses.get(i);
+        return {profile: c.profile, hp: self.hp[i], rattled: self.rattled[i], unconscious: self.unconscious[i],
+                dead: self.dead[i], escaped: self.escaped[i], uses: uses === undefined ? c.uses : new Map(uses)};
+      });
+    };
+
+    Round.prototype.run = function (onSlot) {
+      var self = this;
+      this.declare();
+      SPEEDS.forEach(function (s) {
+        self.slot(s);
+        if (onSlot) { onSlot(s, self.fighters()); }
+      });
+      return this.finish();
+    };
+
+    /* One Speed Slot: the Python's `slot`, cut in two where the GM may rule
+     * on an adjudicated special (between the status and escape phases). */
+    Round.prototype.slot = function (s) {
+      var pending = this.slotActions(s);
+      if (pending !== null) { this.slotEscapes(s, pending); }
+    };
+
+    Round.prototype.slotActions = function (s) {
+      var self = this, names = this.names, decl = this.decl, cs = this.cs;
+      var dead = this.dead, unconscious = this.unconscious, escaped = this.escaped, rattled = this.rattled;
+      var hp = this.hp;
+      var acting = this.bySpeed[s];
+      if (!acting.length) { return null; }
+      var actors = [], gm = [];
+      acting.forEach(function (i) {
+        var d = decl[i];
+        if (dead[i] || unconscious[i] || escaped[i]) {
+          self.say(s, "activation", names[i] + " is " + self.statusOf(i) + ": the " + actionName(d.action) +
+                   " does not happen.");
+          return;
+        }
+        if (rattled[i] && (s > RATTLED_MAX_SPEED || !has(RATTLED_ACTIONS, d.action))) {
+          self.say(s, "activation", names[i] + " is Rattled: the " + actionName(d.action) + " at Speed " + s +
+                   " is lost (Rattled: only Escape or Recover, at Speed 1).");
+          return;
+        }
+        if (d.special !== null && d.action !== "special" && cs[i].profile.specials.get(d.special).effect === null) {
+          gm.push(i);
+          return;
+        }
+        actors.push(i);
+      });
+      if (!(actors.length || gm.length)) { return null; }
+      var awake = actors.concat(gm).sort(numeric);
+      this.say(s, "activation", and(awake.map(function (i) { return names[i]; })) + " open" +
+               (awake.length === 1 ? "s" : "") + " their eyes.");
+      var firstRuling = this.adjudications.length;
+      gm.forEach(function (i) { self.adjudicate(s, i, decl[i]); });
+
+      var loss = new Map(), gain = new Map(), finishes = new Map(), rattle = new Set(), cleared = new Set();
+      var attacks = [], escapers = [];
+      var effect = ACTION_POINTS - s;
+      actors.forEach(function (i) {
+        var d = decl[i], a = d.action, t, amount;
+        if (a === "attack") {
+          attacks.push(i);
+        } else if (a === "defend_other") {
+          t = self.index.get(d.target);
+          amount = effect + cs[i].profile.defend_other_plus;
+          if (cs[i].profile.conditional.size) {
+            amount += self.bonusIf(s, i, "defend_other", t, d);
+          }
+          var guards = self.defenders.get(t);
+          if (guards === undefined) {
+            self.defenders.set(t, [[i, amount]]);
+          } else {
+            guards.push([i, amount]);
+          }
+          self.say(s, "action", names[i] + " starts defending " + d.target + ": takes up to " + amount +
+                   " of each hit on them until the round ends.");
+        } else if (a === "defend_self") {
+          amount = effect + cs[i].profile.defend_self_plus;
+          if (cs[i].profile.conditional.size) {
+            amount += self.bonusIf(s, i, "defend_self", i, d);
+          }
+          var doubled = d.special !== null;
+          if (doubled) {
+            self.spend(i, d.special);
+            amount *= 2;
+          }
+          self.selfDef[i] = amount;
+          if (d.redirect_to !== null) {
+            self.redirect[i] = self.index.get(d.redirect_to);
+          }
+          self.say(s, "action", names[i] + " defends themself: every hit on them is cut by " + amount +
+                   (doubled ? " (" + d.special + ": doubled)" : "") + " until the round ends.");
+        } else if (a === "escape") {
+          escapers.push(i);
+          self.say(s, "action", names[i] + " is trying to Escape; it is checked in the escape phase.");
+        } else if (a === "recover") {
+          t = d.target === null ? i : self.index.get(d.target);
+          gain.set(t, (gain.has(t) ? gain.get(t) : 0) + RECOVER_HIT_POINTS);
+          if (t === i) { cleared.add(i); }
+          self.say(s, "action", names[i] + " takes Recover" + (t === i ? "" : " on " + names[t]) +
+                   ": 1 hit point back" + (t === i ? ", and Rattled ends." : ", and they wake."));
+        } else {
+          self.special(s, i, d, gain);
+        }
+      });
+      attacks.forEach(function (i) { self.attack(s, i, decl[i], loss, finishes, rattle); });
+
+      var changed = new Set(loss.keys());
+      gain.forEach(function (_, t) { changed.add(t); });
+      cleared.forEach(function (t) { changed.add(t); });
+      rattle.forEach(function (t) { changed.add(t); });
+      var dying = [];
+      changed.forEach(function (t) { self.touched.add(t); });
+      Array.from(changed).sort(numeric).forEach(function (t) {
+        var before = hp[t];
+        var wasRattled = rattled[t], wasOut = unconscious[t];
+        var hurt = before - (loss.has(t) ? loss.get(t) : 0);
+        var finish = finishes.has(t) ? finishes.get(t) : null;
+        if (finish === "kill") {
+          dead[t] = true;
+        } else if (finish === "knock_out") {
+          unconscious[t] = true;
+        }
+        var after = gain.has(t) && !dead[t] ? hurt + gain.get(t) : hurt;
+        var limit = cs[t].profile.hit_points;
+        if (after > limit) { after = limit; }
+        if (after < 0) { after = 0; }
+        var regained = after > hurt && after > 0;
+        hp[t] = after;
+        if (rattle.has(t)) { rattled[t] = true; }
+        if (regained || cleared.has(t)) {
+          rattled[t] = false;
+          if (regained) { unconscious[t] = false; }
+        }
+        if (after === 0) { rattled[t] = true; }
+        self.statusLine(s, t, before, after, finish, wasRattled, wasOut);
+        if ((dead[t] || unconscious[t] || rattled[t]) && !(wasRattled || wasOut)) {
+          dying.push(t);
+        }
+      });
+      dying.forEach(function (t) { self.stopOngoing(s, t); });
+      return {escapers: escapers, rulings: this.adjudications.slice(firstRuling)};
+    };
+
+    Round.prototype.slotEscapes = function (s, pending) {
+      var self = this;
+      pending.escapers.forEach(function (i) {
+        if (self.spoiled[i] || self.dead[i] || self.unconscious[i]) {
+          self.say(s, "escape", self.names[i] + "'s Escape fails: they were hurt or targeted by a special " +
+                   "before it resolved. They stay in the fight.");
+        } else {
+          self.escaped[i] = true;
+          self.touched.add(i);
+          self.say(s, "escape", self.names[i] + " escapes and must leave the area of the fight.");
+        }
+      });
+    };
+
+    Round.prototype.adjudicate = function (s, i, d) {
+      this.spend(i, d.special);
+      var action = actionName(d.action);
+      this.adjudications.push(this.names[i] + " calls " + d.special + " with " + action +
+                              (d.target ? " on " + d.target : "") + " at Speed " + s);
+      this.say(s, "action", this.names[i] + " calls " + d.special + " with " + action + ". GM adjudicates: the " +
+               "resolver leaves this whole action to the GM.");
+    };
+
+    Round.prototype.statusOf = function (i) {
+      if (this.dead[i]) { return "Dead"; }
+      if (this.escaped[i]) { return "gone (escaped)"; }
+      if (this.unconscious[i]) { return "Unconscious"; }
+      return this.rattled[i] ? "Rattled" : "fighting";
+    };
+
+    Round.prototype.statusLine = function (s, t, before, after, finish, wasRattled, wasOut) {
+      var name = this.names[t];
+      if (finish === "kill") {
+        this.say(s, "status", name + " is Dead (killing blow, announced aloud).");
+        return;
+      }
+      var bits = [];
+      if (before !== after) {
+        bits.push(name + " is on " + after + " hit point" + plural(after) + " (was " + before + ")");
+      }
+      if (finish === "knock_out" && this.unconscious[t]) {
+        bits.push(name + " is knocked out: Unconscious");
+      } else if (wasOut && !this.unconscious[t]) {
+        bits.push(name + " is no longer Unconscious");
+      }
+      if (this.rattled[t] && !wasRattled) {
+        bits.push(name + " becomes Rattled" + (after === 0 ? "" : " though not at 0 hit points"));
+      } else if (wasRattled && !this.rattled[t]) {
+        bits.push(name + " is no longer Rattled");
+      }
+      if (bits.length) {
+        this.say(s, "status", bits.join("; ") + ".");
+      }
+    };
+
+    Round.prototype.stopOngoing = function (s, t) {
+      var stopped = [];
+      if (this.selfDef[t]) {
+        this.selfDef[t] = 0;
+        stopped.push("Defend Self");
+      }
+      this.defenders.forEach(function (guards) {
+        for (var k = 0; k < guards.length; k++) {
+          if (guards[k][0] === t) {
+            guards.splice(k, 1);
+            stopped.push("Defend Other");
+            break;
+          }
+        }
+      });
+      if (stopped.length) {
+        var kinds = Array.from(new Set(stopped)).sort();
+        this.say(s, "status", this.names[t] + "'s " + and(kinds) + " stops.");
+      }
+    };
+
+    /* --- actions -------------------------------------------------------------- */
+
+    Round.prototype.bonusIf = function (s, i, action, t, d) {
+      var extra = 0, met = [], self = this;
+      var pairs = this.cs[i].profile.conditional.get(action) || [];
+      pairs.forEach(function (pair) {
+        var when = pair[0], amount = pair[1], holds;
+        if (when === "target_rattled") {
+          holds = t !== null && t !== undefined && t !== i && self.rattled[t];
+        } else if (when === "hurt") {
+          holds = self.hp[i] < self.cs[i].profile.hit_points;
+        } else {
+          holds = has(d.confirmed, when);
+        }
+        if (holds) {
+          extra += amount;
+          met.push("+" + amount + " " + CONDITION_WORDS.get(when));
+        }
+      });
+      if (met.length) {
+        this.say(s, "action", this.names[i] + "'s " + actionName(action) + " counts " + and(met) + ".");
+      }
+      return extra;
+    };
+
+    Round.prototype.attack = function (s, i, d, loss, finishes, rattle) {
+      var t = this.index.get(d.target);
+      if (this.escaped[t] || this.dead[t]) {
+        this.say(s, "action", this.names[i] + "'s Attack finds nobody: " + d.target + " is " + this.statusOf(t) + ".");
+        return;
+      }
+      var profile = this.cs[i].profile;
+      var base = ACTION_POINTS - s;
+      var amount = base + profile.attack_plus;
+      if (profile.conditional.size) {
+        amount += this.bonusIf(s, i, "attack", t, d);
+      }
+      var kind = null;
+      if (d.special !== null) {
+        kind = profile.specials.get(d.special).effect;
+        this.spend(i, d.special);
+      }
+      var words = this.names[i] + " attacks " + d.target + (d.special ? " with " + d.special : "") +
+                  (profile.chooses_slot ? " (chose the Speed " + s + " slot)" : "") +
+                  ": Effect " + base + (amount !== base ? " + " + (amount - base) : "") + " = " + amount;
+      var hit = this.hit(t, amount, kind === "ignore_defences", loss, words);
+      var dealt = hit[0];
+      words = hit[1];
+      if (dealt) {
+        if (kind === "rattle_on_damage") {
+          rattle.add(t);
+          words += "; " + d.special + ": " + d.target + " will be Rattled";
+        }
+        if (d.finish !== null && finishable(this.rattled[t], this.hp[t], d.finish)) {
+          if (finishes.get(t) !== "kill") {
+            finishes.set(t, d.finish);
+          }
+          words += "; " + this.names[i] + " calls a killing blow: " + (d.finish === "kill" ? "kill" : "knock out");
+        } else if (d.finish === "kill" && this.rattled[t]) {
+          words += "; no kill: " + d.target + " is Rattled but not on 0 hit points (a knock-out was possible)";
+        }
+      }
+      this.say(s, "action", words + ".");
+      var r = this.redirect[t];
+      if (r !== null && !dealt && this.selfDef[t]) {
+        if (!(this.dead[r] || this.escaped[r])) {
+          var more = this.hit(r, amount, false, loss, d.target + " turns the unhurt attack onto " + this.names[r] +
+                              ": " + amount);
+          this.say(s, "action", more[1] + ".");
+        }
+      }
+    };
+
+    Round.prototype.hit = function (t, amount, pierce, loss, words) {
+      var rest = amount, self = this;
+      if (!pierce) {
+        var guards = this.defenders.get(t) || [];
+        for (var k = 0; k < guards.length; k++) {
+          if (rest <= 0) { break; }
+          var g = guards[k][0], effect = guards[k][1];
+          var soaked = effect < rest ? effect : rest;
+          rest -= soaked;
+          var lost = soaked - self.cs[g].profile.armour;
+          if (lost > 0) {
+            loss.set(g, (loss.has(g) ? loss.get(g) : 0) + lost);
+            self.spoiled[g] = true;
+          }
+          words += "; " + self.names[g] + " takes " + soaked + " of it" +
+                   (lost < soaked ? " (armour stops " + (soaked - Math.max(lost, 0)) + ")" : "");
+        }
+        var armour = this.cs[t].profile.armour;
+        var cut = armour + this.selfDef[t];
+        if (cut && rest > 0) {
+          var by = [armour ? "armour " + armour : "", this.selfDef[t] ? "Defend Self " + this.selfDef[t] : ""]
+            .filter(function (w) { return w; }).join(" and ");
+          words += "; " + this.names[t] + "'s " + by + " stop" + (by.indexOf(" and ") < 0 ? "s" : "") + " " +
+                   Math.min(cut, rest);
+          rest = rest > cut ? rest - cut : 0;
+        }
+      } else {
+        words += " (no armour or defence counts)";
+      }
+      if (rest > 0) {
+        loss.set(t, (loss.has(t) ? loss.get(t) : 0) + rest);
+        this.spoiled[t] = true;
+      }
+      words += "; " + this.names[t] + " loses " + rest;
+      return [rest, words];
+    };
+
+    Round.prototype.special = function (s, i, d, gain) {
+      var names = this.names;
+      var t = d.target !== null ? this.index.get(d.target) : null;
+      var special = this.cs[i].profile.specials.get(d.special);
+      this.spend(i, d.special);
+      if (t !== null && (this.dead[t] || this.escaped[t])) {
+        this.say(s, "action", names[i] + "'s " + d.special + " finds nobody: " + d.target + " is " +
+                 this.statusOf(t) + ".");
+        return;
+      }
+      if (special.effect === "heal") {
+        var amount = ACTION_POINTS - s + this.cs[i].profile.special_plus;
+        if (this.cs[i].profile.conditional.size) {
+          amount += this.bonusIf(s, i, "special", t, d);
+        }
+        gain.set(t, (gain.has(t) ? gain.get(t) : 0) + amount);
+        this.spoiled[t] = true;
+        this.say(s, "action", names[i] + " uses " + d.special + " on " + d.target + ": up to " + amount +
+                 " hit points back, never above their starting hit points.");
+        return;
+      }
+      var on = d.target ? " on " + d.target : "";
+      this.adjudications.push(names[i] + " uses " + d.special + on + " at Speed " + s);
+      this.say(s, "action", names[i] + " uses " + d.special + on + ". GM adjudicates: the resolver changes " +
+               "nothing for it" + (d.target ? " (if it lands, " + d.target + " cannot Escape this round)." : "."));
+    };
+
+    /* --- the GM's ruling on an adjudicated special (the tracker's own) -------- */
+
+    /* Set fighter i's hit points and statuses as the GM rules, in slot s
+     * after its status phase and before its escapes. `change` holds hp,
+     * rattled, unconscious, dead, escaped and spoil (their Escape fails).
+     * The resolver's bookkeeping still holds: 0 hit points is Rattled,
+     * Unconscious and Dead are Rattled too, the Dead are on 0, and anyone
+     * newly out of action stops Defending. */
+    Round.prototype.rule = function (s, i, change) {
+      var before = this.fighters()[i];
+      var after = settle(before, change);
+      this.hp[i] = after.hp;
+      this.rattled[i] = after.rattled;
+      this.unconscious[i] = after.unconscious;
+      this.dead[i] = after.dead;
+      this.escaped[i] = after.escaped;
+      if (after.hp < before.hp || change.spoil) {
+        this.spoiled[i] = true;
+      }
+      this.touched.add(i);
+      var words = changeWords(before, after);
+      if (change.spoil && !after.escaped) {
+        words.push(this.names[i] + " cannot Escape this round");
+      }
+      if (words.length) {
+        this.say(s, "status", "GM ruling: " + words.join("; ") + ".");
+      }
+      if ((after.dead || after.unconscious || after.rattled || after.escaped) &&
+          !(before.rattled || before.unconscious || before.escaped)) {
+        this.stopOngoing(s, i);
+      }
+    };
+
+    Round.prototype.finish = function () {
+      var self = this, out = this.cs.slice();
+      var changed = new Set(this.touched);
+      this.uses.forEach(function (_, i) { changed.add(i); });
+      changed.forEach(function (i) {
+        var c = out[i], uses = self.uses.get(i);
+        out[i] = {profile: c.profile, hp: self.hp[i], rattled: self.rattled[i], unconscious: self.unconscious[i],
+                  dead: self.dead[i], escaped: self.escaped[i], uses: uses === undefined ? c.uses : uses};
+      });
+      var standing = [];
+      for (var i = 0; i < this.n; i++) {
+        if (!(this.dead[i] || this.escaped[i] || this.unconscious[i])) { standing.push(this.names[i]); }
+      }
+      this.say(null, "end", "Round over. Still able to act: " + (standing.length ? and(standing) : "nobody") +
+               ". Ask who wants to keep fighting.");
+      return {combatants: out, log: this.lines, adjudications: this.adjudications};
+    };
+
+    /* Check, then return a Round ready to run slot by slot, or {reasons}. */
+    function start(cs, declarations) {
+      var decl = cs.map(function () { return null; }), bySpeed = [[], [], [], [], [], []];
+      var reasons = validate(cs, declarations, decl, bySpeed);
+      if (reasons.length) { return {reasons: reasons}; }
+      return {round: new Round(cs, decl, bySpeed)};
+    }
+
+    /* The whole round at once, as resolver.resolve_round. */
+    function resolve(cs, declarations, onSlot) {
+      var started = start(cs, declarations);
+      if (started.reasons) { return {reasons: started.reasons}; }
+      return started.round.run(onSlot);
+    }
+
+    return {validate: validate, start: start, resolve: resolve, Round: Round, actionName: actionName,
+            effects: EFFECTS, conditionWords: CONDITION_WORDS};
+  }
+
+  /* A fighter's state after a GM's ruling, with the rules' bookkeeping kept. */
+  function settle(c, change) {
+    var limit = c.profile.hit_points;
+    var hp = Math.max(0, Math.min(limit, change.hp === undefined ? c.hp : change.hp));
+    var dead = change.dead === undefined ? c.dead : change.dead;
+    var unconscious = change.unconscious === undefined ? c.unconscious : change.unconscious;
+    var rattled = change.rattled === undefined ? c.rattled : change.rattled;
+    var escaped = change.escaped === undefined ? c.escaped : change.escaped;
+    if (dead) {
+      hp = 0;
+      unconscious = false;
+    }
+    if (dead || unconscious) { escaped = false; }
+    if (hp === 0 || dead || unconscious) { rattled = true; }
+    return {profile: c.profile, hp: hp, rattled: rattled, unconscious: unconscious, dead: dead, escaped: escaped,
+            uses: c.uses};
+  }
+
+  /* What changed between two states of one fighter, in the log's words. */
+  function changeWords(before, after) {
+    var name = before.profile.name, words = [];
+    if (after.dead && !before.dead) {
+      return [name + " is Dead"];
+    }
+    if (before.dead && !after.dead) { words.push(name + " is no longer Dead"); }
+    if (before.hp !== after.hp) {
+      words.push(name + " is on " + after.hp + " hit point" + plural(after.hp) + " (was " + before.hp + ")");
+    }
+    if (after.unconscious && !before.unconscious) {
+      words.push(name + " is knocked out: Unconscious");
+    } else if (before.unconscious && !after.unconscious) {
+      words.push(name + " is no longer Unconscious");
+    }
+    if (after.rattled && !before.rattled) {
+      words.push(name + " becomes Rattled" + (after.hp === 0 ? "" : " though not at 0 hit points"));
+    } else if (before.rattled && !after.rattled) {
+      words.push(name + " is no longer Rattled");
+    }
+    if (after.escaped && !before.escaped) {
+      words.push(name + " has escaped and leaves the area of the fight");
+    } else if (before.escaped && !after.escaped) {
+      words.push(name + " is back in the fight");
+    }
+    return words;
+  }
+
+  return {create: create, profileOf: profileOf, combatant: combatant, stateOf: stateOf, declaration: declaration,
+          status: status, canAct: canAct, inFight: inFight, finishable: finishable, settle: settle,
+          changeWords: changeWords};
+}));
