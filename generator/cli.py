@@ -114,7 +114,10 @@ def user_errors(again: str, unchanged: str):
         click.secho(f"Nothing was written: fix the problems above and {again} again.", err=True)
         sys.exit(1)
     except (BuildError, ForbiddenResource, SiteBuildError, OutputError) as exc:
-        click.secho(f"error: {visible(exc)}", fg="red", err=True)
+        first, *rest = str(exc).splitlines() or [""]
+        click.secho(f"error: {visible(first)}", fg="red", err=True)
+        for line in rest:           # a list of faults, one a line (each escaped on its own)
+            click.secho(visible(line), err=True)
         click.secho(f"Nothing was written: {unchanged}", err=True)
         sys.exit(1)
     except OSError as exc:
@@ -153,21 +156,49 @@ def main() -> None:
             signal.signal(getattr(signal, name), _stop)
 
 
-@main.command(short_help="Check the data and list every problem; render nothing.")
+@main.command(short_help="Check the data and the casting file and list every problem; render nothing.")
 @data_option
+@click.option("--casting", "casting_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              default=None, help="A casting file to check (default: casting.yaml in the game folder, if any).")
 @strict_option
-def check(data_dir: Path | None, strict: bool) -> None:
-    """Validate the data and print every problem, without rendering anything."""
+def check(data_dir: Path | None, casting_file: Path | None, strict: bool) -> None:
+    """Validate the data and print every problem, without rendering anything.
+
+    A casting file (--casting FILE, or the game folder's casting.yaml) is
+    checked too, against the game's characters and the settings' paper, and
+    its problems are listed with the data's in the same run.
+    """
     from .build import load_all
+    from .casting import find_casting
+    from .pack import casting_problems
     game = locate(data_dir, needs_out=False)
     try:
         loaded, problems = load_all(game.data_dir, strict=strict, systems=game.settings.file.systems)
     except DataError as exc:
-        _print_problems(exc.problems)
+        loaded, problems = None, list(exc.problems)
+    casting = casting_file or find_casting(game.data_dir)
+    if casting is not None:
+        shown = str(casting) if casting_file else _shown_path(casting)
+        found = casting_problems(game.data_dir, casting, game.papers, loaded, shown=shown,
+                                 skip=(game.settings.out_dir,) if game.settings.out_dir else ())
+        problems += found
+    failed = loaded is None or any(p.severity == "error" or strict for p in problems)
+    if failed:
+        from .errors import Problem
+        _print_problems(sorted(problems, key=Problem.sort_key))
         sys.exit(1)
     _print_problems(problems)
     names = ", ".join(item.system.title for item in loaded)
-    click.echo(f"OK: {game.shown} is valid ({names}).")
+    checked = f"; casting {visible(shown)} checked" if casting is not None else ""
+    click.echo(f"OK: {game.shown} is valid ({names}){checked}.")
+
+
+def _shown_path(path: Path) -> str:
+    """A path as a user standing in the current folder would type it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
 
 
 @main.command(short_help="Build every PDF and the rules site.")
@@ -293,25 +324,33 @@ class SystemSlug(click.ParamType):
               help="For a game without character sheets (d6xd6, sixes-system): how many envelopes.")
 @click.option("--simplex", is_flag=True,
               help="Printing one-sided: no blank pages (default: two-sided, each part starts on a front).")
+@click.option("--labels", is_flag=True,
+              help="Also a sheet of envelope labels: 3x7 on A4, 3x10 on US Letter (common label stock).")
+@click.option("--name-sheets", is_flag=True,
+              help="Print the player's name at the top of their character sheet (the GM pack's copies always have it).")
 @click.option("--jobs", type=click.IntRange(1, 16), default=None, help="Processes rendering PDFs.")
 @click.option("--no-cache", is_flag=True,
               help="Render every document again instead of reusing what `sixes build` rendered into OUT.")
 @print_options
 def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper: str | None,
-         casting_file: Path | None, players: int | None, simplex: bool, jobs: int | None, no_cache: bool,
-         options) -> None:
+         casting_file: Path | None, players: int | None, simplex: bool, labels: bool, name_sheets: bool,
+         jobs: int | None, no_cache: bool, options) -> None:
     """Envelope-ready PDFs for one game, a GM pack, a stuffing manifest (PDF
     and CSV) and a zip for the print shop, in OUT/pack/GAME/PAPER/. Packing
     one paper or one game leaves the others' packs in place.
 
     \b
     Each envelope (one per character, in casting order) holds:
+      - a cover: the player, the character, the envelope number, what goes in,
       - that character's sheet,
-      - one set of each public card deck (Sixes: hand-signal cards),
       - the public rules summaries and reference cards,
-      - the handouts its character file lists, then any the casting file adds.
+      - the handouts its character file lists, then any the casting file adds,
+      - one set of each public card deck (Sixes: hand-signal cards), cut from
+        card-run.pdf, which prints every envelope's sets on full sheets.
     The GM pack holds the GM documents, a roster of who plays whom, a blank
-    character sheet to copy if the system has one, and every character sheet.
+    character sheet to copy if the system has one, and every character sheet,
+    all in envelope order. The casting file is --casting FILE, else the game
+    folder's casting.yaml when it is for this game.
 
     A game without character sheets (d6xd6, sixes-system) gets --players N
     identical envelopes of its public cards and summaries, and a GM pack only
@@ -325,13 +364,22 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
     game = locate(data_dir, out_dir, paper)
     with user_errors("pack", "the previous pack is unchanged."), _progress() as progress:
         report = run_pack(game.data_dir, game.out_dir, game.papers, casting_file=casting_file, system=system,
-                          players=players, duplex=not simplex, options=options, workers=jobs,
-                          progress=progress, cache=not no_cache)
+                          players=players, duplex=not simplex, labels=labels, name_sheets=name_sheets,
+                          options=options, workers=jobs, progress=progress, cache=not no_cache)
     _print_problems(report.warnings)
     click.echo(f"{len(report.rendered)} documents rendered, {report.reused} reused from the last build", err=True)
+    if report.casting_file is not None and casting_file is None:
+        click.echo(f"Casting: {visible(_shown_path(report.casting_file))} (found in the game folder)", err=True)
     sides = "one-sided" if simplex else "two-sided"
     click.echo(f"Packed {len(report.envelopes)} {report.system.title} envelopes ({sides}) "
                f"in {report.root}")
+    if report.card_run is not None:
+        run = report.card_run
+        click.echo(f"Card run: {run.cards} cards on {run.sheets} sheet{'s' if run.sheets != 1 else ''}, "
+                   f"{run.cuts} cuts along the marks")
+    for paper_name, sheets in report.sheets.items():
+        click.echo(f"Paper: {sheets} sheets of {paper_name.upper() if paper_name == 'a4' else 'US Letter'} in all "
+                   "(manifest.pdf lists them)")
     for archive in report.zips:
         click.echo(f"For the print shop: {archive}")
 
