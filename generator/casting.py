@@ -1,95 +1,303 @@
 """The casting file: which player gets which character, in envelope order.
 
 Core layer: reads YAML through `loading` and validates with a model, so a
-mistake is reported at file:line:column with a did-you-mean, like any data.
+mistake is reported at file:line:column with a did-you-mean, like any data;
+pypdf is imported only to measure a handout's pages. `sixes check` and
+`sixes pack` both read it through `check_casting`, so a casting file is
+checked the same way before anything is printed.
 
-    # casting.yaml
+    # casting.yaml, in the game folder (found there), or named with --casting
+    system: sixes                        # only needed when the folder holds several games with characters
     envelopes:
       - player: Alex Morgan
         character: Ned Tregarth          # the character's name or its file name
-        handouts: [handouts/map.pdf]     # optional PDFs, relative to this file
+        handouts: [handouts/map.pdf]     # optional PDFs, relative to the game folder
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Iterable, Mapping
 
 from pydantic import Field
 
 from . import naming
 from .assets import asset_fault
-from .errors import Problem, did_you_mean
-from .loading import load_yaml
+from .errors import Problem, close_matches, did_you_mean
+from .loading import YamlDocument, load_yaml
 from .validation import DataModel, validate
+
+CASTING_FILE = "casting.yaml"
+# Paper sizes in millimetres, portrait, and how a message names them. A
+# handout page within TOLERANCE_MM of a size (either way up) is that size.
+PAPER_MM = {"a4": ("A4", 210.0, 297.0), "letter": ("US Letter", 215.9, 279.4)}
+OTHER_SIZES_MM = {"A5": (148.0, 210.0), "A3": (297.0, 420.0), "US Legal": (215.9, 355.6)}
+TOLERANCE_MM = 2.0
+# Enough PDFs to suggest a near miss from; a game folder holding more is searched no further.
+MAX_SUGGESTED = 5000
 
 
 class Role(DataModel):
     player: str = Field(min_length=1, description="The player's name, as written on the envelope.")
     character: str = Field(min_length=1, description="A character's name, or its file name without .yaml.")
-    handouts: list[str] = Field(default_factory=list, description="PDF files for this envelope, relative to the casting file.")
+    handouts: list[str] = Field(default_factory=list,
+                                description="PDF files for this envelope, relative to the game folder.")
 
 
 class CastingFile(DataModel):
+    system: str | None = Field(default=None, description=(
+        "The game these envelopes are for (its folder name, e.g. sixes); needed only when the game folder "
+        "holds more than one game with characters."))
     envelopes: list[Role] = Field(min_length=1, description="One entry per envelope, in the order to stuff them.")
 
 
 @dataclass(frozen=True)
 class Casting:
     player: str
-    slug: str                      # the character's document slug
+    slug: str | None               # the character's document slug; None when characters were not checked
     handouts: tuple[Path, ...]
 
 
-def load_casting(path: Path, characters: Mapping[str, str], roots: tuple[Path, ...]
-                 ) -> tuple[list[Casting], list[Problem]]:
-    """`characters` maps each character's name to its document slug. A role
-    names its character by name (any case or punctuation: naming.slug);
-    a character's file name is accepted only where no character has that
-    name, with a warning, since a file name can look like another's name.
-    Handouts must be PDF files inside one of `roots`."""
-    doc, problems = load_yaml(path, str(path))
+@dataclass(frozen=True)
+class CastingCheck:
+    """What a casting file says once checked: the game it is for (None when
+    that could not be told), its roles in envelope order, and every problem."""
+
+    system: str | None
+    roles: list[Casting]
+    problems: list[Problem]
+
+
+def find_casting(game_dir: Path) -> Path | None:
+    """The game folder's own casting file, if it has one."""
+    path = Path(game_dir) / CASTING_FILE
+    return path if path.is_file() else None
+
+
+def check_casting(path: Path, games: Mapping[str, Mapping[str, str] | None], game_dir: Path,
+                  papers: Iterable[str] = (), *, shown: str | None = None, present: Iterable[str] = (),
+                  skip: Iterable[Path] = (), packing: str | None = None) -> CastingCheck:
+    """Check a casting file against the games it may be for.
+
+    `games` maps each game (system slug) with characters to its characters'
+    names and document slugs, or to None when that game's data did not load
+    (its characters cannot be checked, everything else is). `present` lists
+    every game in the folder, for a `system:` naming one without characters.
+    Handouts are PDF files inside `game_dir` (not inside `skip`, the output),
+    named relative to it; one whose pages are not of every paper in `papers`
+    is a warning. `packing` is the game a pack is being made of: a casting
+    whose `system:` names another is refused."""
+    shown = shown or str(path)
+    doc, problems = load_yaml(path, shown)
     if doc is None:
-        return [], problems
+        return CastingCheck(None, [], problems)
     model, found = validate(CastingFile, doc)
     problems.extend(found)
     if model is None:
-        return [], problems
-    result, seen = [], {}
-    by_name = {naming.slug(name): (name, slug) for name, slug in characters.items()}
-    by_file = {slug: name for name, slug in characters.items()}
+        return CastingCheck(None, [], problems)
+    system, found = _choose_game(doc, model, games, list(present), packing)
+    problems.extend(found)
+    characters = games.get(system) if system else None
+    roles = _resolve(doc, model, characters, problems)
+    handouts = _check_handouts(doc, model, Path(game_dir), tuple(papers), [Path(s) for s in skip], problems)
+    return CastingCheck(system, [Casting(role.player, slug, handouts[i])
+                                 for i, (role, slug) in enumerate(zip(model.envelopes, roles))], problems)
+
+
+def load_casting(path: Path, characters: Mapping[str, str], game_dir: Path | tuple[Path, ...],
+                 papers: Iterable[str] = (), *, system: str = "game", skip: Iterable[Path] = ()
+                 ) -> tuple[list[Casting], list[Problem]]:
+    """The casting of one game, as `sixes pack` reads it: `characters` maps
+    each character's name to its document slug. A `system:` in the file must
+    name this game. (`game_dir` may be given as a tuple, the older form: its
+    first entry is the game folder.)"""
+    if isinstance(game_dir, tuple):
+        game_dir = game_dir[0]
+    checked = check_casting(path, {system: characters}, game_dir, papers, present=[system], skip=skip)
+    return checked.roles, checked.problems
+
+
+def _choose_game(doc: YamlDocument, model: CastingFile, games: Mapping[str, Mapping[str, str] | None],
+                 present: list[str], packing: str | None = None) -> tuple[str | None, list[Problem]]:
+    """The game a casting file is for: the one its `system:` names, the only
+    one with characters, or the one whose characters it names (most of them)."""
+    if packing is not None and model.system not in (None, packing) and model.system in present:
+        return None, [doc.problem(("system",), f"this casting is for {model.system}, but the pack is of {packing}",
+                                  hint=f"pack with --system {model.system}, or pass the casting file of {packing}")]
+    if model.system is not None:
+        if model.system in games:
+            return model.system, []
+        if model.system in present:
+            return None, [doc.problem(("system",), f"the {model.system} game has no characters to cast",
+                                      hint="cast a game with character sheets: " + ", ".join(games)
+                                      if games else "this folder has no game with characters")]
+        return None, [doc.problem(("system",), f"no game '{model.system}' in this folder",
+                                  hint=did_you_mean(model.system, list(games)) or
+                                  ("the games with characters here: " + ", ".join(games) if games
+                                   else "this folder has no game with characters"))]
+    if len(games) == 1:
+        return next(iter(games)), []
+    if not games:
+        return None, [doc.problem((), "this folder has no game with characters to cast",
+                                  hint="a casting file is for games with character sheets (sixes, six-shooter, i6)")]
+    wanted = {naming.slug(role.character) for role in model.envelopes}
+    named = {slug: len(wanted & ({naming.slug(n) for n in names} | set(names.values())))
+             for slug, names in games.items() if names is not None}
+    best = max(named.values(), default=0)
+    winners = [slug for slug, count in named.items() if count == best]
+    if best and len(winners) == 1 and len(named) == len(games):
+        return winners[0], []
+    listed = ", ".join(games)
+    if len(named) < len(games) and best == 0:
+        # Some games did not load, so which one the names belong to cannot be told yet.
+        return None, [doc.problem((), "characters not checked: the games they may belong to have errors",
+                                  hint=f"fix those first, or add `system:` (one of {listed})", severity="warning")]
+    return None, [doc.problem((), f"this folder holds {len(games)} games with characters ({listed}); "
+                                  "which one is this casting for?", hint=f"add `system: {next(iter(games))}` "
+                                                                         f"(or another of {listed}) at the top")]
+
+
+def _resolve(doc: YamlDocument, model: CastingFile, characters: Mapping[str, str] | None,
+             problems: list[Problem]) -> list[str | None]:
+    """Each role's character slug. A role names its character by name (any
+    case or punctuation: naming.slug); a character's file name is accepted
+    only where no character has that name, with a warning, since a file name
+    can look like another's name. A character or a player cast twice is an error."""
+    slugs: list[str | None] = []
+    cast: dict[str, int] = {}          # character slug -> envelope number
+    players: dict[str, int] = {}       # player name's slug -> envelope number
     for i, role in enumerate(model.envelopes):
+        number = i + 1
+        key = naming.slug(role.player)
+        if key in players:
+            problems.append(doc.problem(("envelopes", i, "player"),
+                                        f"'{role.player}' is cast twice (envelope {players[key]} is theirs too)",
+                                        hint="give each player one envelope; if one person plays two parts, tell "
+                                             f"the envelopes apart, e.g. '{role.player} (2)'"))
+        else:
+            players[key] = number
+        slugs.append(None)
+        if characters is None:
+            continue
         where = ("envelopes", i, "character")
-        key = naming.slug(role.character)
-        if key in by_name:
-            name, slug = by_name[key]
-        elif key in by_file:
-            name, slug = by_file[key], key
+        by_name = {naming.slug(name): (name, slug) for name, slug in characters.items()}
+        by_file = {slug: name for name, slug in characters.items()}
+        wanted = naming.slug(role.character)
+        if wanted in by_name:
+            name, slug = by_name[wanted]
+        elif wanted in by_file:
+            name, slug = by_file[wanted], wanted
             problems.append(doc.problem(where, f"'{role.character}' is a file name, not a character's name; "
-                                        f"taken as {name}", hint=f"write `character: {name}`",
-                                        severity="warning"))
+                                        f"taken as {name}", hint=f"write `character: {name}`", severity="warning"))
         else:
             problems.append(doc.problem(where, f"no character called '{role.character}'",
                                         hint=did_you_mean(role.character, list(characters)) or
                                         "use a character's name as written in its file"))
             continue
-        if slug in seen:
-            problems.append(doc.problem(where, f"'{role.character}' is already cast (to {seen[slug]})",
+        if slug in cast:
+            problems.append(doc.problem(where, f"'{role.character}' is already cast (in envelope {cast[slug]})",
                                         hint="each character goes in one envelope"))
             continue
-        seen[slug] = role.player
-        handouts = []
+        cast[slug] = number
+        slugs[-1] = slug
+    return slugs
+
+
+def _check_handouts(doc: YamlDocument, model: CastingFile, game_dir: Path, papers: tuple[str, ...],
+                    skip: list[Path], problems: list[Problem]) -> list[tuple[Path, ...]]:
+    """Each role's handouts, checked: inside the game folder, there, a
+    readable PDF, and on the pack's paper (a warning when not)."""
+    root = game_dir.resolve()
+    found: list[tuple[Path, ...]] = []
+    existing: list[str] | None = None       # the game folder's PDFs, listed on the first miss
+    for i, role in enumerate(model.envelopes):
+        kept = []
         for j, name in enumerate(role.handouts):
-            target = (path.parent / name).resolve()
-            if target.suffix.lower() != ".pdf" or not target.is_file():
-                problems.append(doc.problem(("envelopes", i, "handouts", j), f"found '{name}', which is not a PDF file",
-                                            hint=f"handouts are PDF files next to {path.name} or inside the data folder"))
-            elif not any(target.is_relative_to(root.resolve()) for root in roots):
-                problems.append(doc.problem(("envelopes", i, "handouts", j), f"'{name}' is outside the game's folders",
-                                            hint="copy the handout into the data folder"))
+            where = ("envelopes", i, "handouts", j)
+            target = (root / name).resolve()
+            if not target.is_relative_to(root) or any(target.is_relative_to(s.resolve()) for s in skip):
+                problems.append(doc.problem(where, f"'{name}' is outside the game folder",
+                                            hint="copy it into the game folder (e.g. handouts/) and name it from "
+                                                 "there"))
+            elif not target.exists():
+                if existing is None:
+                    existing = _pdfs_in(root, skip)
+                problems.append(doc.problem(where, f"handout '{name}' not found",
+                                            hint=_nearest(name, target, root, existing)))
+            elif target.suffix.lower() != ".pdf" or not target.is_file():
+                problems.append(doc.problem(where, f"'{name}' is not a PDF file",
+                                            hint="a handout is a PDF: export or print it to PDF"))
             elif (fault := asset_fault(target, name)) is not None:
-                problems.append(doc.problem(("envelopes", i, "handouts", j), fault.message, hint=fault.hint))
+                problems.append(doc.problem(where, fault.message, hint=fault.hint))
             else:
-                handouts.append(target)
-        result.append(Casting(role.player, slug, tuple(handouts)))
-    return result, problems
+                problems.extend(doc.problem(where, message, hint=hint, severity="warning")
+                                for message, hint in paper_mismatches(target, name, papers))
+                kept.append(target)
+        found.append(tuple(kept))
+    return found
+
+
+def _pdfs_in(root: Path, skip: list[Path]) -> list[str]:
+    """PDF files in the game folder, relative to it, outside hidden folders and the output."""
+    found = []
+    skipped = [s.resolve() for s in skip]
+    for path in root.rglob("*"):
+        if len(found) >= MAX_SUGGESTED:
+            break
+        relative = path.relative_to(root)
+        if any(part.startswith(".") for part in relative.parts) or any(path.is_relative_to(s) for s in skipped):
+            continue
+        if path.suffix.lower() == ".pdf" and path.is_file():
+            found.append(relative.as_posix())
+    return sorted(found)
+
+
+def _nearest(name: str, target: Path, root: Path, existing: list[str]) -> str:
+    """A did-you-mean among the game folder's PDFs: a near spelling, or the
+    same file name in another folder."""
+    same_name = [p for p in existing if Path(p).name.lower() == target.name.lower()]
+    close = same_name[:2] or close_matches(Path(name).as_posix(), existing)
+    if close:
+        return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+    return f"handouts are named relative to the game folder ({root.name}/), e.g. handouts/map.pdf"
+
+
+def paper_mismatches(path: Path, shown: str, papers: Iterable[str]) -> list[tuple[str, str]]:
+    """(message, hint) for each paper a handout's pages are not printed on:
+    it would print scaled or cropped. One message per paper, naming the
+    first page that differs."""
+    from pypdf import PdfReader
+    try:
+        pages = [(float(p.mediabox.width), float(p.mediabox.height), int(p.get("/Rotate", 0) or 0))
+                 for p in PdfReader(path).pages]
+    except Exception:       # asset_fault has read it already; a second read failing is not a size problem
+        return []
+    out = []
+    for paper in papers:
+        label, width, height = PAPER_MM[paper]
+        for number, (w_pt, h_pt, _) in enumerate(pages, 1):
+            w, h = w_pt * 25.4 / 72, h_pt * 25.4 / 72
+            if _is_size(w, h, width, height):
+                continue
+            which = f"page {number} of '{shown}'" if len(pages) > 1 else f"'{shown}'"
+            out.append((f"{which} is {size_name(w, h)}, but this pack is printed on {label}",
+                        f"it would print scaled or cropped; export it on {label}"
+                        + (" or pack with --paper " + next(p for p in PAPER_MM if p != paper)
+                           if any(_is_size(w, h, *PAPER_MM[p][1:]) for p in PAPER_MM if p != paper) else "")))
+            break
+    return out
+
+
+def _is_size(w: float, h: float, width: float, height: float) -> bool:
+    """Either way up, within the tolerance."""
+    return any(abs(a - width) <= TOLERANCE_MM and abs(b - height) <= TOLERANCE_MM for a, b in ((w, h), (h, w)))
+
+
+def size_name(w: float, h: float) -> str:
+    """'US Letter (216 x 279 mm)', 'A5 (148 x 210 mm)' or '200 x 200 mm'."""
+    known = {label: (width, height) for label, width, height in PAPER_MM.values()} | OTHER_SIZES_MM
+    measured = f"{w:.0f} x {h:.0f} mm"
+    for label, (width, height) in known.items():
+        if _is_size(w, h, width, height):
+            return f"{label} ({measured})"
+    return measured

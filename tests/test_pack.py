@@ -1,8 +1,10 @@
-"""`sixes pack`: one PDF per envelope in casting order, a GM pack with every
-secret, a stuffing manifest whose page and sheet counts match the files, a zip
-for the print shop, casting mistakes reported at file:line:column, every part
-starting on the front of a sheet in two-sided printing, and every system's
-example game packed."""
+"""`sixes pack`: one PDF per envelope in casting order, each starting with its
+cover, one card run for every envelope's cards, a GM pack with every secret, a
+stuffing manifest whose page and sheet counts match the files, a zip for the
+print shop, casting mistakes reported at file:line:column, every part starting
+on the front of a sheet in two-sided printing, and every system's example game
+packed. The 24-player pack, labels, name stamps and the casting check are in
+tests/test_pack_night.py."""
 from __future__ import annotations
 
 import csv
@@ -25,6 +27,8 @@ from generator.systems import SYSTEMS
 from generator.systems.d6xd6 import SYSTEM as D6XD6
 from generator.systems.sixes import SYSTEM as SIXES
 
+# Printed on the Speed hand card only.
+CARD_TEXT = "Eyes shut until the GM calls your Speed."
 SECRETS = {"first-rival": "Marigold owes the ferryman nine crowns",
            "second-rival": "Hawthorn burned the harbour ledger"}
 
@@ -56,6 +60,14 @@ def manifest(folder: Path) -> list[dict]:
         return list(csv.DictReader(f))
 
 
+def envelope_rows(rows: list[dict]) -> list[dict]:
+    return [r for r in rows if r["envelope"].isdigit()]
+
+
+def row_of(rows: list[dict], name: str) -> dict:
+    return next(r for r in rows if r["envelope"] == name)
+
+
 @pytest.fixture(scope="module")
 def uncast(game, tmp_path_factory):
     out = tmp_path_factory.mktemp("pack-out")
@@ -67,17 +79,21 @@ def test_without_casting_envelopes_are_labelled_by_character(uncast):
     assert sorted(p.name for p in (folder / "envelopes").iterdir()) == ["01-first-rival.pdf", "02-second-rival.pdf"]
     rows = manifest(folder)
     assert [(r["envelope"], r["player"], r["character"]) for r in rows] == [
-        ("1", "", "First Rival"), ("2", "", "Second Rival"), ("GM", "", "")]
-    # Sheet (1-2 pages) + the player's one set of hand-signal cards (1) + rules reference (1-2).
-    for row in rows[:2]:
-        assert re.fullmatch(r"character sheet \(\d p\); hand-signal cards \(1 p\); rules reference \(\d p\)",
+        ("1", "", "First Rival"), ("2", "", "Second Rival"), ("GM", "", ""), ("Cards", "", "")]
+    # Cover (1 page) + sheet (1-2 pages) + rules reference (1-2); the cards come from the card run.
+    for number, row in enumerate(rows[:2], 1):
+        assert re.fullmatch(r"cover \(1 p\); character sheet \(\d p\); rules reference \(\d p\)",
                             row["contents"]), row
+        assert row["cards"] == f"hand-signal cards: set {number} (sheet 1)"
         assert int(row["pages"]) == len(PdfReader(folder / row["file"]).pages)
     assert int(rows[2]["pages"]) == len(PdfReader(folder / "gm-pack.pdf").pages)
     assert rows[2]["contents"].startswith("GM cheat sheet (")
     # Cheat sheet, roster, every other GM document (the fight balance report), then all sheets.
     assert re.fullmatch(r"GM cheat sheet \(\d p\); roster \(1 p\); fight balance report \(\d p\); "
                         r"2 x character sheet \(\d p\)", rows[2]["contents"]), rows[2]
+    # Both players' sets of three cards on one sheet, printed one-sided (no backs).
+    assert rows[3]["contents"] == "hand-signal cards: 2 sets of 3 (6 cards); card run (1 p)"
+    assert (rows[3]["pages"], rows[3]["sheets"], rows[3]["file"]) == ("1", "1", "card-run.pdf")
 
 
 def test_each_envelope_holds_its_own_secret_only_and_the_gm_pack_holds_all(uncast):
@@ -85,7 +101,10 @@ def test_each_envelope_holds_its_own_secret_only_and_the_gm_pack_holds_all(uncas
     first, second = (text(folder / "envelopes" / n) for n in ("01-first-rival.pdf", "02-second-rival.pdf"))
     assert SECRETS["first-rival"] in first and SECRETS["second-rival"] not in first
     assert SECRETS["second-rival"] in second and SECRETS["first-rival"] not in second
-    assert "Speed hand" in first and "Sixes rules reference" in first
+    assert "Sixes rules reference" in first
+    # No lonely card page in an envelope: the cards are all in the card run.
+    assert CARD_TEXT not in first and CARD_TEXT not in second
+    assert text(folder / "card-run.pdf").count(CARD_TEXT) == 2
     gm = text(folder / "gm-pack.pdf")
     assert all(s in gm for s in SECRETS.values())
     assert "Roster: who plays whom" in gm and "GM cheat sheet" in gm
@@ -106,15 +125,15 @@ def test_the_zip_holds_the_whole_pack_with_its_manifest(uncast):
     assert archive == uncast.out_dir / "pack" / "sixes" / "my-new-game-pack-a4.zip"
     with zipfile.ZipFile(archive) as zf:
         names = sorted(zf.namelist())
-    assert names == ["a4/envelopes/01-first-rival.pdf", "a4/envelopes/02-second-rival.pdf", "a4/gm-pack.pdf",
-                     "a4/manifest.csv", "a4/manifest.pdf"]
+    assert names == ["a4/card-run.pdf", "a4/envelopes/01-first-rival.pdf", "a4/envelopes/02-second-rival.pdf",
+                     "a4/gm-pack.pdf", "a4/manifest.csv", "a4/manifest.pdf"]
 
 
 def test_casting_orders_and_labels_envelopes_and_adds_handouts(game, tmp_path):
     casting = tmp_path / "casting.yaml"
     casting.write_text("envelopes:\n"
                        "  - player: Robin Ash\n    character: second-rival\n"
-                       f"    handouts: [{game / 'handouts' / 'map.pdf'}]\n"
+                       "    handouts: [handouts/map.pdf]\n"
                        "  - player: Sam Dale\n    character: First Rival\n")
     report = pack(game, tmp_path / "out", ("letter",), casting_file=casting, workers=1)
     folder = tmp_path / "out" / "pack" / "sixes" / "letter"
@@ -143,7 +162,7 @@ def test_handouts_the_data_gives_a_character_go_in_their_envelope_first(game, tm
     character.write_text(character.read_text() + "handouts: [handouts/letter.pdf]\n")
     casting = tmp_path / "casting.yaml"
     casting.write_text("envelopes:\n  - player: Robin Ash\n    character: First Rival\n"
-                       f"    handouts: [{data / 'handouts' / 'map.pdf'}]\n")
+                       "    handouts: [handouts/map.pdf]\n")
     pack(data, tmp_path / "out", ("a4",), casting_file=casting, workers=1, duplex=False)
     rows = manifest(tmp_path / "out" / "pack" / "sixes" / "a4")
     by_character = {r["character"]: r["contents"] for r in rows}
@@ -168,11 +187,11 @@ def test_a_character_nobody_plays_still_gets_an_envelope_with_a_warning(game, tm
     ("envelopes:\n  - player: Robin\n    character: Secnod Rival\n",
      r"casting\.yaml:3:16: error: envelopes\[0\]\.character: no character called 'Secnod Rival'; did you mean 'Second Rival'\?"),
     ("envelopes:\n  - player: Robin\n    character: First Rival\n  - player: Sam\n    character: first-rival\n",
-     r"casting\.yaml:5:16: error: envelopes\[1\]\.character: 'first-rival' is already cast \(to Robin\)"),
+     r"casting\.yaml:5:16: error: envelopes\[1\]\.character: 'first-rival' is already cast \(in envelope 1\)"),
     ("envelopes:\n  - player: Robin\n    charcter: First Rival\n",
      r"casting\.yaml:3:5: error: envelopes\[0\]\.charcter: unknown key 'charcter'; did you mean 'character'\?"),
     ("envelopes:\n  - player: Robin\n    character: First Rival\n    handouts: [/etc/hostname]\n",
-     r"casting\.yaml:4:16: error: envelopes\[0\]\.handouts\[0\]: found '/etc/hostname', which is not a PDF file"),
+     r"casting\.yaml:4:16: error: envelopes\[0\]\.handouts\[0\]: '/etc/hostname' is outside the game folder"),
 ])
 def test_casting_mistakes_are_reported_where_they_are(game, tmp_path, body, expected):
     casting = tmp_path / "casting.yaml"
@@ -191,7 +210,7 @@ def test_a_handout_outside_the_game_folders_is_refused(game, tmp_path):
     casting = tmp_path / "cast" / "casting.yaml"
     casting.parent.mkdir()
     casting.write_text(f"envelopes:\n  - player: Robin\n    character: First Rival\n    handouts: [{outside / 'map.pdf'}]\n")
-    with pytest.raises(DataError, match="outside the game's folders"):
+    with pytest.raises(DataError, match="is outside the game folder"):
         pack(game, tmp_path / "out", ("a4",), casting_file=casting, workers=1)
 
 
@@ -249,25 +268,29 @@ def test_merge_pads_odd_parts_except_the_last_and_keeps_pairs_together(tmp_path)
 
 
 @pytest.fixture(scope="module")
-def handout_casting(game, tmp_path_factory) -> Path:
-    """A casting whose first envelope ends with a 3-page and a 1-page handout."""
-    folder = tmp_path_factory.mktemp("cast")
-    marked_pdf(folder / "map.pdf", ["Map page 1", "Map page 2", "Map page 3"])
-    marked_pdf(folder / "note.pdf", ["Sealed note"])
-    casting = folder / "casting.yaml"
+def handout_game(game, tmp_path_factory) -> tuple[Path, Path]:
+    """The game with a casting whose first envelope ends with a 3-page and a
+    1-page handout (kept in the game folder, named relative to it)."""
+    data = tmp_path_factory.mktemp("cast") / "data"
+    shutil.copytree(game, data)
+    (data / "sealed").mkdir()
+    marked_pdf(data / "sealed" / "map.pdf", ["Map page 1", "Map page 2", "Map page 3"])
+    marked_pdf(data / "sealed" / "note.pdf", ["Sealed note"])
+    casting = data.parent / "casting.yaml"
     casting.write_text("envelopes:\n  - player: Robin Ash\n    character: First Rival\n"
-                       "    handouts: [map.pdf, note.pdf]\n")
-    return casting
+                       "    handouts: [sealed/map.pdf, sealed/note.pdf]\n")
+    return data, casting
 
 
 def part_starts(labels: list[str]) -> list[int]:
-    """Where the sheet, the cards, the rules reference and the handouts begin."""
-    markers = ("First Rival", "Speed hand", "Sixes rules reference", "Map page 1", "Sealed note")
+    """Where the cover, the sheet, the rules reference and the handouts begin."""
+    markers = ("In this envelope", "Your speed slots", "Sixes rules reference", "Map page 1", "Sealed note")
     return [next(i for i, text in enumerate(labels) if marker in text) for marker in markers]
 
 
-def test_a_two_sided_envelope_starts_every_part_on_a_front(game, handout_casting, tmp_path):
-    pack(game, tmp_path, ("a4",), casting_file=handout_casting, workers=1)
+def test_a_two_sided_envelope_starts_every_part_on_a_front(handout_game, tmp_path):
+    data, casting = handout_game
+    pack(data, tmp_path, ("a4",), casting_file=casting, workers=1)
     duplex = page_labels(tmp_path / "pack" / "sixes" / "a4" / "envelopes" / "01-robin-ash.pdf")
 
     # The expected file, built from its printed pages alone: a blank after
@@ -288,19 +311,20 @@ def test_a_two_sided_envelope_starts_every_part_on_a_front(game, handout_casting
     assert row["contents"].endswith("; Handout: map (3 p); Handout: note (1 p)")
 
 
-def test_with_backs_each_deck_front_is_followed_by_its_back(game, tmp_path):
+def test_with_backs_the_card_run_alternates_fronts_and_backs(game, tmp_path):
     report = pack(game, tmp_path, ("a4",), workers=1, options=PrintOptions(backs=True))
-    labels = page_labels(report.out_dir / "pack" / "sixes" / "a4" / "envelopes" / "01-first-rival.pdf")
-    front = next(i for i, text in enumerate(labels) if "Speed hand" in text)
-    assert front % 2 == 0
-    back = labels[front + 1]
-    # The back is the deck's own page (rendered, not padding), and the rules reference follows at once.
-    assert "Speed hand" not in back and not is_padding(PdfReader(report.out_dir / "pack" / "sixes" / "a4" / "envelopes" /
-                                                                  "01-first-rival.pdf").pages[front + 1])
-    assert "Sixes rules reference" in labels[front + 2]
+    folder = report.out_dir / "pack" / "sixes" / "a4"
+    labels = page_labels(folder / "card-run.pdf")
+    # One sheet: its fronts, then its backs (rendered, not padding), printed two-sided.
+    assert len(labels) == 2 and "Speed hand" in labels[0] and "Speed hand" not in labels[1]
+    assert not any(map(is_padding, PdfReader(folder / "card-run.pdf").pages))
+    assert (row_of(manifest(folder), "Cards")["pages"], row_of(manifest(folder), "Cards")["sheets"]) == ("2", "1")
+    # No card page in an envelope, with or without backs.
+    assert all(CARD_TEXT not in label for label in page_labels(folder / "envelopes" / "01-first-rival.pdf"))
     # With backs, the pack carries the calibration sheet to measure the printer's offset first.
-    calibration = report.out_dir / "pack" / "sixes" / "a4" / "duplex-calibration.pdf"
+    calibration = folder / "duplex-calibration.pdf"
     assert "calibration" in " ".join(page_labels(calibration)).lower()
+    assert row_of(manifest(folder), "Calibration")["file"] == "duplex-calibration.pdf"
 
 
 def test_the_manifest_pdf_counts_pages_and_sheets(uncast):
@@ -309,10 +333,14 @@ def test_the_manifest_pdf_counts_pages_and_sheets(uncast):
     rows = manifest(folder)
     for row in rows:
         pages = len(PdfReader(folder / row["file"]).pages)
-        assert (int(row["pages"]), int(row["sheets"])) == (pages, -(-pages // 2)), row
+        # Two-sided, except the card run without backs (one-sided: a card's reverse is another card).
+        sheets = pages if row["envelope"] == "Cards" else -(-pages // 2)
+        assert (int(row["pages"]), int(row["sheets"])) == (pages, sheets), row
     printed = text(folder / "manifest.pdf")
     assert "Pages Sheets" in printed
-    assert f"In all {sum(int(r['pages']) for r in rows)} {sum(int(r['sheets']) for r in rows)}" in printed
+    # The total once, at the end.
+    total = f"In all {sum(int(r['pages']) for r in rows)} {sum(int(r['sheets']) for r in rows)}"
+    assert printed.count("In all") == 1 and total in printed
 
 
 # --- every system's example game -----------------------------------------
@@ -350,28 +378,35 @@ def test_every_systems_example_game_packs(example_pack, system):
     for row in rows:
         reader = PdfReader(folder / row["file"])
         pages = len(reader.pages)
-        assert (int(row["pages"]), int(row["sheets"])) == (pages, -(-pages // 2)), row
+        sheets = pages if row["envelope"] == "Cards" else -(-pages // 2)
+        assert (int(row["pages"]), int(row["sheets"])) == (pages, sheets), row
         assert int(row["blank_pages"]) == sum(map(is_padding, reader.pages)), row
         assert not is_padding(reader.pages[-1]), row
+    envelopes = envelope_rows(rows)
+    for row in envelopes:   # every envelope starts with its cover
+        assert row["contents"].startswith("cover (1 p)"), row
+        assert "In this envelope" in " ".join(PdfReader(folder / row["file"]).pages[0].extract_text().split())
     if characters:
-        # An envelope per character holding its sheet; the GM pack has the roster and every sheet.
-        for row in rows[:-1]:
+        # An envelope per character, its cover naming the character; the GM pack has the roster and every sheet.
+        for row in envelopes:
             first_page = PdfReader(folder / row["file"]).pages[0].extract_text()
             assert row["character"] and row["character"] in " ".join(first_page.split()), row
-        assert rows[-1]["envelope"] == "GM" and "roster (1 p)" in rows[-1]["contents"]
-        assert f"{characters} x character sheet" in rows[-1]["contents"]
+        gm = row_of(rows, "GM")
+        assert "roster (1 p)" in gm["contents"]
+        assert f"{characters} x character sheet" in gm["contents"]
     else:
         # Identical envelopes, and no GM pack: these games have no GM-only documents.
-        assert [r["file"] for r in rows] == [f"envelopes/0{n}-player-{n}.pdf" for n in (1, 2, 3)]
-        assert len({r["contents"] for r in rows}) == 1
+        assert [r["file"] for r in envelopes] == [f"envelopes/0{n}-player-{n}.pdf" for n in (1, 2, 3)]
+        assert len({r["contents"] for r in envelopes}) == 1
+        assert "GM" not in [r["envelope"] for r in rows]
     assert f"Packed {characters or 3} " in result.output
 
 
 def test_six_shooters_blank_operator_sheet_goes_to_the_gm_not_the_envelopes(example_pack):
     _, folder, _ = example_pack("six-shooter")
     rows = manifest(folder)
-    assert all("blank Operator sheet" not in r["contents"] for r in rows[:-1])
-    assert "blank Operator sheet (1 p)" in rows[-1]["contents"]
+    assert all("blank Operator sheet" not in r["contents"] for r in envelope_rows(rows))
+    assert "blank Operator sheet (1 p)" in row_of(rows, "GM")["contents"]
 
 
 # --- choosing the system; mistakes write nothing ---------------------------
@@ -414,7 +449,8 @@ def test_a_casting_file_for_a_game_without_characters_is_refused(two_games, tmp_
 def test_a_pack_after_a_build_reuses_its_documents(game, tmp_path, monkeypatch):
     """The organiser builds, then packs into the same output folder: every
     character sheet and GM document comes from the build cache (only the
-    one-set card decks and the roster are new), and the pack is the same."""
+    pack's own documents are new: the card run, the covers and the roster),
+    and the pack is the same."""
     from generator.build import build
     monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
     out = tmp_path / "out"
@@ -423,7 +459,7 @@ def test_a_pack_after_a_build_reuses_its_documents(game, tmp_path, monkeypatch):
     sheets = len(list((out / "pdf" / "a4" / "sixes" / "players").glob("*.pdf")))
     assert report.reused >= sheets + 2          # every sheet, the cheat sheet and the balance report
     assert sorted(label.rsplit("/", 1)[1] for label in report.rendered) == [
-        "hand-signal-cards-one-set.pdf", "roster.pdf"]
+        "card-run.pdf", "covers.pdf", "roster.pdf"]
     fresh = pack(game, tmp_path / "fresh", ("a4",), workers=1)
     assert fresh.reused == 0
     assert manifest(out / "pack" / "sixes" / "a4") == manifest(tmp_path / "fresh" / "pack" / "sixes" / "a4")
