@@ -30,8 +30,9 @@ from .systems.base import Deferred, Document, System
 
 def output_entries(papers: Iterable[str]) -> tuple[str, ...]:
     """What a build replaces in the output folder: each paper's PDFs on its
-    own (a build of one paper leaves the other's), the site and the schemas."""
-    return (*(f"pdf/{paper}" for paper in papers), "site", "schemas")
+    own (a build of one paper leaves the other's), the site, the schemas and
+    the GM's files that are not PDFs (gm/: the Sixes fight tracker)."""
+    return (*(f"pdf/{paper}" for paper in papers), "site", "schemas", "gm")
 
 
 @dataclass
@@ -156,6 +157,8 @@ def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
         for parts in list((ctx.staging / "pdf").rglob(".parts")):    # joined by now; not part of the output
             shutil.rmtree(parts)
         export_schemas(ctx.staging / "schemas")
+        from .render.tracker import write_trackers     # GM only: never reaches the site (render/tracker.py)
+        write_trackers(ctx.staging, loaded)
         if config.site:
             ctx.progress("site", 0, 1)
             report.site_built = _build_site(ctx.staging, loaded, documents, config,
@@ -221,23 +224,26 @@ def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[D
                 out_dir: Path | None = None, inputs: str = "") -> bool:
     """Stage and build the site; with a cache (`out_dir` and the site's
     `inputs` key given), an unchanged site is left as it is (nothing staged
-    is swapped in). Returns whether MkDocs ran."""
+    is swapped in). Returns whether MkDocs ran. The game's own pages (the
+    settings' pages folder) are checked first: a problem there is a DataError."""
     from .paths import MKDOCS_CONFIG
     from .render.cache import SITE_INPUTS, SITE_KEY, remember_site, site_key, site_unchanged
-    from .render.site import SiteSection, build_site, stage_sources
+    from .render.site import SiteSection, build_site, read_own_pages, stage_sources
 
     if out_dir and site_unchanged(out_dir, SITE_INPUTS, inputs):
         return False
+    own = read_own_pages(config.settings.pages_dir, config.data_dir.parent)
     sections = []
     for item in loaded:
         public = {d.slug: d for d in documents[item.system.slug] if d.audience == "public"}
         sections.append(SiteSection(item.system, item.system.pages(item.game), public))
     docs_dir = staging / "site-src"
-    nav = stage_sources(docs_dir, sections, staging / "pdf", list(config.papers))
-    key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav) + repr(site_look(config.settings, loaded))
+    look = site_look(config.settings, loaded)
+    nav = stage_sources(docs_dir, sections, staging / "pdf", list(config.papers), look, own)
+    key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav) + repr(look)
     unchanged = bool(out_dir and site_unchanged(out_dir, SITE_KEY, key))
     if not unchanged:
-        build_site(docs_dir, staging / "site", nav, site_look(config.settings, loaded))
+        build_site(docs_dir, staging / "site", nav, look)
     shutil.rmtree(docs_dir)
     if out_dir:
         remember_site(out_dir, inputs, key)

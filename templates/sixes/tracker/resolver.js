@@ -660,7 +660,8 @@
 
     /* Set fighter i's hit points and statuses as the GM rules, in slot s
      * after its status phase and before its escapes. `change` holds hp,
-     * rattled, unconscious, dead, escaped and spoil (their Escape fails).
+     * rattled, unconscious, dead, escaped, spoil (their Escape fails) and
+     * cancel (their action in a later slot does not happen).
      * The resolver's bookkeeping still holds: 0 hit points is Rattled,
      * Unconscious and Dead are Rattled too, the Dead are on 0, and anyone
      * newly out of action stops Defending. */
@@ -679,6 +680,14 @@
       var words = changeWords(before, after);
       if (change.spoil && !after.escaped) {
         words.push(this.names[i] + " cannot Escape this round");
+      }
+      var d = this.decl[i];
+      if (change.cancel && d && d.speed < s) {
+        var waiting = this.bySpeed[d.speed], k = waiting.indexOf(i);
+        if (k >= 0) {
+          waiting.splice(k, 1);
+          words.push(this.names[i] + "'s " + actionName(d.action) + " at Speed " + d.speed + " does not happen");
+        }
       }
       if (words.length) {
         this.say(s, "status", "GM ruling: " + words.join("; ") + ".");
