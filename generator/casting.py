@@ -98,6 +98,9 @@ def check_casting(path: Path, games: Mapping[str, Mapping[str, str] | None], gam
     system, found = _choose_game(doc, model, games, list(present), packing)
     problems.extend(found)
     characters = games.get(system) if system else None
+    if system is not None and characters is None:
+        problems.append(doc.problem((), f"characters not checked: the {system} game's data has errors",
+                                    hint="fix those, then check again", severity="warning"))
     roles = _resolve(doc, model, characters, problems)
     handouts = _check_handouts(doc, model, Path(game_dir), tuple(papers), [Path(s) for s in skip], problems)
     return CastingCheck(system, [Casting(role.player, slug, handouts[i])

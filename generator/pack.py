@@ -355,6 +355,10 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
     # The GM's copies of the sheets follow the envelopes, whatever order the files have.
     sheets_in_order = [e.sheet for e in envelopes if e.sheet is not None]
     cast = casting is not None
+    if cast:    # GM documents may print who plays whom: `player_of` maps a sheet's slug to its player
+        docs = dataclasses.replace(docs, gm=[_with_players(d, {e.sheet.slug: e.player for e in envelopes
+                                                               if e.sheet is not None and e.player})
+                                             for d in docs.gm])
     # The cheat sheet first, then who plays whom (only when there are
     # characters), the system's other GM documents (a balance report, ...),
     # blank forms, and every character sheet.
@@ -529,6 +533,16 @@ def _in_envelope_order(item: Loaded, all_docs: list[Document], docs: Sorted, ord
         if [d.slug for d in new_docs if d.audience == "player"] == wanted:
             return Loaded(item.system, game), new_docs, sort_documents(new_docs)
     return item, all_docs, docs
+
+
+def _with_players(doc: Document, players: dict[str, str]) -> Document:
+    """A GM document whose context also holds `player_of` (sheet slug ->
+    player's name), so its roster can name them; a slow context stays unread
+    until used."""
+    context = doc.context
+    if isinstance(context, Deferred):
+        return dataclasses.replace(doc, context=Deferred(lambda: {**context, "player_of": players}))
+    return dataclasses.replace(doc, context={**context, "player_of": players})
 
 
 # --- the pack's own documents ------------------------------------------------
