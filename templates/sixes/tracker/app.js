@@ -567,6 +567,16 @@
       });
       wrap.append(field("Special called with it", el("div", {class: "grid two"}, buttons)));
     }
+    held.forEach(function (heldName) {         // specials that work by themselves with this action
+      var info = special(heldName);
+      if (info && info.kind === "passive" && info.action === a) {
+        wrap.append(el("div", {class: "special-rule passive"},
+          el("p", {}, el("strong", {text: heldName + ": "}), info.resolver),
+          info.effect === "choose_slot"
+            ? el("p", {class: "quiet", text: "Enter the slot they strike in as their Speed (ruling " +
+                                             "patient-attacker-slot): ask them before you resolve."}) : null));
+      }
+    });
     if (sp) {
       wrap.append(el("div", {class: "special-rule"},
         el("p", {}, el("strong", {text: d.special + ": "}), sp.rule),
@@ -686,7 +696,8 @@
       box.append(askBox(w, f));
       script.append(box);
       for (var k = SPEEDS.indexOf(w.slot) + 1; k < SPEEDS.length; k++) {
-        script.append(el("section", {class: "slot empty"}, el("h2", {text: "Speed " + SPEEDS[k]}), " waits for your ruling."));
+        script.append(el("section", {class: "slot empty", "data-slot": SPEEDS[k]}, el("h2", {text: "Speed " + SPEEDS[k]}),
+                         " waits for your ruling."));
       }
       app.append(script);
       setDock([button("Back to declarations", undo, {id: "undo"})]);
