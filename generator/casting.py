@@ -74,6 +74,12 @@ def find_casting(game_dir: Path) -> Path | None:
     return path if path.is_file() else None
 
 
+def found_as(game_dir: Path) -> str:
+    """How problems name a casting file found in the game folder: like the
+    game's data files, from the folder holding the game ('mygame/casting.yaml')."""
+    return f"{Path(game_dir).resolve().name}/{CASTING_FILE}"
+
+
 def check_casting(path: Path, games: Mapping[str, Mapping[str, str] | None], game_dir: Path,
                   papers: Iterable[str] = (), *, shown: str | None = None, present: Iterable[str] = (),
                   skip: Iterable[Path] = (), packing: str | None = None) -> CastingCheck:

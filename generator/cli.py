@@ -169,7 +169,7 @@ def check(data_dir: Path | None, casting_file: Path | None, strict: bool) -> Non
     its problems are listed with the data's in the same run.
     """
     from .build import load_all
-    from .casting import find_casting
+    from .casting import find_casting, found_as
     from .pack import casting_problems
     game = locate(data_dir, needs_out=False)
     try:
@@ -178,7 +178,7 @@ def check(data_dir: Path | None, casting_file: Path | None, strict: bool) -> Non
         loaded, problems = None, list(exc.problems)
     casting = casting_file or find_casting(game.data_dir)
     if casting is not None:
-        shown = str(casting) if casting_file else _shown_path(casting)
+        shown = str(casting) if casting_file else found_as(game.data_dir)
         found = casting_problems(game.data_dir, casting, game.papers, loaded, shown=shown,
                                  skip=(game.settings.out_dir,) if game.settings.out_dir else ())
         problems += found

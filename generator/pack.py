@@ -42,7 +42,7 @@ from typing import Any, Iterator, Mapping
 
 from . import naming, systems
 from .build import Loaded, Progress, load_all, refuse_duplicates
-from .casting import CASTING_FILE, Casting, check_casting, find_casting
+from .casting import Casting, check_casting, find_casting, found_as
 from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
 from .errors import BuildError, DataError, Problem, allowed_hint, errors_in
 from .paths import TEMPLATES_DIR
@@ -324,21 +324,24 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
         found = casting_file or (find_casting(data_dir) if find_casting_file else None)
         if found is None:
             raise
-        raise DataError(exc.problems + casting_problems(data_dir, Path(found), papers, None,
+        shown = str(casting_file) if casting_file else found_as(data_dir)
+        raise DataError(exc.problems + casting_problems(data_dir, Path(found), papers, None, shown=shown,
                                                         skip=(out_dir,))) from None
     item = choose_system(loaded, system, data_dir)
     all_docs = item.system.documents(item.game)
     refuse_duplicates(item.system, all_docs)
     docs = sort_documents(all_docs)
+    shown = str(casting_file) if casting_file is not None else None
     if casting_file is None and find_casting_file and docs.sheets:
         casting_file = _own_casting(data_dir, loaded, item)
+        shown = found_as(data_dir)
     _refuse_player_count(item.system, data_dir, docs, casting_file, players)
     title = game_title(all_docs, item.system)
 
     casting, casting_warnings = None, []
     if casting_file is not None:
         names = {character_name(sheet, title): sheet.slug for sheet in docs.sheets}
-        checked = check_casting(Path(casting_file), {item.system.slug: names}, data_dir, papers,
+        checked = check_casting(Path(casting_file), {item.system.slug: names}, data_dir, papers, shown=shown,
                                 present=[i.system.slug for i in loaded], skip=(out_dir,),
                                 packing=item.system.slug)
         casting_warnings = checked.problems

@@ -65,16 +65,16 @@ def test_casting_and_data_problems_come_in_one_run(folder):
     result = check()
     assert result.exit_code == 1
     assert lines(result.output) == [
-        "casting.yaml:1:1: warning: characters not checked: the sixes game's data has errors; fix those, then "
+        "circus/casting.yaml:1:1: warning: characters not checked: the sixes game's data has errors; fix those, then "
         "check again",
-        "casting.yaml:4:16: error: envelopes[0].handouts[0]: handout 'handouts/tide-tabel.pdf' not found; "
+        "circus/casting.yaml:4:16: error: envelopes[0].handouts[0]: handout 'handouts/tide-tabel.pdf' not found; "
         "did you mean 'handouts/tide-table.pdf'?",
-        "casting.yaml:4:41: warning: envelopes[0].handouts[1]: 'handouts/tide-table.pdf' is US Letter "
+        "circus/casting.yaml:4:41: warning: envelopes[0].handouts[1]: 'handouts/tide-table.pdf' is US Letter "
         "(216 x 279 mm), but this pack is printed on A4; it would print scaled or cropped; export it on A4 "
         "or pack with --paper letter",
-        "casting.yaml:4:66: error: envelopes[0].handouts[2]: handout 'map.pdf' not found; "
+        "circus/casting.yaml:4:66: error: envelopes[0].handouts[2]: handout 'map.pdf' not found; "
         "did you mean 'handouts/map.pdf'?",
-        "casting.yaml:5:13: error: envelopes[1].player: 'robin ash' is cast twice (envelope 1 is theirs too); "
+        "circus/casting.yaml:5:13: error: envelopes[1].player: 'robin ash' is cast twice (envelope 1 is theirs too); "
         "give each player one envelope; if one person plays two parts, tell the envelopes apart, "
         "e.g. 'robin ash (2)'",
         "circus/sixes/characters/first-rival.yaml:8:1: error: hit_ponts: unknown key 'hit_ponts'; "
@@ -86,7 +86,7 @@ def test_casting_and_data_problems_come_in_one_run(folder):
     character.write_text(character.read_text().replace("hit_ponts:", "hit_points:"))
     result = check()
     assert result.exit_code == 1
-    assert ("casting.yaml:3:16: error: envelopes[0].character: no character called 'Frist Rival'; "
+    assert ("circus/casting.yaml:3:16: error: envelopes[0].character: no character called 'Frist Rival'; "
             "did you mean 'First Rival'?") in lines(result.output)
     assert "characters not checked" not in result.output
 
@@ -96,7 +96,7 @@ def test_a_good_casting_passes_and_says_it_was_checked(folder):
                                          "    handouts: [handouts/map.pdf]\n")
     result = check()
     assert result.exit_code == 0, result.output
-    assert lines(result.output) == ["OK: . is valid (Sixes); casting casting.yaml checked."]
+    assert lines(result.output) == ["OK: . is valid (Sixes); casting circus/casting.yaml checked."]
 
 
 def test_handouts_are_relative_to_the_game_folder_whoever_holds_the_casting_file(folder, tmp_path):
@@ -123,7 +123,7 @@ def test_a_handout_is_checked_against_every_paper_of_the_settings(folder):
     result = check()
     assert result.exit_code == 0
     assert lines(result.output)[0] == (
-        "casting.yaml:4:16: warning: envelopes[0].handouts[0]: 'handouts/map.pdf' is A4 (210 x 297 mm), but this "
+        "circus/casting.yaml:4:16: warning: envelopes[0].handouts[0]: 'handouts/map.pdf' is A4 (210 x 297 mm), but this "
         "pack is printed on US Letter; it would print scaled or cropped; export it on US Letter or pack with "
         "--paper a4")
 
@@ -140,12 +140,12 @@ def test_with_two_games_the_casting_says_which_or_its_names_do(two_casts):
     result = check()
     assert result.exit_code == 1
     assert lines(result.output)[0] == (
-        "casting.yaml:1:1: error: this folder holds 2 games with characters (sixes, i6); which one is this casting "
+        "circus/casting.yaml:1:1: error: this folder holds 2 games with characters (sixes, i6); which one is this casting "
         "for?; add `system: sixes` (or another of sixes, i6) at the top")
     (two_casts / "casting.yaml").write_text("system: sixse\nenvelopes:\n  - player: Robin Ash\n"
                                             "    character: First Rival\n")
     result = check()
-    assert lines(result.output)[0] == ("casting.yaml:1:9: error: system: no game 'sixse' in this folder; "
+    assert lines(result.output)[0] == ("circus/casting.yaml:1:9: error: system: no game 'sixse' in this folder; "
                                        "did you mean 'sixes'?")
     # Names that belong to one game only say which it is.
     (two_casts / "casting.yaml").write_text("envelopes:\n  - player: Robin Ash\n    character: First Rival\n")
@@ -172,3 +172,15 @@ def test_the_game_folders_casting_is_used_by_pack_only_for_its_own_game(two_cast
     i6 = pack(two_casts, tmp_path / "b", ("a4",), system="i6", workers=1)
     assert i6.casting_file == two_casts / "casting.yaml"
     assert [(e.player, e.character) for e in i6.envelopes][0] == ("Robin Ash", "The Physician")
+
+
+def test_pack_checks_the_game_folders_casting_like_check_does(folder):
+    (folder / "casting.yaml").write_text("envelopes:\n  - player: Robin Ash\n    character: Frist Rival\n")
+    result = CliRunner().invoke(main, ["pack", "--out", str(folder / "output")])
+    assert result.exit_code == 1
+    assert lines(result.output)[:3] == [
+        "circus/casting.yaml:3:16: error: envelopes[0].character: no character called 'Frist Rival'; "
+        "did you mean 'First Rival'?",
+        "1 error(s), 0 warning(s)",
+        "Nothing was written: fix the problems above and pack again."]
+    assert not (folder / "output").exists()
