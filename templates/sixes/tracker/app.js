@@ -418,6 +418,10 @@
     app.append(el("div", {class: "timer-row"},
       el("div", {class: "clock", id: "round-clock", "aria-label": "Time this round"}, clock((now() - f.roundStarted) / 1000)),
       button("5-second countdown", countdown, {id: "countdown-start"})));
+    if (f.history.length) {
+      app.append(button("Read round " + (n - 1) + "'s script again", function () { S.screen = "script"; save(); render(); },
+                        {class: "link", id: "last-script"}));
+    }
     var able = cs.filter(API.canAct), declared = able.filter(function (c) { return draftOf(c.profile.name); });
     app.append(el("p", {class: "quiet", id: "declared-count",
                         text: declared.length + " of " + able.length + " declared; anyone left is off-guard." +
