@@ -266,7 +266,7 @@ def test_a_second_build_replaces_the_output_and_leaves_no_staging_folder(starter
         "left by hand inside the build's own folder\n"
     assert "Kept your own files in the output: pdf/a4/stale.txt" in result.stderr
     assert (out / "notes.txt").read_text(encoding="utf-8") == "the user's own file beside the build\n"
-    assert sorted(p.name for p in out.iterdir()) == [".sixes-press.json", "notes.txt", "pdf", "schemas", "site"]
+    assert sorted(p.name for p in out.iterdir()) == [".sixes-press.json", "gm", "notes.txt", "pdf", "schemas", "site"]
     assert (out / "site" / "index.html").is_file()
 
 

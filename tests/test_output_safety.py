@@ -104,7 +104,7 @@ def test_files_a_user_adds_inside_the_output_survive_a_rebuild(built, starter):
 
 def test_the_build_records_what_it_made(built):
     record = json.loads((built / RECORD).read_text())["entries"]
-    assert set(record) == {"pdf/a4", "site", "schemas"}
+    assert set(record) == {"pdf/a4", "site", "schemas", "gm"}
     assert sorted(record["pdf/a4"]) == sorted(str(p.relative_to(built / "pdf" / "a4"))
                                               for p in (built / "pdf").rglob("*.pdf"))
 
