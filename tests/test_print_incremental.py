@@ -45,7 +45,7 @@ def test_nothing_changed_renders_nothing_and_one_character_renders_its_documents
     assert again.rendered == [] and again.reused == 6 and not again.site_built
     assert sheet.read_bytes() == before
     assert (out / "site" / "index.html").is_file()
-    assert sorted(p.name for p in out.iterdir()) == [".sixes-press.json", "pdf", "schemas", "site"]
+    assert sorted(p.name for p in out.iterdir()) == [".sixes-press.json", "gm", "pdf", "schemas", "site"]
 
     character = starter / "sixes" / "characters" / "first-rival.yaml"
     character.write_text(character.read_text().replace("hit_points: 5", "hit_points: 6"))
