@@ -295,6 +295,9 @@ def _build_once(game, no_site: bool, jobs: int | None, no_cache: bool, strict: b
     else:
         click.echo(f"{len(report.rendered)} rendered, {report.reused} unchanged since the last build"
                    + ("" if report.site_built or no_site else "; the site was unchanged"), err=True)
+    tracker = report.out_dir / "gm" / "sixes" / "fight-tracker.html"
+    if tracker.is_file():
+        click.echo(f"GM's fight tracker (keep it private): {tracker}")
     if report.site_index:
         click.echo(f"Site: {report.site_index}")
     click.echo(f"Schemas for editors: {report.out_dir / 'schemas'}")

@@ -216,6 +216,7 @@ def test_build_of_the_starter_exits_0_and_says_what_it_wrote(starter_build):
     pdfs = pdfs_under(out)
     assert result.stdout.splitlines() == [
         f"Built {len(pdfs)} PDFs in {out.resolve() / 'pdf'}",
+        f"GM's fight tracker (keep it private): {out.resolve() / 'gm' / 'sixes' / 'fight-tracker.html'}",
         f"Site: {out.resolve() / 'site' / 'index.html'}",
         f"Schemas for editors: {out.resolve() / 'schemas'}",
     ]
