@@ -26,8 +26,9 @@ import fcntl
 import json
 import os
 import shutil
+import stat
 import tempfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Iterable
 
 RECORD = ".sixes-press.json"
@@ -114,7 +115,7 @@ class OutputFolder:
             data = json.loads((self.root / RECORD).read_text(encoding="utf-8"))
             entries = data["entries"]
             if isinstance(entries, dict) and all(isinstance(v, list) for v in entries.values()):
-                return {str(k): [str(f) for f in v] for k, v in entries.items()}
+                return {str(k): [str(f) for f in v] for k, v in entries.items() if _plain_entry(str(k))}
         except (OSError, ValueError, KeyError, TypeError):
             pass
         return {}
@@ -174,6 +175,10 @@ class OutputFolder:
             if name in known:
                 continue
             target = staged / name
+            source = current / name
+            if not (source.is_symlink() or stat.S_ISREG(source.stat().st_mode)):
+                raise OutputError(f"{source} was not made by Sixes Press and is not a regular file, so it cannot "
+                                  "be carried into the new output; move it away (nothing was written)")
             if target.exists() or target.is_symlink():
                 raise OutputError(f"{current / name} was not made by Sixes Press, and the new output has a file "
                                   f"of that name; move it away (nothing was written)")
@@ -216,6 +221,14 @@ class OutputFolder:
                     and not path.is_symlink():
                 shutil.rmtree(path, ignore_errors=True)
         (self.root / f"{RECORD}.part").unlink(missing_ok=True)
+
+
+def _plain_entry(entry: str) -> bool:
+    """A record's entry names a path inside the output folder and nothing
+    else (a hand-edited record cannot point the writer anywhere)."""
+    parts = PurePosixPath(entry).parts
+    return bool(parts) and not PurePosixPath(entry).is_absolute() and not any(p in ("..", ".", "") for p in parts) \
+        and "\\" not in entry
 
 
 def _files(root: Path) -> list[str]:

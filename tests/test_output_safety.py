@@ -383,3 +383,30 @@ def test_partial_cache_files_of_a_killed_run_are_swept(built, starter):
     edit.write_text(edit.read_text().replace("title:", "title: Swept", 1))
     assert run("build", "--data", starter, "--out", built, "--paper", "a4", "--jobs", "1").exit_code == 0
     assert not any(path.exists() for path in left)
+
+
+def test_a_hand_edited_record_cannot_point_the_writer_outside_the_output(tmp_path):
+    out, victim = tmp_path / "out", tmp_path / "precious"
+    victim.mkdir()
+    (victim / "x-pack-a4.zip").write_text("keep me")
+    out.mkdir()
+    (out / RECORD).write_text(json.dumps({"entries": {"pack/sixes/../../../precious/x-pack-a4.zip": [""],
+                                                      "/etc/passwd": [""], "site": []}}))
+    with OutputFolder(out, entries=["site"]) as output:
+        assert set(output.record()) == {"site"}
+        (output.staging / "site").mkdir()
+        output.commit(["site"], retire=["pack/sixes/../../../precious/x-pack-a4.zip", "/etc/passwd"])
+    assert (victim / "x-pack-a4.zip").read_text() == "keep me"
+
+
+def test_a_pipe_left_inside_an_output_folder_is_refused_not_waited_on(tmp_path):
+    out = tmp_path / "out"
+    with OutputFolder(out, entries=["site"]) as output:
+        (output.staging / "site").mkdir()
+        output.commit(["site"])
+    os.mkfifo(out / "site" / "pipe")
+    with OutputFolder(out, entries=["site"]) as output:
+        (output.staging / "site").mkdir()
+        with pytest.raises(OutputError, match="is not a regular file"):
+            output.commit(["site"])
+    assert (out / "site" / "pipe").exists()
