@@ -68,7 +68,8 @@ def test_for_24_players_the_card_run_is_8_sheets_and_64_cuts(night):
     assert (row["pages"], row["sheets"], row["file"]) == ("8", "8", "card-run.pdf")
     assert row["contents"] == "hand-signal cards: 24 sets of 3 (72 cards); card run (8 p)"
     printed = " ".join(page_texts(folder / "manifest.pdf"))
-    assert "72 cards on 8 sheets; cut along the marks: 64 cuts in all (8 a full sheet" in printed
+    assert "72 cards on 8 sheets." in printed
+    assert "Cutting the cards: 64 cuts along the marks in all, 8 for a full sheet" in printed
 
 
 def test_the_manifest_says_which_set_goes_into_which_envelope(night):
