@@ -166,9 +166,11 @@ def _common(adventure: Adventure) -> dict:
 def documents(adventure: Adventure) -> list[Document]:
     common = _common(adventure)
     by_descriptor = adventure.by_descriptor
-    cards = tuple(Card(f"Challenge: {c.name}", "six-shooter/cards/challenge.html",
-                       {"challenge": c, "methods": challenge_odds(adventure, c)})
-                  for c in adventure.challenges)
+    # A key card first: the words every challenge card uses, explained in full once.
+    cards = (Card("Key: reading the challenge cards", "six-shooter/cards/key.html"),) + tuple(
+        Card(f"Challenge: {c.name}", "six-shooter/cards/challenge.html",
+             {"challenge": c, "methods": challenge_odds(adventure, c)})
+        for c in adventure.challenges)
     docs = [
         Document(GM_CARD, f"{adventure.game.title}: Critical Number card", "six-shooter/gm_card.html",
                  "public", common, max_pages=2),
