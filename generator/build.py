@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable
 from . import memo
 from .context import BuildConfig, BuildContext, cache_warnings, protected_folders, refuse_output  # noqa: F401
 from .errors import BuildError, DataError, Problem, errors_in  # noqa: F401  (BuildError: part of this API)
-from .paths import ICONS_DIR, TEMPLATES_DIR
+from .paths import TEMPLATES_DIR
 from .render.jobs import (CALIBRATION_SLUG, Prepared, calibration_job, check_layout, layout_faults,  # noqa: F401
                           prepare_html, render_checked)
 from .render.options import DEFAULT_OPTIONS, PrintOptions
@@ -69,10 +69,6 @@ class BuildReport:
 Progress = Callable[[str, int, int], None]
 
 
-def icon_names() -> frozenset[str]:
-    return frozenset(p.stem for p in ICONS_DIR.glob("*.svg"))
-
-
 def load_all(data_dir: Path, strict: bool = False, systems: Iterable[str] | None = None
              ) -> tuple[list[Loaded], list[Problem]]:
     """Load every system present in `data_dir` (or only `systems`, the
@@ -95,7 +91,7 @@ def load_all(data_dir: Path, strict: bool = False, systems: Iterable[str] | None
                                             hint="expected a sub-folder named " + " or ".join(wanted))])
     loaded = []
     for system in present:
-        game, found = system.load(data_dir / system.slug, display_root, icon_names())
+        game, found = system.load(data_dir / system.slug, display_root)
         problems.extend(found)
         if not errors_in(found):
             problems.extend(check_glyphs(data_dir / system.slug, display_root))

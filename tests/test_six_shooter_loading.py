@@ -11,7 +11,7 @@ from generator.build import load_all
 from generator.errors import DataError
 from generator.paths import DEFAULT_DATA_DIR
 from generator.systems.six_shooter import SYSTEM
-from generator.systems.six_shooter.dataset import load_adventure
+from generator.systems.six_shooter.dataset import load_game
 
 O = "data/six-shooter/operators.yaml"
 C = "data/six-shooter/challenges.yaml"
@@ -47,7 +47,7 @@ def test_the_starter_loads_without_any_problem(starter):
 
 
 def test_the_example_adventure_exercises_the_rules():
-    adventure, problems = load_adventure(DEFAULT_DATA_DIR / "six-shooter", DEFAULT_DATA_DIR.parent)
+    adventure, problems = load_game(DEFAULT_DATA_DIR / "six-shooter", DEFAULT_DATA_DIR.parent)
     assert problems == []
     assert 4 <= len(adventure.operators) <= 6
     assert len(adventure.challenges) >= 12

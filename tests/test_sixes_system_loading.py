@@ -9,13 +9,13 @@ import pytest
 
 from generator.paths import DEFAULT_DATA_DIR
 from generator.systems.sixes_system import SYSTEM
-from generator.systems.sixes_system.dataset import load_campaign
+from generator.systems.sixes_system.dataset import load_game
 
 EXAMPLE = DEFAULT_DATA_DIR / "sixes-system"
 
 
 def load(folder: Path):
-    return load_campaign(folder, folder.parent)
+    return load_game(folder, folder.parent)
 
 
 @pytest.fixture

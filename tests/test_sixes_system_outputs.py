@@ -12,7 +12,7 @@ import pytest
 
 from generator.paths import DEFAULT_DATA_DIR
 from generator.render.charts import percent
-from generator.systems.sixes_system.dataset import load_campaign
+from generator.systems.sixes_system.dataset import load_game
 from generator.systems.sixes_system.tables import adjusted_pools, by_damage, matrix_grid, odds_tables
 
 SLUG = "sixes-system"
@@ -22,7 +22,7 @@ PAGE_POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 
 @pytest.fixture(scope="module")
 def campaign():
-    loaded, problems = load_campaign(DEFAULT_DATA_DIR / SLUG, DEFAULT_DATA_DIR)
+    loaded, problems = load_game(DEFAULT_DATA_DIR / SLUG, DEFAULT_DATA_DIR)
     assert loaded is not None, problems
     return loaded
 

@@ -221,8 +221,8 @@ def test_chance_of_natural_sixes():
 def test_a_matchup_from_the_example_cast():
     from generator.paths import DEFAULT_DATA_DIR
     from generator.systems.sixes_system.combat import Options, matchup
-    from generator.systems.sixes_system.dataset import load_campaign
-    campaign, _ = load_campaign(DEFAULT_DATA_DIR / "sixes-system", DEFAULT_DATA_DIR)
+    from generator.systems.sixes_system.dataset import load_game
+    campaign, _ = load_game(DEFAULT_DATA_DIR / "sixes-system", DEFAULT_DATA_DIR)
     cast = {m.combatant.name: m.combatant for m in campaign.cast}
     dora, brick = cast["Dora Quill"], cast["Brick Halloran"]
     sabre, block = dora.weapons[0], brick.defences[0]

@@ -47,8 +47,7 @@ def _abilities(tables) -> frozenset[str]:
 
 
 
-def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | None = None
-              ) -> tuple[D6Game | None, list[Problem]]:
+def load_game(folder: Path, display_root: Path) -> tuple[D6Game | None, list[Problem]]:
     """Load data/d6xd6/. Icons are not used by this system."""
     problems: list[Problem] = []
 

@@ -50,9 +50,8 @@ class I6Game:
     rulings: tuple[Ruling, ...]
 
 
-def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | None = None
-              ) -> tuple[I6Game | None, list[Problem]]:
-    """Load data/i6/ (`icon_names` is part of the shared signature; I6 uses no icons)."""
+def load_game(folder: Path, display_root: Path) -> tuple[I6Game | None, list[Problem]]:
+    """Load data/i6/."""
     problems: list[Problem] = []
     files: dict[str, Any] = {}
     docs: dict[str, YamlDocument] = {}

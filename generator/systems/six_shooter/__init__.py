@@ -3,7 +3,7 @@ v0.03 over v0.02). Core layer."""
 from pathlib import Path
 
 from ..base import System
-from .dataset import load_adventure
+from .dataset import load_game
 from .models import ChallengesFile, Game, OperatorsFile, RulesFile
 from .outputs import documents, pages
 
@@ -11,7 +11,7 @@ SYSTEM = System(
     slug="six-shooter",
     title="Six Shooter",
     summary="a card-and-die game of operators and heists, with the exact odds of every Critical Number.",
-    load=load_adventure,
+    load=load_game,
     documents=documents,
     pages=pages,
     schemas={"game": Game, "rules": RulesFile, "operators": OperatorsFile, "challenges": ChallengesFile},

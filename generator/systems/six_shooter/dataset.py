@@ -45,9 +45,8 @@ class Adventure:
         return {d.method: d for d in self.descriptors}
 
 
-def load_adventure(folder: Path, display_root: Path, icon_names: frozenset[str] | None = None
-                   ) -> tuple[Adventure | None, list[Problem]]:
-    """Load data/six-shooter/ (`icon_names` is unused: the signature every system shares)."""
+def load_game(folder: Path, display_root: Path) -> tuple[Adventure | None, list[Problem]]:
+    """Load data/six-shooter/."""
     problems: list[Problem] = []
     models, docs = {}, {}
     for name, model in FILES.items():

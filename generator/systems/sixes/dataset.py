@@ -17,6 +17,7 @@ from ...datafiles import (display_path, duplicate_list_names, duplicate_name, en
                           read_validated, unused_files)
 from ...errors import Problem, did_you_mean, errors_in
 from ...loading import YamlDocument
+from ...paths import ICONS_DIR
 from ...rulings import Ruling, load_rulings
 from .models import ACTION_KEYS, Action, ActionsFile, Character, Game, Special, SpecialsFile
 from .rules import SPEEDS, effect_for_speed
@@ -58,9 +59,8 @@ class SixesGame:
         return tuple(s for s in self.specials if not s.secret)
 
 
-def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | None = None
-              ) -> tuple[SixesGame | None, list[Problem]]:
-    """Load data/sixes/. `icon_names`, when given, are the icons actions may use."""
+def load_game(folder: Path, display_root: Path) -> tuple[SixesGame | None, list[Problem]]:
+    """Load data/sixes/; an action's icon must be one of the shipped icons."""
     problems: list[Problem] = []
 
     game, _ = read_validated(folder / "game.yaml", display_root, Game, problems)
@@ -70,7 +70,8 @@ def load_game(folder: Path, display_root: Path, icon_names: frozenset[str] | Non
                                              lambda i: ("specials", i, "name"), "special"))
         problems.extend(_check_conditions(specials_doc, specials_file.specials))
     actions_file, actions_doc = read_validated(folder / "actions.yaml", display_root, ActionsFile, problems)
-    if actions_file and icon_names is not None:
+    icon_names = frozenset(p.stem for p in ICONS_DIR.glob("*.svg"))
+    if actions_file:
         for key, action in actions_file.actions.items():
             if action.icon not in icon_names:
                 problems.append(actions_doc.problem(

@@ -3,7 +3,7 @@ healing). Core layer."""
 from pathlib import Path
 
 from ..base import System
-from .dataset import load_campaign
+from .dataset import load_game
 from .models import Combatant, Game, HealingFile, ModesFile
 from .outputs import documents, pages
 
@@ -11,7 +11,7 @@ SYSTEM = System(
     slug="sixes-system",
     title="The Sixes System",
     summary="Campaign Mastery's attack-by-defence matrix, target numbers, damage dice and pool odds.",
-    load=load_campaign,
+    load=load_game,
     documents=documents,
     pages=pages,
     schemas={"game": Game, "modes": ModesFile, "healing": HealingFile, "combatant": Combatant},

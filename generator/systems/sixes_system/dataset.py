@@ -49,8 +49,7 @@ def limits_of(healing: HealingFile) -> RankLimits:
     return RankLimits(healing.rank_limits.paramedic_below_first_aid, healing.rank_limits.surgery_below_paramedic)
 
 
-def load_campaign(folder: Path, display_root: Path, icon_names: frozenset[str] | None = None
-                  ) -> tuple[Campaign | None, list[Problem]]:
+def load_game(folder: Path, display_root: Path) -> tuple[Campaign | None, list[Problem]]:
     """Load data/sixes-system/ (icons are not used by this system)."""
     problems: list[Problem] = []
 
