@@ -43,11 +43,21 @@ class SiteSettings(DataModel):
     logo: str | None = Field(default=None, description="An image inside the game folder for the header, e.g. logo.png.")
     primary: Colour = Field(default="blue grey", description="Header colour (a Material for MkDocs colour name).")
     accent: Colour = Field(default="deep orange", description="Link and highlight colour.")
+    pages: str = Field(default="pages", max_length=200,
+                       description="A folder in the game folder whose Markdown pages (house rules, a welcome "
+                                   "letter) and images the site includes; ignored while it does not exist.")
 
     @field_validator("logo")
     @classmethod
     def _inside(cls, value: str | None) -> str | None:
         return _relative_path(value, "the logo")
+
+    @field_validator("pages")
+    @classmethod
+    def _pages_inside(cls, value: str) -> str:
+        if not value.strip() or PurePosixPath(value) == PurePosixPath("."):
+            raise ValueError("the pages folder must be a folder inside the game folder, e.g. pages")
+        return _relative_path(value, "the pages folder")
 
 
 class DeploySettings(DataModel):
@@ -92,6 +102,11 @@ class Settings:
     def logo(self) -> Path | None:
         return self.game_dir / self.file.site.logo if self.game_dir and self.file.site.logo else None
 
+    @property
+    def pages_dir(self) -> Path | None:
+        """The folder of the game's own site pages (it need not exist)."""
+        return self.game_dir / self.file.site.pages if self.game_dir else None
+
 
 def _relative_path(value: str | None, what: str) -> str | None:
     if value is None:
@@ -103,11 +118,24 @@ def _relative_path(value: str | None, what: str) -> str | None:
 
 
 def game_inputs(data_dir: Path) -> list[Path]:
-    """What a game folder's outputs are made from: its settings file and its
-    systems' folders, never anything else in it (such as its output)."""
+    """What a game folder's outputs are made from: its settings file, its
+    systems' folders and its own site pages, never anything else in it (such
+    as its output)."""
     from .systems import SLUGS
-    return [path for path in (Path(data_dir) / SETTINGS_FILE, *(Path(data_dir) / slug for slug in SLUGS))
-            if path.exists()]
+    data_dir = Path(data_dir)
+    return [path for path in (data_dir / SETTINGS_FILE, *(data_dir / slug for slug in SLUGS), _pages_folder(data_dir))
+            if path is not None and path.exists()]
+
+
+def _pages_folder(data_dir: Path) -> Path | None:
+    """The settings' pages folder; the default one when the settings cannot be
+    read (the build then stops on them anyway), none without settings."""
+    if not (data_dir / SETTINGS_FILE).is_file():
+        return None
+    try:
+        return load_settings(data_dir).pages_dir
+    except DataError:
+        return data_dir / SiteSettings.model_fields["pages"].default
 
 
 def find_game(start: Path) -> Path | None:

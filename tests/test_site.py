@@ -1,9 +1,13 @@
 """The built website: generated pages hold the data's tables, public PDFs are
 linked, it works offline and on phones, and no secret from the data reaches
-any file of it (pages, search index, downloads)."""
+any file of it (pages, search index, downloads). It is the game's site: the
+name and home page come from the settings, every page title names its game,
+tables have real row headers, and nothing ships that no reader loads
+(source maps, other languages' search files)."""
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 
@@ -143,3 +147,71 @@ def test_a_data_folder_with_one_game_builds_a_site_with_only_that_game(tmp_path)
     index = (site / "index.html").read_text(encoding="utf-8")
     assert 'href="i6/index.html"' in index and 'href="sixes/index.html"' not in index
     assert report.site_index == site / "index.html"
+
+
+def site_name(build) -> str:
+    """The site's name, as the home page's browser tab shows it. (The example
+    build is made without the settings file, so the name is the games' titles;
+    tests/test_game_site.py builds with settings.)"""
+    return re.search(r"<title>(.*?)</title>", page(build, "index.html")).group(1)
+
+
+def test_the_home_page_is_the_game_s(example_build):
+    index = page(example_build, "index.html")
+    name = site_name(example_build)
+    assert "Sixes Press" not in name
+    assert re.search(rf'<h1 id="[^"]*">{re.escape(name)}<', index)
+    assert not (example_build.out_dir / "site" / "getting-started.html").exists()
+    assert "make pack" not in words(index) and "Made with Sixes Press" in words(index)
+
+
+def test_every_generated_page_title_names_its_game(example_build):
+    from generator.systems import SYSTEMS
+    name = site_name(example_build)
+    titles = []
+    for system in SYSTEMS:
+        for path in sorted((example_build.out_dir / "site" / system.slug).glob("*.html")):
+            title = re.search(r"<title>(.*?)</title>", page(example_build, f"{system.slug}/{path.name}")).group(1)
+            assert title.startswith(f"{system.title}: ") and title.endswith(f" - {name}"), title
+            titles.append(title)
+    assert len(titles) == len(set(titles))
+    assert f"Sixes: Rulings - {name}" in titles and f"I6: Rulings - {name}" in titles
+    odds = page(example_build, "i6/odds.html")
+    assert re.search(r'class="md-nav__link[^"]*"[^>]*>\s*<span class="md-ellipsis">\s*I6: Odds', odds)
+
+
+def test_navigation_has_tabs_and_breadcrumbs_but_no_instant_loading(example_build):
+    text = page(example_build, "sixes/rulings.html")
+    config = json.loads(re.search(r'<script id="__config" type="application/json">(.*?)</script>', text).group(1))
+    assert {"navigation.tabs", "navigation.path"} <= set(config["features"])
+    assert "navigation.instant" not in config["features"]       # the offline plugin needs it off
+    assert 'class="md-tabs"' in text and 'class="md-path"' in text
+
+
+def test_first_columns_that_name_their_rows_are_row_headers(example_build):
+    for rel, header in [("sixes/speed-slots.html", "10"), ("d6xd6/ladder.html", "Graze"),
+                        ("i6/odds.html", "5"), ("six-shooter/odds.html", "4"), ("sixes/index.html", "Rattled")]:
+        assert re.search(rf'<th scope="row"[^>]*>{header}</th>', page(example_build, rel)), (rel, header)
+
+
+def test_nothing_ships_that_no_reader_loads(example_build):
+    site = example_build.out_dir / "site"
+    assert list(site.rglob("*.map")) == []
+    for path in (*site.rglob("*.js"), *site.rglob("*.css")):
+        assert "sourceMappingURL" not in path.read_text(encoding="utf-8"), path
+    # An English site: the worker imports no language file, so none ships.
+    assert not (site / "assets" / "javascripts" / "lunr").exists()
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert index["config"]["lang"] == ["en"] and "stemmer" in index["config"]["pipeline"]
+    worker, = site.glob("assets/javascripts/workers/search.*.js")
+    assert worker.read_text(encoding="utf-8").count("lunr.Pipeline.prototype.runString = function") == 1
+    assert not (site / "search-stemming.js").exists()
+
+
+def test_search_language_files_follow_material_s_worker():
+    from generator.render.site import search_language_files
+    assert search_language_files(["en"]) == set()
+    assert search_language_files(["de"]) == {"min/lunr.stemmer.support.min.js", "min/lunr.de.min.js"}
+    assert search_language_files(["ja"]) == {"min/lunr.stemmer.support.min.js", "min/lunr.ja.min.js", "tinyseg.js"}
+    assert search_language_files(["en", "th"]) == {"min/lunr.stemmer.support.min.js", "min/lunr.th.min.js",
+                                                   "wordcut.js", "min/lunr.multi.min.js"}

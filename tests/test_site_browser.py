@@ -1,17 +1,30 @@
 """The built site in a real browser (Debian's Chromium, headless, driven by
-Playwright): opened straight from disk it searches, fetches nothing from the
-network, and fits a phone screen without sideways scrolling."""
+Playwright). Opened straight from disk it searches, with stemming, and
+fetches nothing from the network; every table fits the content column at
+1280, 390 and 360 px and the printed page on A4 and US Letter; charts stay
+readable in dark mode; and axe-core finds no serious or critical
+accessibility problem on any page of the example site or of a starter game
+(`sixes new`), in light mode on a desktop and in dark mode on a phone.
+
+axe-core is a test tool from npm (package.json); `make test` installs it
+into node_modules/ through scripts/install-system-deps --browser."""
 from __future__ import annotations
 
 import shutil
 
 import pytest
 
+from generator.paths import PROJECT_ROOT
+
 CHROMIUM = shutil.which("chromium")
 PHONE = {"width": 360, "height": 740}
-PAGES = ["index.html", "getting-started.html", "credits.html", "sixes/index.html", "sixes/game.html",
+PAGES = ["index.html", "credits.html", "sixes/index.html", "sixes/game.html",
          "sixes/actions.html", "sixes/speed-slots.html", "sixes/specials.html", "sixes/rulings.html",
          "i6/index.html", "i6/odds.html", "i6/combat.html", "i6/heroes.html", "i6/rulings.html", "i6/downloads.html"]
+AXE = PROJECT_ROOT / "node_modules" / "axe-core" / "axe.min.js"
+# The printable width of a page: the print stylesheet's 12 mm margins on
+# A4 (210 mm) and US Letter (8.5 in), in CSS pixels (96 to the inch).
+PRINT_WIDTHS = {"A4": round((210 - 24) / 25.4 * 96), "Letter": round((8.5 * 25.4 - 24) / 25.4 * 96)}
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (make test installs it)")
 
@@ -27,19 +40,140 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(scope="module")
+def starter_site(tmp_path_factory):
+    """A game as `sixes new` makes it, every system in it, its site built."""
+    from game_sites import build_site_only, new_game
+    root = tmp_path_factory.mktemp("starter")
+    return build_site_only(new_game(root / "my-game"), root / "out")
+
+
+def site_pages(site) -> list:
+    return sorted(p for p in site.rglob("*.html"))
+
+
+def search(page, query: str) -> list[str]:
+    """The locations of the results the site's own search shows for `query`."""
+    page.fill("input.md-search__input", query)
+    page.wait_for_function("document.querySelectorAll('.md-search-result__item').length > 0", timeout=10000)
+    return page.eval_on_selector_all(".md-search-result__item > a", "links => links.map(a => a.href)")
+
+
 def test_search_works_from_the_file_system_without_network(example_build, browser):
     page = browser.new_page()
     requests, errors = [], []
     page.on("request", lambda r: requests.append(r.url))
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto((example_build.out_dir / "site" / "index.html").as_uri())
-    page.fill("input.md-search__input", "rattled")
-    page.wait_for_function("document.querySelectorAll('.md-search-result__item').length > 0", timeout=10000)
+    search(page, "rattled")
     titles = page.locator(".md-search-result__item h1").all_inner_texts()
     assert any("rules" in t.lower() for t in titles), titles
+    assert any(t.startswith("Sixes: ") for t in titles), titles      # results say which game
     assert errors == []
     assert [u for u in requests if not u.startswith(("file:", "data:", "about:"))] == []
     page.close()
+
+
+def test_search_finds_other_forms_of_a_word(example_build, browser):
+    """"explodes" is nowhere on the site; I6's pages say "explode" and
+    "exploding". The stemmer makes all three one word."""
+    site = example_build.out_dir / "site"
+    text = " ".join(p.read_text(encoding="utf-8") for p in site.rglob("*.html")).lower()
+    assert "explodes" not in text and "explode" in text
+    page = browser.new_page()
+    page.goto((site / "index.html").as_uri())
+    assert any("/i6/" in href for href in search(page, "explodes"))
+    page.close()
+
+
+def test_search_in_another_language_loads_its_own_files_offline(tmp_path, browser):
+    """The build keeps only the search files of the site's language; a
+    German site must still search (its stemmer file loads from disk)."""
+    import yaml
+
+    from game_sites import build_site_only, new_game
+    game = new_game(tmp_path / "spiel")
+    settings = yaml.safe_load((game / "sixes.yaml").read_text(encoding="utf-8"))
+    settings["site"]["language"] = "de"
+    settings["systems"] = ["sixes"]
+    (game / "sixes.yaml").write_text(yaml.safe_dump(settings), encoding="utf-8")
+    site = build_site_only(game, tmp_path / "out")
+    lunr = site / "assets" / "javascripts" / "lunr"
+    assert sorted(p.relative_to(lunr).as_posix() for p in lunr.rglob("*") if p.is_file()) == [
+        "min/lunr.de.min.js", "min/lunr.stemmer.support.min.js"]
+    page = browser.new_page()
+    errors, outside = [], []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(("file:", "data:", "about:")) else None)
+    page.goto((site / "index.html").as_uri())
+    assert search(page, "rattled")
+    assert errors == [] and outside == []
+    page.close()
+
+
+# --- tables and charts fit: screens and paper -----------------------------------
+
+# Tables (and charts) that reach past the content column, or a scrolling box
+# around a table that scrolls, on the page as it is laid out now.
+MISFITS = """() => {
+  const column = document.querySelector('.md-content__inner');
+  const limit = (column || document.body).getBoundingClientRect().right + 1;
+  const found = [];
+  document.querySelectorAll('.md-typeset table, .md-typeset svg.chart').forEach((el, i) => {
+    const box = el.closest('.md-typeset__scrollwrap');
+    const right = el.getBoundingClientRect().right;
+    if ((box && box.scrollWidth > box.clientWidth + 1) || right > limit ||
+        (el.tagName === 'TABLE' && el.scrollWidth > el.clientWidth + 1)) {
+      const head = el.tagName === 'TABLE' && el.rows[0] ? el.rows[0].innerText.replace(/\\s+/g, ' ').slice(0, 60) : '';
+      found.push(`${el.tagName.toLowerCase()} ${i} (${head}) reaches ${Math.round(right)} px of ${Math.round(limit)}`);
+    }
+  });
+  if (document.documentElement.scrollWidth > window.innerWidth) found.push('the page scrolls sideways');
+  return found;
+}"""
+
+
+def misfits(browser, site, width: int, media: str = "screen") -> dict[str, list[str]]:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    found = {}
+    for path in site_pages(site):
+        page = context.new_page()
+        page.emulate_media(media=media)
+        page.goto(path.as_uri())
+        if bad := page.evaluate(MISFITS):
+            found[path.relative_to(site).as_posix()] = bad
+        page.close()
+    context.close()
+    return found
+
+
+@pytest.mark.parametrize("width", [1280, 390, 360])
+def test_every_table_fits_the_screen(example_build, browser, width):
+    assert misfits(browser, example_build.out_dir / "site", width) == {}
+
+
+@pytest.mark.parametrize("paper", sorted(PRINT_WIDTHS))
+def test_every_table_fits_the_printed_page(example_build, browser, paper):
+    """Laid out for print (the print stylesheet) at the width the paper
+    leaves between its margins: no table wider than the page, nothing in a
+    scrolling box that paper would cut off."""
+    assert misfits(browser, example_build.out_dir / "site", PRINT_WIDTHS[paper], media="print") == {}
+
+
+def test_printing_a_page_keeps_every_column(example_build, browser, tmp_path):
+    """A real print to PDF on A4: the hits-to-rattle tables' last column
+    (E7) is on the paper, and the pages are A4."""
+    import subprocess
+    page = browser.new_page()
+    page.goto((example_build.out_dir / "site" / "sixes" / "speed-slots.html").as_uri())
+    pdf = tmp_path / "speed-slots.pdf"
+    page.pdf(path=str(pdf), format="A4", prefer_css_page_size=False)
+    page.close()
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    headers = [line.split() for line in text.splitlines() if line.split()[:2] == ["HP", "E1"]]
+    assert len(headers) >= 4
+    assert all(h[-1] == "E7" for h in headers), headers
 
 
 @pytest.mark.parametrize("rel", PAGES)
@@ -53,3 +187,73 @@ def test_pages_fit_a_phone_screen(example_build, browser, rel):
     assert page_width <= PHONE["width"]
     assert overflowing_tables == 0
     page.close()
+
+
+def test_charts_are_light_on_dark_in_dark_mode_and_print_as_drawn(example_build, browser):
+    context = browser.new_context(color_scheme="dark")
+    page = context.new_page()
+    page.goto((example_build.out_dir / "site" / "i6" / "odds.html").as_uri())
+    assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"
+    filters = page.eval_on_selector_all("svg.chart", "cs => cs.map(c => getComputedStyle(c).filter)")
+    assert filters and all(f.startswith("invert(") for f in filters), filters
+    page.emulate_media(media="print")
+    assert page.eval_on_selector_all("svg.chart", "cs => cs.map(c => getComputedStyle(c).filter)") == \
+        ["none"] * len(filters)
+    context.close()
+
+
+def test_a_table_that_must_scroll_can_be_reached_by_keyboard(example_build, browser):
+    """On a screen too narrow for the widest table, its scrolling box takes a
+    tab stop and a name; boxes that fit take none."""
+    page = browser.new_page(viewport={"width": 240, "height": 700})
+    page.goto((example_build.out_dir / "site" / "sixes-system" / "cast.html").as_uri())
+    boxes = page.eval_on_selector_all(".md-typeset__scrollwrap", """bs => bs.map(b => [
+        b.scrollWidth > b.clientWidth + 1, b.getAttribute('tabindex'), b.getAttribute('aria-label')])""")
+    assert any(scrolls for scrolls, _, _ in boxes)
+    for scrolls, tabindex, label in boxes:
+        assert (tabindex == "0" and bool(label)) if scrolls else tabindex is None
+    page.close()
+
+
+# --- accessibility --------------------------------------------------------------
+
+AXE_RUN = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => `${v.impact} ${v.id}: ${v.nodes.length} (${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')})`);
+}"""
+
+
+def axe_violations(browser, site, **context_options) -> dict[str, list[str]]:
+    """Every page but 404.html: a web server's page, whose links start at the
+    server's root, so from disk it loads no style sheet (a bare checkbox)."""
+    if not AXE.is_file():
+        pytest.skip("axe-core is not installed: run `make test` (scripts/install-system-deps --browser runs npm ci)")
+    context = browser.new_context(**context_options)
+    found = {}
+    for path in site_pages(site):
+        if path.name == "404.html":
+            continue
+        page = context.new_page()
+        page.goto(path.as_uri())
+        page.add_script_tag(path=str(AXE))
+        if bad := page.evaluate(AXE_RUN):
+            found[path.relative_to(site).as_posix()] = bad
+        page.close()
+    context.close()
+    return found
+
+
+SCREENS = {"desktop-light": {"viewport": {"width": 1280, "height": 900}, "color_scheme": "light"},
+           "phone-dark": {"viewport": {"width": 390, "height": 844}, "color_scheme": "dark"}}
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_no_serious_accessibility_problem_on_the_example_site(example_build, browser, screen):
+    assert axe_violations(browser, example_build.out_dir / "site", **SCREENS[screen]) == {}
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_no_serious_accessibility_problem_on_a_starter_game(starter_site, browser, screen):
+    assert len(site_pages(starter_site)) > 20
+    assert axe_violations(browser, starter_site, **SCREENS[screen]) == {}

@@ -70,4 +70,8 @@
   }
 
   window.Worker = FrameWorker;
+  // Material's search worker looks for this name to learn that it runs in a
+  // frame: it then finds its language files (assets/javascripts/lunr/, for
+  // a site not in English) beside its own script, not beside the page.
+  window.IFrameWorker = FrameWorker;
 })();

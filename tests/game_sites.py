@@ -1,0 +1,40 @@
+"""Helpers for the site tests: a game folder made the way a user makes one
+(`sixes new`), and its site built alone, as `sixes build` builds it but
+without rendering the PDFs (the public ones it links are empty placeholders;
+their content is tested elsewhere). Seconds instead of a minute."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+
+def new_game(target: Path) -> Path:
+    from generator.cli import main
+    result = CliRunner().invoke(main, ["new", str(target)])
+    assert result.exit_code == 0, result.output
+    return target
+
+
+def build_site_only(game_dir: Path, out: Path) -> Path:
+    """The game folder's site in `out/site`, through the same steps as
+    build._build_site: its settings, its systems, its own pages."""
+    from generator.build import load_all, site_look
+    from generator.render.site import SiteSection, build_site, read_own_pages, stage_sources
+    from generator.settings import load_settings
+
+    settings = load_settings(game_dir)
+    loaded, _ = load_all(game_dir, systems=settings.file.systems)
+    own = read_own_pages(settings.pages_dir, game_dir.parent)
+    sections = []
+    for item in loaded:
+        public = {d.slug: d for d in item.system.documents(item.game) if d.audience == "public"}
+        for doc in public.values():
+            pdf = out / "pdf" / "a4" / item.system.slug / doc.folder / f"{doc.slug}.pdf"
+            pdf.parent.mkdir(parents=True, exist_ok=True)
+            pdf.write_bytes(b"%PDF-1.4\n")
+        sections.append(SiteSection(item.system, item.system.pages(item.game), public))
+    look = site_look(settings, loaded)
+    nav = stage_sources(out / "src", sections, out / "pdf", ["a4"], look, own)
+    build_site(out / "src", out / "site", nav, look)
+    return out / "site"
