@@ -315,9 +315,61 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
     on, documents `sixes build` already rendered into the same output folder
     (and simulations it remembered) are reused."""
     config = BuildConfig(data_dir, out_dir, papers, site=False, **config)
-    data_dir, out_dir, options = config.data_dir, config.out_dir, config.options
-    refuse_output(out_dir, data_dir)
-    _refuse_arguments(data_dir, system, players)
+    refuse_output(config.out_dir, config.data_dir)
+    _refuse_arguments(config.data_dir, system, players)
+    plan = _gather(config, casting_file, system, players, find_casting_file)
+    plan = _plan_documents(plan, labels, name_sheets, duplex)
+    report = plan.report
+    game_entry = f"{PACK_ENTRY}/{plan.item.system.slug}"
+    archives = {paper: f"{naming.slug(plan.title)}-pack-{paper}.zip" for paper in papers}
+    entries = [f"{game_entry}/{name}" for paper in papers for name in (paper, archives[paper])]
+    with BuildContext(config, entries, progress) as ctx:
+        ctx.start(plan.item.system.simulations(plan.item.game))
+        parts = _render_parts(ctx, plan.planned, plan.title)
+        staged = ctx.staging / game_entry
+        for paper in papers:
+            report.sheets[paper] = _assemble_paper(ctx, plan, parts, staged / paper, paper)
+        _zip_papers(staged, archives)
+        shutil.rmtree(ctx.staging / "parts")
+        # A zip of the same paper under an older title of the game goes once the new one is in.
+        stale = [entry for entry in ctx.record() for paper, name in archives.items()
+                 if entry.startswith(f"{game_entry}/") and entry.endswith(f"-pack-{paper}.zip")
+                 and entry != f"{game_entry}/{name}"]
+        ctx.commit(retire=stale)
+    report.rendered, report.reused = ctx.tally.rendered, ctx.tally.reused
+    report.files = sorted(p for paper in papers for p in (report.root / paper).rglob("*") if p.is_file())
+    report.zips = [report.root / name for name in archives.values()]
+    report.warnings += cache_warnings()
+    return report
+
+
+@dataclass
+class PackPlan:
+    """Everything a pack is made of, worked out before anything is rendered."""
+
+    config: BuildConfig
+    item: Loaded
+    title: str
+    docs: Sorted
+    envelopes: list[Envelope]
+    casting: list[Casting] | None
+    report: PackReport
+    duplex: bool = True
+    labels: bool = False
+    name_sheets: bool = False
+    gm_order: list[Document] = field(default_factory=list)
+    run: Any = None                                  # the card run (cards.plan_card_run), or None
+    covers: Document | None = None
+    stamps: Document | None = None
+    label_docs: dict[str, Document] = field(default_factory=dict)
+    planned: list[tuple[Document, tuple[str, ...]]] = field(default_factory=list)
+
+
+def _gather(config: BuildConfig, casting_file: Path | None, system: str | None, players: int | None,
+            find_casting_file: bool) -> PackPlan:
+    """Load the data, choose the game, check the casting (with the data's
+    problems when both are wrong) and put the envelopes in order."""
+    data_dir, out_dir, papers = config.data_dir, config.out_dir, config.papers
     try:
         loaded, problems = load_all(data_dir)
     except DataError as exc:    # the casting's problems too, in the same run
@@ -355,9 +407,16 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
         envelopes, warnings = [Envelope(n, None, None, None) for n in range(1, players + 1)], []
     report = PackReport(out_dir, item.system, envelopes, casting_file=Path(casting_file) if casting_file else None,
                         warnings=[p for p in problems if p.severity == "warning"] + casting_warnings + warnings)
+    return PackPlan(config, item, title, docs, envelopes, casting, report)
+
+
+def _plan_documents(plan: PackPlan, labels: bool, name_sheets: bool, duplex: bool) -> PackPlan:
+    """Which documents the pack renders, on which papers: covers, name
+    stamps, the card run, summaries, the GM pack's parts and labels."""
+    docs, envelopes, title, papers = plan.docs, plan.envelopes, plan.title, plan.config.papers
     # The GM's copies of the sheets follow the envelopes, whatever order the files have.
     sheets_in_order = [e.sheet for e in envelopes if e.sheet is not None]
-    cast = casting is not None
+    cast = plan.casting is not None
     if cast:    # GM documents may print who plays whom: `player_of` maps a sheet's slug to its player
         docs = dataclasses.replace(docs, gm=[_with_players(d, {e.sheet.slug: e.player for e in envelopes
                                                                if e.sheet is not None and e.player})
@@ -367,74 +426,60 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
     # blank forms, and every character sheet.
     roster = [_roster(title, envelopes, cast)] if docs.sheets else []
     gm_order = docs.gm[:1] + roster + docs.gm[1:] + docs.blank_forms + sheets_in_order
-    run = plan_card_run(docs.decks, len(envelopes), options, title)
-    report.card_run = run
+    run = plan_card_run(docs.decks, len(envelopes), plan.config.options, title)
+    plan.report.card_run = run
     covers = _covers(title, envelopes, docs, run)
     stamps = _name_stamps(title, envelopes) if cast else None
     own = [covers] + ([stamps] if stamps else []) + list(run.documents if run else ())
     planned = [(doc, papers) for doc in own + docs.summaries + gm_order]
     label_docs = {paper: _labels(title, envelopes, paper) for paper in papers} if labels else {}
     planned += [(doc, (paper,)) for paper, doc in label_docs.items()]
+    return dataclasses.replace(plan, docs=docs, duplex=duplex, labels=labels, name_sheets=name_sheets,
+                               gm_order=gm_order, run=run, covers=covers, stamps=stamps, label_docs=label_docs,
+                               planned=planned)
 
-    game_entry = f"{PACK_ENTRY}/{item.system.slug}"
-    archives = {paper: f"{naming.slug(title)}-pack-{paper}.zip" for paper in papers}
-    entries = [f"{game_entry}/{name}" for paper in papers for name in (paper, archives[paper])]
-    with BuildContext(config, entries, progress) as ctx:
-        ctx.start(item.system.simulations(item.game))
-        parts = _render_parts(ctx, planned, title)
-        staged = ctx.staging / game_entry
-        for paper in papers:
-            folder = staged / paper
-            cover_file, _ = parts[paper, covers.folder, covers.slug]
-            stamp_of = {}
-            if stamps is not None:
-                stamp_file, _ = parts[paper, stamps.folder, stamps.slug]
-                stamp_of = {e.number: (stamp_file, k) for k, e in enumerate(e for e in envelopes if e.player)}
-            rows = []
-            for k, envelope in enumerate(envelopes):
-                pieces = [Piece(cover_file, Part("cover", 0), (k, k + 1))]
-                if envelope.sheet is not None:
-                    path, part = parts[paper, envelope.sheet.folder, envelope.sheet.slug]
-                    pieces.append(Piece(path, part, stamp=stamp_of.get(envelope.number) if name_sheets else None))
-                pieces += [Piece(*parts[paper, d.folder, d.slug]) for d in docs.summaries]
-                pieces += [Piece(h, Part(f"Handout: {h.stem}", 0)) for h in envelope.handouts]
-                contents = _merge(pieces, folder / "envelopes" / f"{envelope.stem}.pdf",
-                                  f"{title}: envelope {envelope.number} ({envelope.label})", duplex)
-                rows.append((envelope, contents))
-            gm_contents = None
-            if gm_order:
-                stamped = {e.sheet.slug: stamp_of.get(e.number) for e in envelopes if e.sheet is not None}
-                gm_pieces = [Piece(*parts[paper, d.folder, d.slug],
-                                   stamp=stamped.get(d.slug) if d.audience == "player" else None) for d in gm_order]
-                gm_contents = _merge(gm_pieces, folder / "gm-pack.pdf", f"{title}: GM pack", duplex)
-            extras = []
-            if run is not None:
-                run_pieces = [Piece(*parts[paper, d.folder, d.slug]) for d in run.documents]
-                extras.append(("Cards", _merge(run_pieces, folder / f"{CARD_RUN}.pdf", f"{title}: card run",
-                                               duplex and options.backs), f"{CARD_RUN}.pdf",
-                               duplex and options.backs))
-            if labels:
-                label_doc = label_docs[paper]
-                label_path, label_part = parts[paper, label_doc.folder, label_doc.slug]
-                extras.append(("Labels", _merge([Piece(label_path, label_part)], folder / "labels.pdf",
-                                                f"{title}: envelope labels", False), "labels.pdf", False))
-            if options.backs:   # measure the printer's offset before printing the decks' backs
-                ctx.render([calibration_job(folder, paper, options)], quiet=True)
-                extras.append(("Calibration", [Part("duplex calibration", 2)], CALIBRATION_FILE, True))
-            report.sheets[paper] = _write_manifest(ctx, folder, title, rows, gm_contents, extras, run, paper,
-                                                   duplex, options.backs, labels)
-        _zip_papers(staged, archives)
-        shutil.rmtree(ctx.staging / "parts")
-        # A zip of the same paper under an older title of the game goes once the new one is in.
-        stale = [entry for entry in ctx.record() for paper, name in archives.items()
-                 if entry.startswith(f"{game_entry}/") and entry.endswith(f"-pack-{paper}.zip")
-                 and entry != f"{game_entry}/{name}"]
-        ctx.commit(retire=stale)
-    report.rendered, report.reused = ctx.tally.rendered, ctx.tally.reused
-    report.files = sorted(p for paper in papers for p in (report.root / paper).rglob("*") if p.is_file())
-    report.zips = [report.root / name for name in archives.values()]
-    report.warnings += cache_warnings()
-    return report
+
+def _assemble_paper(ctx: BuildContext, plan: PackPlan, parts, folder: Path, paper: str):
+    """One paper's envelopes, GM pack, card run, labels, calibration sheet
+    and manifest, merged from the rendered parts; returns the manifest's sheets."""
+    title, envelopes, duplex, options = plan.title, plan.envelopes, plan.duplex, plan.config.options
+    cover_file, _ = parts[paper, plan.covers.folder, plan.covers.slug]
+    stamp_of = {}
+    if plan.stamps is not None:
+        stamp_file, _ = parts[paper, plan.stamps.folder, plan.stamps.slug]
+        stamp_of = {e.number: (stamp_file, k) for k, e in enumerate(e for e in envelopes if e.player)}
+    rows = []
+    for k, envelope in enumerate(envelopes):
+        pieces = [Piece(cover_file, Part("cover", 0), (k, k + 1))]
+        if envelope.sheet is not None:
+            path, part = parts[paper, envelope.sheet.folder, envelope.sheet.slug]
+            pieces.append(Piece(path, part, stamp=stamp_of.get(envelope.number) if plan.name_sheets else None))
+        pieces += [Piece(*parts[paper, d.folder, d.slug]) for d in plan.docs.summaries]
+        pieces += [Piece(h, Part(f"Handout: {h.stem}", 0)) for h in envelope.handouts]
+        contents = _merge(pieces, folder / "envelopes" / f"{envelope.stem}.pdf",
+                          f"{title}: envelope {envelope.number} ({envelope.label})", duplex)
+        rows.append((envelope, contents))
+    gm_contents = None
+    if plan.gm_order:
+        stamped = {e.sheet.slug: stamp_of.get(e.number) for e in envelopes if e.sheet is not None}
+        gm_pieces = [Piece(*parts[paper, d.folder, d.slug], stamp=stamped.get(d.slug) if d.audience == "player"
+                           else None) for d in plan.gm_order]
+        gm_contents = _merge(gm_pieces, folder / "gm-pack.pdf", f"{title}: GM pack", duplex)
+    extras = []
+    if plan.run is not None:
+        run_pieces = [Piece(*parts[paper, d.folder, d.slug]) for d in plan.run.documents]
+        extras.append(("Cards", _merge(run_pieces, folder / f"{CARD_RUN}.pdf", f"{title}: card run",
+                                       duplex and options.backs), f"{CARD_RUN}.pdf", duplex and options.backs))
+    if plan.labels:
+        label_doc = plan.label_docs[paper]
+        label_path, label_part = parts[paper, label_doc.folder, label_doc.slug]
+        extras.append(("Labels", _merge([Piece(label_path, label_part)], folder / "labels.pdf",
+                                        f"{title}: envelope labels", False), "labels.pdf", False))
+    if options.backs:   # measure the printer's offset before printing the decks' backs
+        ctx.render([calibration_job(folder, paper, options)], quiet=True)
+        extras.append(("Calibration", [Part("duplex calibration", 2)], CALIBRATION_FILE, True))
+    return _write_manifest(ctx, folder, title, rows, gm_contents, extras, plan.run, paper, duplex, options.backs,
+                           plan.labels)
 
 
 def _refuse_arguments(data_dir: Path, system: str | None, players: int | None) -> None:

@@ -19,7 +19,7 @@ GOLDEN = Path(__file__).parent / "golden"
 @lru_cache(maxsize=None)
 def starter_outputs(slug: str) -> dict[str, str]:
     system = by_slug()[slug]
-    game, problems = system.load(system.starter, system.starter.parent, None)
+    game, problems = system.load(system.starter, system.starter.parent)
     assert game is not None, problems
     rendered = {}
     for page in system.pages(game):

@@ -30,7 +30,6 @@ import pytest
 import yaml
 from pydantic import BaseModel, PlainValidator
 
-from generator.paths import ICONS_DIR
 from generator.systems import SYSTEMS, System
 
 from test_site_browser import CHROMIUM
@@ -206,10 +205,9 @@ def build_site_only(data_dir: Path, out: Path) -> Path:
     pages link are empty placeholders (their content is not under test)."""
     from generator.render.site import SiteSection, build_site, stage_sources
 
-    icons = frozenset(p.stem for p in ICONS_DIR.glob("*.svg"))
     sections = []
     for system in SYSTEMS:
-        game, problems = system.load(data_dir / system.slug, data_dir.parent, icons)
+        game, problems = system.load(data_dir / system.slug, data_dir.parent)
         errors = [p for p in problems if p.severity != "warning"]
         assert game is not None and not errors, errors
         public = {d.slug: d for d in system.documents(game) if d.audience == "public"}

@@ -115,8 +115,7 @@ def expected_marks(xs, ys, grid_box, bleed, length):
 def deck():
     """The Sixes hand-signal deck with two extra cards: 11 cards, so a
     9-up sheet has a full first page and a partial second one."""
-    game, _ = SIXES.load(SIXES.starter, SIXES.starter.parent, frozenset(
-        p.stem for p in (TEMPLATES_DIR / "icons").glob("*.svg")))
+    game, _ = SIXES.load(SIXES.starter, SIXES.starter.parent)
     doc = next(d for d in SIXES.documents(game) if d.cards)
     return dataclasses.replace(doc, cards=doc.cards + doc.cards[:2])
 

@@ -29,7 +29,7 @@ MEANS = {"Clean": ("above",), "Costly": ("equal",), "Fail": ("below",),
 @lru_cache(maxsize=None)
 def outputs() -> dict[str, str]:
     """Every Six Shooter document (HTML) and site page (Markdown) of the example adventure."""
-    game, problems = SYSTEM.load(DEFAULT_DATA_DIR / "six-shooter", DEFAULT_DATA_DIR.parent, None)
+    game, problems = SYSTEM.load(DEFAULT_DATA_DIR / "six-shooter", DEFAULT_DATA_DIR.parent)
     assert game is not None, problems
     out = {}
     for page in SYSTEM.pages(game):

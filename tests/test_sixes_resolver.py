@@ -167,7 +167,7 @@ def test_an_unknown_effect_is_reported_with_its_position(tmp_path, value, expect
     text = (folder / "specials.yaml").read_text(encoding="utf-8")
     text = text.replace("    adds_effect: {defend_other: 1}", f"    adds_effect: {{defend_other: 1}}\n    effect: {value}")
     (folder / "specials.yaml").write_text(text, encoding="utf-8")
-    game, problems = SYSTEM.load(folder, tmp_path, None)
+    game, problems = SYSTEM.load(folder, tmp_path)
     assert game is None
     messages = [str(p) for p in problems if p.severity == "error"]
     assert len(messages) == 1 and messages[0].startswith("sixes/specials.yaml:") and expected in messages[0], messages

@@ -77,7 +77,7 @@ def assert_shape(lines: list[str]) -> None:
 
 
 def load(system, data: Path):
-    game, problems = system.load(data / system.slug, data, None)
+    game, problems = system.load(data / system.slug, data)
     assert game is not None, problems
     return system.documents(game)
 
