@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.render.html import document_html, render_template
+from generator.render.html import render_template
+from generator.render.jobs import document_html
 from generator.systems import SYSTEMS, by_slug
 
 GOLDEN = Path(__file__).parent / "golden"

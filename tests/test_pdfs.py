@@ -195,7 +195,7 @@ def test_body_text_is_at_least_9pt(example_build):
     9 pt or larger: every system's shared documents and one player document each."""
     from weasyprint.formatting_structure.boxes import TextBox
     from generator.build import load_all
-    from generator.render.html import document_html
+    from generator.render.jobs import document_html
     loaded, _ = load_all(DEFAULT_DATA_DIR)
     for item in loaded:
         docs = item.system.documents(item.game)

@@ -12,7 +12,8 @@ import pytest
 
 from generator.paths import DEFAULT_DATA_DIR
 from generator.render.charts import percent
-from generator.render.html import document_html, render_template
+from generator.render.html import render_template
+from generator.render.jobs import document_html
 from generator.systems.six_shooter import SYSTEM
 from generator.systems.six_shooter.outputs import TERMS
 from generator.systems.six_shooter.rules import odds, roll_odds

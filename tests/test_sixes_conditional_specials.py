@@ -16,7 +16,7 @@ from functools import cache
 import pytest
 
 from generator.paths import DEFAULT_DATA_DIR
-from generator.render.html import document_html
+from generator.render.jobs import document_html
 from generator.systems.sixes import SYSTEM
 from generator.systems.sixes.dataset import load_game
 from generator.systems.sixes.effects import describe

@@ -192,13 +192,3 @@ def render_template(name: str, context: dict, ink_saver: bool = False) -> str:
     """Render a PDF's HTML template, or a site page's Markdown one (`*.md.j2`)."""
     env = environment(ink_saver=ink_saver, markdown=name.endswith(MARKDOWN_SUFFIX))
     return env.get_template(name).render(**context)
-
-
-def document_html(doc, options=None) -> str:
-    """The HTML of one `Document`: its template, or the shared card sheet for a
-    deck (laid out by `options`, a PrintOptions; defaults when None)."""
-    if doc.cards:
-        from .cards import render_card_sheet
-        return render_card_sheet(doc, options) if options else render_card_sheet(doc)
-    return render_template(doc.template, {**doc.context, "doc_title": doc.title},
-                           ink_saver=bool(options and options.ink_saver))

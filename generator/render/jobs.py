@@ -49,6 +49,17 @@ class Prepared:
                       self.stylesheets, self.pdf_variant, self.pdf_forms)
 
 
+def document_html(doc, options=None) -> str:
+    """The HTML of one `Document`: its template, or the shared card sheet for a
+    deck (laid out by `options`, a PrintOptions; defaults when None)."""
+    from .cards import render_card_sheet      # Jinja only when something is rendered (load_all needs none)
+    from .html import render_template
+    if doc.cards:
+        return render_card_sheet(doc, options) if options else render_card_sheet(doc)
+    return render_template(doc.template, {**doc.context, "doc_title": doc.title},
+                           ink_saver=bool(options and options.ink_saver))
+
+
 def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
     """The document's HTML, page budget, orientation and variant styles. A
     deck's budget is what its cards impose to (card size and backs decide);
@@ -56,7 +67,6 @@ def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
     from jinja2 import TemplateError
 
     from .cards import grid_for, page_count
-    from .html import document_html
     from .options import LARGE_PRINT_CSS, LARGE_PRINT_PAGE_FACTOR, PDF_UA, variant_stylesheets
     try:
         html = document_html(doc, options)
