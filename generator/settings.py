@@ -189,6 +189,7 @@ site:
   language: en
   primary: blue grey
   accent: deep orange
+  pages: pages      # your own Markdown pages for the site (house rules, a welcome letter)
 paper: both         # a4, letter or both
 output: output      # where PDFs, packs and the site are written
 """
