@@ -188,7 +188,8 @@ def test_combat_page_attack_row_by_hand():
     game, _ = I6_SYSTEM.load(I6, DEFAULT_DATA_DIR.parent)
     page = next(p for p in I6_SYSTEM.pages(game) if p.path == "combat.md")
     text = render_template(page.template, {**page.context, "page_title": page.title, "downloads": []})
-    assert "| Mott: Boarding Axe (1 die, rating 5) | 50% | 42% | 7% | 1% | &lt;1% |" in text   # autoescaped, shown as <1%
+    # The row header is bold (the site makes it a <th scope="row">); <1% is autoescaped.
+    assert "| **Mott: Boarding Axe (1 die, rating 5)** | 50% | 42% | 7% | 1% | &lt;1% |" in text
     assert "town guard with Dodge 3 and Brawn 2" in " ".join(text.split())
 
 
