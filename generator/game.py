@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .errors import DataError, Problem
 
-from .settings import PAPERS, SETTINGS_FILE, Settings, find_game, load_settings
+from .settings import PAPERS, SETTINGS_FILE, Settings, find_game, game_input_paths, load_settings
 
 
 class GameError(Exception):
@@ -30,10 +30,10 @@ class Game:
 
     @property
     def watched(self) -> list[Path]:
-        """What a rebuild is made from in the game folder: the settings and
-        each system's folder, never the output (which may sit inside it)."""
-        from .systems import SLUGS
-        return [self.data_dir / SETTINGS_FILE, *(self.data_dir / slug for slug in SLUGS)]
+        """What a rebuild is made from in the game folder (settings.game_input_paths:
+        the settings, each system's folder and the site's own pages, never the
+        output, which may sit inside it), watched even before they exist."""
+        return game_input_paths(self.data_dir, self.settings.pages_dir)
 
 
 def locate_game(data_dir: Path | None, out_dir: Path | None = None, paper: str | None = None, *,

@@ -117,14 +117,18 @@ def _relative_path(value: str | None, what: str) -> str | None:
     return value
 
 
-def game_inputs(data_dir: Path) -> list[Path]:
-    """What a game folder's outputs are made from: its settings file, its
-    systems' folders and its own site pages, never anything else in it (such
-    as its output)."""
+def game_input_paths(data_dir: Path, pages_dir: Path | None) -> list[Path]:
+    """Where a game folder's outputs may come from, present or not: its
+    settings file, its systems' folders and its own site pages, never
+    anything else in it (such as its output)."""
     from .systems import SLUGS
     data_dir = Path(data_dir)
-    return [path for path in (data_dir / SETTINGS_FILE, *(data_dir / slug for slug in SLUGS), _pages_folder(data_dir))
-            if path is not None and path.exists()]
+    return [data_dir / SETTINGS_FILE, *(data_dir / slug for slug in SLUGS), *([pages_dir] if pages_dir else [])]
+
+
+def game_inputs(data_dir: Path) -> list[Path]:
+    """The game_input_paths that exist, the pages folder read from the settings."""
+    return [path for path in game_input_paths(data_dir, _pages_folder(Path(data_dir))) if path.exists()]
 
 
 def _pages_folder(data_dir: Path) -> Path | None:
