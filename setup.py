@@ -1,7 +1,7 @@
 """Put the tool's templates, site sources and MkDocs configuration into the
 wheel. They stay at the repository's top level (where people edit them);
 this copies them into the built package as generator/resources/, which
-generator/paths.py looks for first. Everything else is in pyproject.toml."""
+generator/core/paths.py looks for first. Everything else is in pyproject.toml."""
 import shutil
 from pathlib import Path
 

@@ -13,8 +13,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.build import build
-from generator.paths import DEFAULT_DATA_DIR
+from generator.commands.build import build
+from generator.core.paths import DEFAULT_DATA_DIR
 
 
 def time_build(workers: int, site: bool) -> float:

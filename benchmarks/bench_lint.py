@@ -18,8 +18,9 @@ import time
 from pathlib import Path
 
 from bench_print import synthetic_game
-from generator.build import load_all, prepare_html
-from generator.paths import TEMPLATES_DIR
+from generator.game.load import load_all
+from generator.render.jobs import prepare_html
+from generator.core.paths import TEMPLATES_DIR
 from generator.render.lint import find_missing_glyphs, find_overlaps
 from generator.render.options import DEFAULT_OPTIONS
 from generator.render.pdf import PAPER_SIZES, find_overflows, make_fetcher

@@ -35,8 +35,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.build import build, load_all, prepare_html
-from generator.paths import DEFAULT_DATA_DIR, TEMPLATES_DIR
+from generator.commands.build import build
+
+from generator.game.load import load_all
+
+from generator.render.jobs import prepare_html
+from generator.core.paths import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.render.cache import BUILD_RECORD, cache_root
 from generator.render.options import DEFAULT_OPTIONS
 

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from bench_print import synthetic_game
-from generator.build import load_all
+from generator.game.load import load_all
 from generator.systems.sixes.simulate import POLICIES, STATUS_WORDS, sides_by_faction, simulate
 
 

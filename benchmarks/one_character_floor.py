@@ -32,9 +32,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_print import edit_one_character, synthetic_game  # noqa: E402
 
-from generator import memo  # noqa: E402
-from generator.build import load_all, prepare_html  # noqa: E402
-from generator.paths import TEMPLATES_DIR  # noqa: E402
+from generator.core import memo  # noqa: E402
+from generator.game.load import load_all  # noqa: E402
+from generator.render.jobs import prepare_html  # noqa: E402
+from generator.core.paths import TEMPLATES_DIR  # noqa: E402
 from generator.render.options import DEFAULT_OPTIONS  # noqa: E402
 from generator.render.parts import part_jobs, splittable  # noqa: E402
 from generator.render.pdf import render_pdf  # noqa: E402

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.paths import DEFAULT_DATA_DIR, PROJECT_ROOT
+from generator.core.paths import DEFAULT_DATA_DIR, PROJECT_ROOT
 
 SHARED_DIR = PROJECT_ROOT.parent / "shared"
 
@@ -15,7 +15,7 @@ SHARED_DIR = PROJECT_ROOT.parent / "shared"
 @pytest.fixture(scope="session")
 def example_build(tmp_path_factory):
     """The shipped example data built into a temporary output folder (both papers, with the site)."""
-    from generator.build import build
+    from generator.commands.build import build
     out = tmp_path_factory.mktemp("example-out")
     report = build(DEFAULT_DATA_DIR, out)
     return report

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 
 def new_game(target: Path) -> Path:
-    from generator.cli import main
+    from generator.commands.cli import main
     result = CliRunner().invoke(main, ["new", str(target)])
     assert result.exit_code == 0, result.output
     return target
@@ -19,9 +19,10 @@ def new_game(target: Path) -> Path:
 def build_site_only(game_dir: Path, out: Path) -> Path:
     """The game folder's site in `out/site`, through the same steps as
     build._build_site: its settings, its systems, its own pages."""
-    from generator.build import load_all, site_look
+    from generator.game.load import load_all
+    from generator.commands.build import site_look
     from generator.render.site import SiteSection, build_site, read_own_pages, stage_sources
-    from generator.settings import load_settings
+    from generator.game.settings import load_settings
 
     settings = load_settings(game_dir)
     loaded, _ = load_all(game_dir, systems=settings.file.systems)

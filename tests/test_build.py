@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.output import RECORD, OutputFolder
-from generator.build import BuildError, build
+from generator.commands.output import RECORD, OutputFolder
+from generator.core.errors import BuildError
+from generator.commands.build import build
 from generator.systems.sixes import SYSTEM as SIXES
 
 

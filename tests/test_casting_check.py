@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfWriter
 
-from generator.cli import main
-from generator.errors import DataError
-from generator.pack import pack
+from generator.commands.cli import main
+from generator.core.errors import DataError
+from generator.commands.pack import pack
 from generator.systems.i6 import SYSTEM as I6
 from generator.systems.sixes import SYSTEM as SIXES
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import main
-from generator.paths import DEFAULT_DATA_DIR
+from generator.commands.cli import main
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.systems import SYSTEMS
 from generator.systems.sixes import SYSTEM as SIXES
 

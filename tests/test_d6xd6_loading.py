@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import export_schemas
-from generator.paths import DEFAULT_DATA_DIR, PROJECT_ROOT
+from generator.commands.build import export_schemas
+from generator.core.paths import DEFAULT_DATA_DIR, PROJECT_ROOT
 from generator.systems.d6xd6 import SYSTEM as D6
 
 INVALID = Path(__file__).parent / "data" / "d6xd6-invalid"

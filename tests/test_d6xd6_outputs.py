@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.paths import DEFAULT_DATA_DIR
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.systems.d6xd6 import SYSTEM as D6
 from generator.systems.d6xd6.dataset import RULINGS_FILE
 from generator.systems.d6xd6.outputs import documents, pages, rungs, sheet_for

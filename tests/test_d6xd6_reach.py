@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from generator.paths import DEFAULT_DATA_DIR
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.systems.d6xd6 import SYSTEM
 from generator.systems.d6xd6.models import Category, Weapon
 from generator.systems.d6xd6.rules import GRAZE, HIT, STUN, WOUND, level_of, reach, remote_fire_focus, weapon_attack

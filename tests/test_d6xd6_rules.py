@@ -198,7 +198,7 @@ def test_armour_slows_you_down():
 
 @pytest.fixture(scope="module")
 def core():
-    from generator.paths import DEFAULT_DATA_DIR
+    from generator.core.paths import DEFAULT_DATA_DIR
     from generator.systems.d6xd6 import SYSTEM
     game, problems = SYSTEM.load(DEFAULT_DATA_DIR / "d6xd6", DEFAULT_DATA_DIR.parent)
     assert game is not None, problems

@@ -4,7 +4,7 @@ from itertools import product
 
 import pytest
 
-from generator.dice import D6, at_least, at_most, binomial, combine, expected, sum_of_d6
+from generator.core.dice import D6, at_least, at_most, binomial, combine, expected, sum_of_d6
 
 
 @pytest.mark.parametrize("n", [0, 1, 2, 3, 4])

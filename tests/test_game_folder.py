@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import main
-from generator.paths import PROJECT_ROOT
-from generator.settings import SETTINGS_FILE
+from generator.commands.cli import main
+from generator.core.paths import PROJECT_ROOT
+from generator.game.settings import SETTINGS_FILE
 from generator.systems.sixes import SYSTEM as SIXES
 
 
@@ -171,7 +171,7 @@ def test_the_wheel_installs_and_works_outside_the_clone(tmp_path):
     assert "<html" in index and "Fair" in index
     assert list((game / "output" / "pack" / "sixes" / "a4" / "envelopes").glob("*.pdf"))
     installed = subprocess.run([str(env_dir / "bin" / "python"), "-c",
-                                "import generator.paths as p; print(p.TEMPLATES_DIR)"],
+                                "import generator.core.paths as p; print(p.TEMPLATES_DIR)"],
                                capture_output=True, text=True, cwd=home).stdout.strip()
     assert installed.startswith(str(env_dir)), installed
 

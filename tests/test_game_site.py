@@ -301,7 +301,7 @@ def test_a_game_index_page_replaces_the_home_page(tmp_path):
 # --- the pages folder, checked like data ----------------------------------------
 
 def test_problems_in_the_pages_folder_are_all_named(tmp_path):
-    from generator.errors import DataError
+    from generator.core.errors import DataError
     from generator.render.site import read_own_pages
     pages = tmp_path / "game" / "pages"
     pages.mkdir(parents=True)
@@ -345,8 +345,8 @@ def test_a_page_s_title_comes_from_front_matter_heading_or_name():
 
 
 def test_the_pages_setting_is_a_folder_inside_the_game(tmp_path):
-    from generator.errors import DataError
-    from generator.settings import game_inputs, load_settings
+    from generator.core.errors import DataError
+    from generator.game.settings import game_inputs, load_settings
     game = tmp_path / "g"
     game.mkdir()
     for bad in ("../elsewhere", "/etc", ".", "https://example.org/x"):
@@ -362,7 +362,7 @@ def test_the_pages_setting_is_a_folder_inside_the_game(tmp_path):
 
 def test_a_changed_page_changes_what_the_site_is_made_from(game):
     from generator.render.cache import site_inputs_key
-    from generator.settings import load_settings
+    from generator.game.settings import load_settings
     settings = load_settings(game)
     before = site_inputs_key(game, ["a4"], None, settings)
     page = game / "pages" / "house-rules.md"
@@ -376,7 +376,7 @@ def test_a_changed_page_changes_what_the_site_is_made_from(game):
 
 def test_a_bad_page_stops_the_build_with_its_name(tmp_path):
     from click.testing import CliRunner
-    from generator.cli import main
+    from generator.commands.cli import main
     game = new_game(tmp_path / "g")
     data = yaml.safe_load((game / "sixes.yaml").read_text(encoding="utf-8"))
     data["systems"] = ["i6"]

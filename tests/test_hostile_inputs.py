@@ -29,12 +29,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.build import load_all
-from generator.casting import load_casting
-from generator.cli import main
-from generator.datafiles import unknown_system_folders
-from generator.errors import DataError, Problem, visible
-from generator.glyphs import check_glyphs
+from generator.game.load import load_all
+from generator.game.casting import load_casting
+from generator.commands.cli import main
+from generator.core.datafiles import unknown_system_folders
+from generator.core.errors import DataError, Problem, visible
+from generator.core.glyphs import check_glyphs
 from generator.systems import SLUGS
 from generator.systems.sixes import SYSTEM as SIXES
 
@@ -138,7 +138,7 @@ def load_quickly(data: Path) -> list[str]:
 CHILD = textwrap.dedent(f"""
     import resource, sys, time
     resource.setrlimit(resource.RLIMIT_AS, ({CHILD_MEMORY}, {CHILD_MEMORY}))
-    from generator.cli import main
+    from generator.commands.cli import main
     start = time.process_time()
     try:
         main(sys.argv[1:], prog_name="sixes")
@@ -221,7 +221,7 @@ def test_nesting_deeper_than_libyaml_allows_is_one_problem(starter_copy):
 def test_deep_nesting_without_libyaml_is_found_before_the_composer_recurses(starter_copy, monkeypatch):
     import yaml
 
-    from generator import loading
+    from generator.core import loading
     monkeypatch.setattr(loading, "FAST_LOADER", yaml.SafeLoader)
     (starter_copy / "sixes" / CHAR).write_text(
         "name: First Rival\ndescription: " + "[" * 10_000 + "]" * 10_000 + "\nhit_points: 5\n", encoding="utf-8")

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import Problem
-from generator.paths import DEFAULT_DATA_DIR
+from generator.core.errors import Problem
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.systems.i6 import SYSTEM as I6
 from generator.systems.i6.dataset import load_game
 from generator.systems.i6.points import spend, trait_cost

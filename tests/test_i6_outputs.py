@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.paths import DEFAULT_DATA_DIR
+from generator.core.paths import DEFAULT_DATA_DIR
 
 I6 = DEFAULT_DATA_DIR / "i6"
 HEROES = sorted((I6 / "heroes").glob("*.yaml"))

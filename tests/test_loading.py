@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import load_all
-from generator.errors import DataError, Problem
-from generator.loading import load_yaml
+from generator.game.load import load_all
+from generator.core.errors import DataError, Problem
+from generator.core.loading import load_yaml
 from generator.systems import SYSTEMS
 from generator.systems.sixes import SYSTEM as SIXES
 
@@ -425,7 +425,7 @@ def test_armour_that_stops_every_plain_hit_is_a_warning(starter_copy, armour, wa
 def test_the_fast_parser_keeps_every_position(tmp_path):
     """libyaml parses the valid files; its marks must equal the pure parser's."""
     import yaml as pyyaml
-    from generator import loading
+    from generator.core import loading
     path = tmp_path / "x.yaml"
     path.write_text("name: Ned\nspecials:\n  - Bone Rattler\n  - {a: 1, b: [2, 3]}\nhit_points: 7\n")
     fast, _ = load_yaml(path, "x.yaml")

@@ -1,10 +1,10 @@
-"""The memo table (generator/memo.py): remembered results, Work as data, and
+"""The memo table (generator/core/memo.py): remembered results, Work as data, and
 results promised by another process."""
 from __future__ import annotations
 
 import pytest
 
-from generator import memo
+from generator.core import memo
 
 
 @pytest.fixture(autouse=True)

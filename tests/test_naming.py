@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator import naming
-from generator.build import load_all
-from generator.errors import DataError
-from generator.pack import pack
+from generator.core import naming
+from generator.game.load import load_all
+from generator.core.errors import DataError
+from generator.commands.pack import pack
 from generator.systems import SYSTEMS
 from generator.systems.sixes import SYSTEM as SIXES
 
@@ -151,7 +151,7 @@ def test_casting_resolves_by_name_and_warns_when_it_falls_back_to_a_file_name(cl
 def test_a_name_wins_over_another_characters_file_name(tmp_path):
     """`character: marigold-x` is Hawthorn's file, but when a character is
     called 'Marigold X' the name wins."""
-    from generator.casting import load_casting
+    from generator.game.casting import load_casting
     casting = tmp_path / "casting.yaml"
     casting.write_text("envelopes:\n  - player: Ann\n    character: marigold-x\n")
     roles, found = load_casting(casting, {"Marigold X": "rules-reference", "Hawthorn": "marigold-x"}, (tmp_path,))

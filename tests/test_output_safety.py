@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import main
-from generator.output import JOURNAL, RECORD, OutputError, OutputFolder
-from generator.paths import PROJECT_ROOT, SITE_SOURCES_DIR, TEMPLATES_DIR
+from generator.commands.cli import main
+from generator.commands.output import JOURNAL, RECORD, OutputError, OutputFolder
+from generator.core.paths import PROJECT_ROOT, SITE_SOURCES_DIR, TEMPLATES_DIR
 from generator.systems.sixes import SYSTEM as SIXES
 
 SIXES_CMD = [sys.executable, "-m", "generator"]
@@ -270,7 +270,7 @@ def test_the_memo_codec_builds_only_our_own_plain_values():
     for value in [Fraction(1, 3), {"a": (1, [2, Fraction(5, 7)])}, {3: "x"}, summary]:
         assert decode(json.loads(json.dumps(encode(value)))) == value
     for hostile in [{"$data": "os:system", "fields": {}}, {"$data": "subprocess:Popen", "fields": {}},
-                    {"$data": "generator.cli:main", "fields": {}}, {"$fraction": ["1", 2]}, {"$eval": "1"}]:
+                    {"$data": "generator.commands.cli:main", "fields": {}}, {"$fraction": ["1", 2]}, {"$eval": "1"}]:
         with pytest.raises((ValueError, TypeError, KeyError)):
             decode(hostile)
 
@@ -307,7 +307,7 @@ def test_the_cache_folders_are_private(built):
 # -- long-running commands ------------------------------------------------------
 
 def test_snapshot_survives_files_that_vanish_while_it_looks(tmp_path, monkeypatch):
-    from generator import watch
+    from generator.commands import watch
     (tmp_path / "a.yaml").write_text("x: 1\n")
     (tmp_path / "gone.tmp").write_text("")
     real_stat = Path.stat
@@ -360,7 +360,7 @@ def test_watch_survives_bad_yaml_and_file_churn_and_rebuilds_when_fixed(starter,
 
 
 def test_a_rebuild_that_fails_in_any_way_does_not_end_the_watch(monkeypatch, capsys):
-    from generator import cli
+    from generator.commands import cli
 
     def broken():
         raise RuntimeError("a bug in the build \x1b[31m")

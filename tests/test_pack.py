@@ -17,11 +17,11 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader, PdfWriter
 
-from generator.build import load_all
-from generator.cli import main
-from generator.errors import DataError
-from generator.pack import Part, _merge, pack
-from generator.paths import DEFAULT_DATA_DIR
+from generator.game.load import load_all
+from generator.commands.cli import main
+from generator.core.errors import DataError
+from generator.commands.pack import Part, _merge, pack
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.render.options import PrintOptions
 from generator.systems import SYSTEMS
 from generator.systems.d6xd6 import SYSTEM as D6XD6
@@ -451,7 +451,7 @@ def test_a_pack_after_a_build_reuses_its_documents(game, tmp_path, monkeypatch):
     character sheet and GM document comes from the build cache (only the
     pack's own documents are new: the card run, the covers and the roster),
     and the pack is the same."""
-    from generator.build import build
+    from generator.commands.build import build
     monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
     out = tmp_path / "out"
     build(game, out, ("a4",), site=False, workers=1, cache=True)

@@ -17,8 +17,8 @@ import pytest
 from pypdf import PdfReader
 
 from big_game import CAST, TITLE, write_game
-from generator.errors import DataError
-from generator.pack import LABEL_STOCK, pack, sheet_cuts, spreadsheet_safe
+from generator.core.errors import DataError
+from generator.commands.pack import LABEL_STOCK, pack, sheet_cuts, spreadsheet_safe
 from generator.render.cards import grid_for
 from generator.systems.sixes import SYSTEM as SIXES
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.paths import DEFAULT_DATA_DIR, TEMPLATES_DIR
+from generator.core.paths import DEFAULT_DATA_DIR, TEMPLATES_DIR
 
 # Page sizes in PostScript points, written out independently of the CSS.
 PAGE_POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -194,7 +194,7 @@ def test_body_text_is_at_least_9pt(example_build):
     """Every text box in the documents, except page footers and card feet, is
     9 pt or larger: every system's shared documents and one player document each."""
     from weasyprint.formatting_structure.boxes import TextBox
-    from generator.build import load_all
+    from generator.game.load import load_all
     from generator.render.jobs import document_html
     loaded, _ = load_all(DEFAULT_DATA_DIR)
     for item in loaded:

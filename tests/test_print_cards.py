@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.paths import TEMPLATES_DIR
+from generator.core.paths import TEMPLATES_DIR
 from generator.systems.sixes import SYSTEM as SIXES
 
 PT = 25.4 / 72          # one PostScript point in mm
@@ -121,7 +121,7 @@ def deck():
 
 
 def render(doc, tmp_path, paper, **options):
-    from generator.build import prepare_html
+    from generator.render.jobs import prepare_html
     from generator.render.options import PrintOptions
     from generator.render.pdf import render_pdf
     prepared = prepare_html(doc, PrintOptions(**options))
@@ -214,7 +214,7 @@ def test_bleed_separates_cards_and_turns_the_sheet_when_that_fits_more(deck, tmp
 
 
 def test_a_build_with_backs_writes_the_calibration_sheet_and_budgets_the_deck(tmp_path):
-    from generator.build import build
+    from generator.commands.build import build
     from generator.render.options import PrintOptions
     data = tmp_path / "data"
     shutil.copytree(SIXES.starter, data / "sixes")
@@ -246,7 +246,7 @@ def test_bad_offsets_and_sizes_are_refused():
 
 def test_the_command_line_refuses_a_bad_offset_with_a_usage_error(tmp_path):
     from click.testing import CliRunner
-    from generator.cli import main
+    from generator.commands.cli import main
     result = CliRunner().invoke(main, ["build", "--out", str(tmp_path), "--back-offset", "1"])
     assert result.exit_code == 2
     assert "expected X,Y in millimetres" in result.output

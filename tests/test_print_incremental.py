@@ -10,7 +10,9 @@ import subprocess
 
 import pytest
 
-from generator.build import BuildError, build
+from generator.core.errors import BuildError
+
+from generator.commands.build import build
 from generator.render.options import PrintOptions
 from generator.systems.sixes import SYSTEM as SIXES
 
@@ -79,7 +81,7 @@ def test_a_build_with_nothing_changed_loads_nothing(starter, tmp_path, monkeypat
     """The last build's record (inputs key and output files) answers a build
     with nothing changed before the data is read; any change to the inputs,
     the options or the output folder means a real build."""
-    import generator.build as build_module
+    import generator.commands.build as build_module
     out = tmp_path / "out"
     first = build(starter, out, ("a4",), site=False, workers=1, cache=True)
     assert not first.untouched
@@ -128,7 +130,7 @@ def test_the_command_says_when_nothing_changed(starter, tmp_path):
 
 
 def test_a_failed_build_writes_no_cache(starter, tmp_path, monkeypatch):
-    monkeypatch.setattr("generator.glyphs.check_glyphs", lambda *args: [])   # so the render itself fails
+    monkeypatch.setattr("generator.core.glyphs.check_glyphs", lambda *args: [])   # so the render itself fails
     character = starter / "sixes" / "characters" / "first-rival.yaml"
     character.write_text(character.read_text().replace("name: First Rival", "name: First Rival \u2603"))
     out = tmp_path / "out"

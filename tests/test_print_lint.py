@@ -9,8 +9,10 @@ import shutil
 import pytest
 from pypdf import PdfReader
 
-from generator.build import BuildError, build
-from generator.paths import TEMPLATES_DIR
+from generator.core.errors import BuildError
+
+from generator.commands.build import build
+from generator.core.paths import TEMPLATES_DIR
 from generator.systems.d6xd6 import SYSTEM as D6XD6
 from generator.systems.sixes import SYSTEM as SIXES
 
@@ -58,7 +60,7 @@ def test_metadata_needs_a_title_and_a_language(lang, title, expected):
 def test_a_missing_glyph_in_the_data_fails_the_build_by_document_page_and_element(tmp_path, monkeypatch):
     """The data check refuses such text first (tests/test_hostile_inputs.py);
     with that check off, the print lint still stops the PDF."""
-    monkeypatch.setattr("generator.glyphs.check_glyphs", lambda *args: [])
+    monkeypatch.setattr("generator.core.glyphs.check_glyphs", lambda *args: [])
     data = tmp_path / "data"
     shutil.copytree(SIXES.starter, data / "sixes")
     sheet = data / "sixes" / "characters" / "first-rival.yaml"
@@ -128,7 +130,8 @@ def test_text_through_the_border_of_its_box_is_named():
 def test_a_shared_class_moving_a_table_onto_its_legend_is_caught(tmp_path):
     """The past bug: a card sheet's own `.grid` rule reached a face's
     table.grid and pulled it over the legend of the D6xD6 lookup card."""
-    from generator.build import load_all, prepare_html
+    from generator.game.load import load_all
+    from generator.render.jobs import prepare_html
     from generator.render.lint import find_overlaps
     from generator.render.options import DEFAULT_OPTIONS
     shutil.copytree(D6XD6.starter, tmp_path / "data" / "d6xd6")

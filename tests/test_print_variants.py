@@ -10,7 +10,11 @@ import subprocess
 import pytest
 from pypdf import PdfReader
 
-from generator.build import build, load_all, prepare_html
+from generator.commands.build import build
+
+from generator.game.load import load_all
+
+from generator.render.jobs import prepare_html
 from generator.render.options import PrintOptions
 from generator.systems.sixes import SYSTEM as SIXES
 from test_print_cards import filled_rects, marks
@@ -48,7 +52,7 @@ def test_ink_saver_paints_no_solid_blocks_and_keeps_the_cut_marks(starter, tmp_p
 def _smallest_text_pt(html_doc, stylesheets=()):
     import weasyprint
     from weasyprint.formatting_structure.boxes import TextBox
-    from generator.paths import TEMPLATES_DIR
+    from generator.core.paths import TEMPLATES_DIR
     document = weasyprint.HTML(string=html_doc, base_url=TEMPLATES_DIR.as_uri() + "/").render(
         stylesheets=[weasyprint.CSS(filename=str(TEMPLATES_DIR / s)) for s in stylesheets])
     sizes = [box.style["font_size"] * 0.75 for page in document.pages for box in page._page_box.descendants()
@@ -80,8 +84,8 @@ def test_large_print_builds_within_its_budget_and_tagged_pdfs_are_tagged(starter
 
 
 def test_fillable_turns_inputs_of_player_documents_into_form_fields_flat_by_default(tmp_path):
-    from generator.build import Prepared
-    from generator.paths import TEMPLATES_DIR
+    from generator.render.jobs import Prepared
+    from generator.core.paths import TEMPLATES_DIR
     from generator.render.pdf import render_pdf
     html = ('<html lang="en"><head><title>Sheet</title><link rel="stylesheet" href="base.css"></head><body>'
             '<p>Hit points <input name="hp" value="5"></p><textarea name="notes"></textarea></body></html>')
@@ -157,7 +161,7 @@ def _ink(pdf, page: int) -> tuple[float, float]:
 def test_the_balance_reports_bars_keep_their_value_in_ink_saver(chart_documents, tmp_path):
     """Each bar is a grey fill ending in a rule: ink saver drops the fill but
     keeps the rule, so the value still shows, and nothing prints solid."""
-    from generator.paths import TEMPLATES_DIR
+    from generator.core.paths import TEMPLATES_DIR
     from generator.render.pdf import render_pdf
     doc = chart_documents["balance-report"]
     ink = {}
@@ -175,7 +179,7 @@ def test_the_balance_reports_bars_keep_their_value_in_ink_saver(chart_documents,
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
 def test_ink_saver_charts_print_with_a_fraction_of_the_ink_and_keep_their_numbers(chart_documents, tmp_path):
     """Page 2 of the Critical Number card is all charts: three stacked bar charts."""
-    from generator.paths import TEMPLATES_DIR
+    from generator.core.paths import TEMPLATES_DIR
     from generator.render.pdf import render_pdf
     doc, ink, text = chart_documents["critical-number-card"], {}, {}
     for saver in (False, True):

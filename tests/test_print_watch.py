@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from generator.watch import snapshot, watch
+from generator.commands.watch import snapshot, watch
 
 
 def test_a_change_triggers_one_rebuild_and_quiet_polls_none(tmp_path):
@@ -37,7 +37,7 @@ def test_snapshot_sees_new_and_changed_files(tmp_path):
 def test_serve_injects_live_reload_and_reports_the_build_number(tmp_path):
     import threading
     import urllib.request
-    from generator.serve import BUILD_ENDPOINT, BuildCounter, make_server
+    from generator.commands.serve import BUILD_ENDPOINT, BuildCounter, make_server
     (tmp_path / "index.html").write_text("<html><body><p>rules</p></body></html>")
     (tmp_path / "style.css").write_text("p {}")
     counter = BuildCounter()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from generator.build import export_schemas
+from generator.commands.build import export_schemas
 from generator.systems import SYSTEMS
 from generator.systems.sixes.models import Character
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.paths import DEFAULT_DATA_DIR
+from generator.core.paths import DEFAULT_DATA_DIR
 
 SIXES = DEFAULT_DATA_DIR / "sixes"
 
@@ -136,7 +136,7 @@ def test_a_data_folder_with_one_game_builds_a_site_with_only_that_game(tmp_path)
     """Other games' hand-written pages link to generated pages that only exist
     when their data does: they are left out, and the landing page lists one game."""
     import shutil
-    from generator.build import build
+    from generator.commands.build import build
     from generator.systems import by_slug
     i6 = by_slug()["i6"]
     shutil.copytree(i6.starter, tmp_path / "data" / "i6")

@@ -14,7 +14,7 @@ import shutil
 
 import pytest
 
-from generator.paths import PROJECT_ROOT
+from generator.core.paths import PROJECT_ROOT
 
 CHROMIUM = shutil.which("chromium")
 PHONE = {"width": 360, "height": 740}

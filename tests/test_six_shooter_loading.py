@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import load_all
-from generator.errors import DataError
-from generator.paths import DEFAULT_DATA_DIR
+from generator.game.load import load_all
+from generator.core.errors import DataError
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.systems.six_shooter import SYSTEM
 from generator.systems.six_shooter.dataset import load_game
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.paths import DEFAULT_DATA_DIR
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.systems.six_shooter.dataset import RULINGS_FILE
 
 DATA = DEFAULT_DATA_DIR / "six-shooter"

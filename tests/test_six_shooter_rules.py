@@ -342,7 +342,7 @@ def test_a_lost_wager_removes_only_when_it_reaches_the_third_strike():
 
 
 def test_challenge_cards_show_impossible_and_stage_odds():
-    from generator.paths import DEFAULT_DATA_DIR
+    from generator.core.paths import DEFAULT_DATA_DIR
     from generator.systems.six_shooter.dataset import load_game
     from generator.systems.six_shooter.outputs import challenge_odds, contest_rows, luck_rows
     adventure, _ = load_game(DEFAULT_DATA_DIR / "six-shooter", DEFAULT_DATA_DIR.parent)

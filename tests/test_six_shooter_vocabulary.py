@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from generator.paths import DEFAULT_DATA_DIR
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.render.charts import percent
 from generator.render.html import render_template
 from generator.render.jobs import document_html

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from generator.build import load_all
-from generator.paths import DEFAULT_DATA_DIR
+from generator.game.load import load_all
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.systems.sixes import SYSTEM
-from generator import memo
+from generator.core import memo
 from generator.systems.sixes import balance as balance_module
 from generator.systems.sixes.balance import (EXAMPLE_SIDES, _flags, cast_balance, duel_record, example_fights,
                                              typical_fighter)
@@ -157,8 +157,10 @@ def test_a_sixty_character_cast_fits_its_gm_budgets(tmp_path):
     import re
     import shutil
 
-    from generator.build import load_all, prepare_html
-    from generator.paths import DEFAULT_DATA_DIR, TEMPLATES_DIR
+    from generator.game.load import load_all
+
+    from generator.render.jobs import prepare_html
+    from generator.core.paths import DEFAULT_DATA_DIR, TEMPLATES_DIR
     from generator.render.options import DEFAULT_OPTIONS
     from generator.render.pdf import render_pdf
 

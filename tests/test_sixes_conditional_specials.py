@@ -15,7 +15,7 @@ from functools import cache
 
 import pytest
 
-from generator.paths import DEFAULT_DATA_DIR
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.render.jobs import document_html
 from generator.systems.sixes import SYSTEM
 from generator.systems.sixes.dataset import load_game

@@ -13,7 +13,7 @@ from functools import cache
 
 import pytest
 
-from generator.paths import DEFAULT_DATA_DIR
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.systems.sixes.dataset import load_game
 from generator.systems.sixes.balance import EXAMPLE_SIDES
 from generator.systems.sixes.models import Character

@@ -7,8 +7,8 @@ import dataclasses
 
 from pydantic import BaseModel
 
-from generator.build import load_all
-from generator.paths import DEFAULT_DATA_DIR
+from generator.game.load import load_all
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.systems.sixes import SYSTEM
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.paths import DEFAULT_DATA_DIR
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.systems.sixes.models import Character, SpecialsFile
 from generator.systems.sixes.resolver import Declaration, IllegalDeclaration, fresh, resolve_round
 

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from generator.build import load_all
-from generator.paths import DEFAULT_DATA_DIR
+from generator.game.load import load_all
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.systems.sixes.resolver import resolve_round
 from generator.systems.sixes.round_view import RoundView, Without, round_view
 from generator.systems.sixes.simulate import POLICIES, roster, sides_by_faction, standing_sides

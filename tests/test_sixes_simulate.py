@@ -9,9 +9,9 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 
-from generator.build import load_all
-from generator.cli import main
-from generator.paths import DEFAULT_DATA_DIR
+from generator.game.load import load_all
+from generator.commands.cli import main
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.systems.sixes.models import Character
 from generator.systems.sixes.resolver import validate
 from generator.systems.sixes.sides import load_sides, pick_fighters

@@ -13,8 +13,8 @@ from functools import cache
 
 import pytest
 
-from generator.build import load_all
-from generator.paths import DEFAULT_DATA_DIR
+from generator.game.load import load_all
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.systems.sixes.balance import EXAMPLE_SIDES
 from generator.systems.sixes.models import Character
 from generator.systems.sixes.simulate import (POLICIES, STATUS_WORDS, Side, play, roster, sides_by_faction,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.paths import DEFAULT_DATA_DIR
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.systems.sixes_system import SYSTEM
 from generator.systems.sixes_system.dataset import load_game
 

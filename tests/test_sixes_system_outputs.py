@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.paths import DEFAULT_DATA_DIR
+from generator.core.paths import DEFAULT_DATA_DIR
 from generator.render.charts import percent
 from generator.systems.sixes_system.dataset import load_game
 from generator.systems.sixes_system.tables import adjusted_pools, by_damage, matrix_grid, odds_tables

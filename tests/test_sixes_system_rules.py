@@ -150,7 +150,7 @@ def test_pool_odds_for_large_pools_are_sane():
 
 def sum_of_middle(n: int) -> F:
     """P(total == 7n/2) / 2: the distribution is symmetric about 3.5 n."""
-    from generator.dice import sum_of_d6
+    from generator.core.dice import sum_of_d6
     return sum_of_d6(n)[7 * n // 2] / 2
 
 
@@ -219,7 +219,7 @@ def test_chance_of_natural_sixes():
 # --- one attack with everything applied, from the example campaign ---------------
 
 def test_a_matchup_from_the_example_cast():
-    from generator.paths import DEFAULT_DATA_DIR
+    from generator.core.paths import DEFAULT_DATA_DIR
     from generator.systems.sixes_system.combat import Options, matchup
     from generator.systems.sixes_system.dataset import load_game
     campaign, _ = load_game(DEFAULT_DATA_DIR / "sixes-system", DEFAULT_DATA_DIR)

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.paths import DEFAULT_DATA_DIR, PROJECT_ROOT
+from generator.core.paths import DEFAULT_DATA_DIR, PROJECT_ROOT
 from generator.render.tracker import GM_ENTRY, TRACKER_FILE, script_json, tracker_html, tracker_path
 from generator.systems.sixes.dataset import load_game
 from generator.systems.sixes.tracker import tracker_data
@@ -149,7 +149,7 @@ def test_the_tracker_data_is_core_code():
     """systems/sixes/tracker.py works without any rendering library."""
     done = subprocess.run([sys.executable, "-c", (
         "import sys, json; import generator.systems.sixes.tracker as t; "
-        "from generator.paths import DEFAULT_DATA_DIR; "
+        "from generator.core.paths import DEFAULT_DATA_DIR; "
         "from generator.systems.sixes.dataset import load_game; "
         "g, _ = load_game(DEFAULT_DATA_DIR / 'sixes', DEFAULT_DATA_DIR.parent); t.tracker_data(g); "
         "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))")],

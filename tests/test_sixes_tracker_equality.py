@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.paths import TEMPLATES_DIR
+from generator.core.paths import TEMPLATES_DIR
 from generator.systems.sixes.effects import EFFECTS
 from generator.systems.sixes.models import Character, Special
 from generator.systems.sixes.resolver import ACTION_NAMES, Declaration, IllegalDeclaration, fresh, resolve_round, validate

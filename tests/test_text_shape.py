@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from markupsafe import Markup
 
-from generator.paths import TEMPLATES_DIR
+from generator.core.paths import TEMPLATES_DIR
 from generator.render.html import prose
 from generator.render.jobs import prepare_html
 from generator.render.options import DEFAULT_OPTIONS

@@ -1,1 +1,2 @@
-"""Rendering: the edge of the system. Jinja, WeasyPrint and MkDocs live here only."""
+"""Rendering: the edge that draws. Jinja, WeasyPrint and MkDocs live here and in
+commands/ only. Imports core/, systems/ and game/; never commands/."""

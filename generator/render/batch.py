@@ -24,7 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .. import memo
+from ..core import memo
 from .cache import RenderCache
 from .parts import joined_result, part_jobs, splittable, stamp_job
 from .pdf import PdfJob, PdfResult, render_pdf

@@ -7,7 +7,7 @@ folder ($SIXES_CACHE_DIR, else $XDG_CACHE_HOME/sixes-press or
 
   pdf/<key>.pdf, pdf/index.json   rendered PDFs by a hash of everything that
                                   decides them, with page count and checksum
-  memo.json                       results of slow derivations (generator/memo.py)
+  memo.json                       results of slow derivations (generator/core/memo.py)
   site.inputs, site.key           what the site was last built from
   last-build.json                 the last build's inputs key and output files,
                                   so a build with nothing changed stops early
@@ -40,7 +40,7 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-from ..paths import TEMPLATES_DIR
+from ..core.paths import TEMPLATES_DIR
 
 CACHE_DIR = "sixes-press"
 # Templates are rendered into the HTML, which is hashed itself.
@@ -62,7 +62,7 @@ def _tree_hash(root: Path, skip_suffixes: set[str]) -> str:
 def _game_hash(data_dir: Path, skip_suffixes: set[str]) -> str:
     """A hash of what a game folder's outputs are made from (build.game_inputs:
     its settings and systems' folders, never its output folder)."""
-    from ..settings import game_inputs
+    from ..game.settings import game_inputs
     digest = hashlib.sha256()
     for path in game_inputs(data_dir):
         digest.update(path.name.encode() + b"\0")
@@ -282,9 +282,9 @@ MEMO_FILE = "memo.json"
 
 @lru_cache(maxsize=1)
 def package_version() -> str:
-    """A hash of the package's own code: remembered results (generator/memo.py)
+    """A hash of the package's own code: remembered results (generator/core/memo.py)
     are only as good as the code that computed them."""
-    from ..paths import PACKAGE_DIR
+    from ..core.paths import PACKAGE_DIR
     return _tree_hash(PACKAGE_DIR, {".pyc"})
 
 
@@ -403,7 +403,7 @@ def site_inputs_key(data_dir: Path, papers: list[str], options: object, settings
     pages, configuration, the package's code and the print options (the
     downloads are PDFs). When this is unchanged the site's pages need not even
     be derived, which saves the seconds exact odds tables take."""
-    from ..paths import MKDOCS_CONFIG, SITE_SOURCES_DIR
+    from ..core.paths import MKDOCS_CONFIG, SITE_SOURCES_DIR
     parts = [_game_hash(data_dir, set()), _tree_hash(TEMPLATES_DIR, set()),
              _tree_hash(SITE_SOURCES_DIR, set()), package_version(),
              MKDOCS_CONFIG.read_text(encoding="utf-8"), code_version(), ",".join(papers), repr(options),

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from ..errors import BuildError
-from ..paths import TEMPLATES_DIR
+from ..core.errors import BuildError
+from ..core.paths import TEMPLATES_DIR
 from ..systems.base import Document
 from .cache import RenderCache
 from .options import PrintOptions

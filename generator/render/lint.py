@@ -11,30 +11,16 @@ needs a title and a language in its metadata (screen readers, print queues).
 """
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..paths import TEMPLATES_DIR
+from ..core.glyphs import shipped_coverage
 from .options import PRINTER_EDGE
 
 # Characters that are never drawn: spaces, controls, soft hyphens, joiners.
 _INVISIBLE = {"Zs", "Zl", "Zp", "Cc", "Cf"}
-_FONT_FACE = re.compile(r"@font-face\s*{[^}]*?font-family:\s*\"([^\"]+)\"[^}]*?url\(([^)]+)\)", re.S)
-
-
-@lru_cache(maxsize=None)
-def shipped_coverage() -> dict[str, frozenset[int]]:
-    """Code points each shipped family covers (all weights and styles), read
-    from the fonts that base.css declares."""
-    from fontTools.ttLib import TTFont
-    coverage: dict[str, set[int]] = {}
-    for family, url in _FONT_FACE.findall((TEMPLATES_DIR / "base.css").read_text(encoding="utf-8")):
-        with TTFont(TEMPLATES_DIR / url.strip("\"' "), lazy=True) as font:
-            coverage.setdefault(family, set()).update(font.getBestCmap())
-    return {family: frozenset(points) for family, points in coverage.items()}
 
 
 @lru_cache(maxsize=None)

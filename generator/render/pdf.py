@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
 
-from ..paths import TEMPLATES_DIR
+from ..core.paths import TEMPLATES_DIR
 
 # CSS page sizes by the names the command line accepts.
 PAPER_SIZES = {"a4": "A4", "letter": "letter"}

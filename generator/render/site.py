@@ -34,8 +34,8 @@ from pathlib import Path, PurePosixPath
 
 from markupsafe import Markup, escape
 
-from ..errors import DataError, Problem
-from ..paths import ICONS_DIR, MKDOCS_CONFIG, SITE_SOURCES_DIR
+from ..core.errors import DataError, Problem
+from ..core.paths import ICONS_DIR, MKDOCS_CONFIG, SITE_SOURCES_DIR
 from ..systems.base import Document, Page, System
 from .html import md_text, render_template
 
@@ -230,8 +230,8 @@ def read_own_pages(folder: Path | None, display_root: Path | None = None) -> Own
     checked: a plain name not used by the site itself, a Markdown page of
     UTF-8 text or an image that decodes, a regular file inside the folder.
     Raises DataError listing every problem."""
-    from ..assets import raster_fault
-    from ..loading import UnreadableFile, read_limited
+    from ..core.assets import raster_fault
+    from ..core.loading import UnreadableFile, read_limited
 
     if folder is None or not folder.exists():
         return OwnFiles()

@@ -25,7 +25,7 @@ from typing import Any, Iterable
 
 from markupsafe import Markup
 
-from ..paths import TEMPLATES_DIR
+from ..core.paths import TEMPLATES_DIR
 from .html import render_template
 
 # The output entry the tracker lives in, and where inside it.

@@ -1,4 +1,4 @@
-"""The registry of game systems. Core layer.
+"""The registry of game systems. Imports core/ only (and each system its own package).
 
 Each system's package is imported when first asked for, so a build of one
 game's data does not pay for importing the other four (about 0.15 s of every

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Literal, Mapping
 
-from ..errors import Problem
-from ..memo import Work
+from ..core.errors import Problem
+from ..core.memo import Work
 
 # Who may see a document: `public` ones are linked from the site; `player`
 # and `gm` ones hold secrets and never reach it.

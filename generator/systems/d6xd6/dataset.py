@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...datafiles import display_path, read_validated, unused_files
-from ...errors import Problem, allowed_hint, did_you_mean, errors_in
-from ...loading import YamlDocument
-from ...rulings import Ruling, load_rulings
+from ...core.datafiles import display_path, read_validated, unused_files
+from ...core.errors import Problem, allowed_hint, did_you_mean, errors_in
+from ...core.loading import YamlDocument
+from ...core.rulings import Ruling, load_rulings
 from .models import ArmourFile, CharactersFile, CombatFile, DamageFile, Game, WeaponTable, reach
 
 RULINGS_FILE = Path(__file__).with_name("rulings.yaml")

@@ -12,7 +12,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import Field, PrivateAttr, StringConstraints, ValidationInfo, field_validator, model_validator
 
-from ...validation import DataModel
+from ...core.validation import DataModel
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]
 

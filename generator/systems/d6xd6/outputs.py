@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
 
-from ...dice import at_least
+from ...core.dice import at_least
 from ..base import CARD_SHEET, Card, Document, Page
 from .dataset import D6Game
 from .models import BAND_KEYS, CATEGORY_KEYS, LEVEL_KEYS, Character, WeaponTable, reach

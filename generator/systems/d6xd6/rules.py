@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...dice import D6, at_least, combine
+from ...core.dice import D6, at_least, combine
 from .models import LEVEL_KEYS, reach  # noqa: F401  (reach: a rule, re-exported here)
 
 UNHURT, GRAZE, STUN, HIT, WOUND, KNOCKOUT, KILL, OVERKILL = range(8)

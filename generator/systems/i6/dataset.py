@@ -11,11 +11,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ...datafiles import (duplicate_list_names, duplicate_name, entity_slug, read_entities, read_validated,
+from ...core.datafiles import (duplicate_list_names, duplicate_name, entity_slug, read_entities, read_validated,
                           unused_files)
-from ...errors import Problem, did_you_mean, errors_in
-from ...loading import YamlDocument
-from ...rulings import Ruling, load_rulings
+from ...core.errors import Problem, did_you_mean, errors_in
+from ...core.loading import YamlDocument
+from ...core.rulings import Ruling, load_rulings
 from .models import (RULE_TRAITS, Action, ActionsFile, Feature, FeaturesFile, Game, Gear, GearFile, Hero,
                      Trait, TraitsFile)
 from .points import Spend, spend

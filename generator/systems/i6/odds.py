@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from ...dice import at_least, binomial, combine
+from ...core.dice import at_least, binomial, combine
 
 SIXTH = Fraction(1, 6)
 TNS = (1, 2, 3, 4, 5)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from ...dice import SIDES
+from ...core.dice import SIDES
 from .markov import REMOVED, HandState, Luck, hand_roll
 from .rules import effective_critical
 

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from ...datafiles import duplicate_list_names, read_validated
-from ...errors import Problem
-from ...loading import YamlDocument
-from ...rulings import Ruling, load_rulings
+from ...core.datafiles import duplicate_list_names, read_validated
+from ...core.errors import Problem
+from ...core.loading import YamlDocument
+from ...core.rulings import Ruling, load_rulings
 from .models import (CardValue, Challenge, ChallengesFile, Descriptor, Game, GuideEntry, Operator,
                      OperatorsFile, RulesFile)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from ...dice import SIDES
+from ...core.dice import SIDES
 from .rules import HAND_SIZE, STRIKES_TO_REMOVE, effective_critical, roll_odds
 
 DECK = 52

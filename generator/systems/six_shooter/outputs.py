@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from ...naming import slug
+from ...core.naming import slug
 from ..base import CARD_SHEET, Card, Document, Page
 from .contest import ContestOdds, Side, contest_odds
 from .dataset import Adventure

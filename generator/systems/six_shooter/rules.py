@@ -1,14 +1,14 @@
 """One roll of Six Shooter, which cards may lower it, and multi-stage challenges.
 
 Core layer: pure functions over exact Fractions (shared dice arithmetic from
-generator.dice); no I/O, no rendering. Formatting happens in templates.
+generator.core.dice); no I/O, no rendering. Formatting happens in templates.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...dice import SIDES, at_least, binomial
+from ...core.dice import SIDES, at_least, binomial
 
 MAX_CRITICAL = 7          # strikes never push a Critical Number past this
 STRIKES_TO_REMOVE = 3     # the third strike takes the Operator out

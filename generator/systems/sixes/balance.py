@@ -5,7 +5,7 @@ Core layer: standard library and this package only. Everything is played
 through the simulator with fixed seeds and a fixed number of fights, so a
 build always prints the same numbers. Each character's duels depend only on
 that character (and the specials they hold) and on the typical fighter, so
-they are remembered per character (generator/memo.py): editing one character
+they are remembered per character (generator/core/memo.py): editing one character
 simulates that character's duels again, and a cast of 300 costs 300 sets of
 duels rather than 45,000 pairings. Rates are exact fractions of the fights
 played; formatting happens in the templates.
@@ -20,7 +20,7 @@ from fractions import Fraction
 from statistics import median, median_low   # median is exact on Fractions
 from typing import Mapping, Sequence
 
-from ...memo import Work, key_of, remember
+from ...core.memo import Work, key_of, remember
 from .models import Character, Special
 from .simulate import POLICIES, POLICY_NOTES, Side, Summary, play, roster, sides_by_faction, simulate
 

@@ -12,13 +12,13 @@ from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 from typing import Mapping
 
-from ...assets import asset_fault
-from ...datafiles import (display_path, duplicate_list_names, duplicate_name, entity_slug, read_entities,
+from ...core.assets import asset_fault
+from ...core.datafiles import (display_path, duplicate_list_names, duplicate_name, entity_slug, read_entities,
                           read_validated, unused_files)
-from ...errors import Problem, did_you_mean, errors_in
-from ...loading import YamlDocument
-from ...paths import ICONS_DIR
-from ...rulings import Ruling, load_rulings
+from ...core.errors import Problem, did_you_mean, errors_in
+from ...core.loading import YamlDocument
+from ...core.paths import ICONS_DIR
+from ...core.rulings import Ruling, load_rulings
 from .models import ACTION_KEYS, Action, ActionsFile, Character, Game, Special, SpecialsFile
 from .rules import SPEEDS, effect_for_speed
 

@@ -9,7 +9,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import Field, StringConstraints, field_validator
 
-from ...validation import DataModel
+from ...core.validation import DataModel
 
 # Text that must say something: editors see the pattern, the model strips first.
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]

@@ -16,7 +16,7 @@ from .simulate import CONDITIONS_NOTE, DEFAULT_MAX_ROUNDS, ENDINGS_NOTE, POLICY_
 from .rules import (ACTION_POINTS, PHASES, RECOVER_HIT_POINTS, SPEEDS, STATUSES, effect_for_speed,
                     hits_to_rattle_table, slot_table)
 from ..base import CARD_SHEET, Card, Deferred, Document, Page
-from ...memo import Work
+from ...core.memo import Work
 
 HAND_SIGNAL_CARDS = "hand-signal-cards"
 RULES_REFERENCE = "rules-reference"

@@ -11,9 +11,9 @@ from typing import Annotated, Sequence
 
 from pydantic import Field, StringConstraints
 
-from ...errors import Problem, did_you_mean
-from ...loading import load_yaml
-from ...validation import DataModel, validate
+from ...core.errors import Problem, did_you_mean
+from ...core.loading import load_yaml
+from ...core.validation import DataModel, validate
 from .dataset import SixesGame
 from .models import Character
 from .simulate import Side, sides_by_faction

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...datafiles import duplicate_name, entity_slug, read_entities, read_validated, unused_files
-from ...errors import Problem, did_you_mean, errors_in
-from ...loading import YamlDocument
-from ...rulings import Ruling, load_rulings
+from ...core.datafiles import duplicate_name, entity_slug, read_entities, read_validated, unused_files
+from ...core.errors import Problem, did_you_mean, errors_in
+from ...core.loading import YamlDocument
+from ...core.rulings import Ruling, load_rulings
 from .healing import SKILL_NAMES, RankLimits, over_limits, prerequisite
 from .models import ATTACK_MODES, COVER_LEVELS, DEFENCE_MODES, Combatant, Game, HealingFile, ModesFile
 

@@ -3,7 +3,7 @@ critical failure), the same with a defibrillator, a day's natural recovery
 added up over days, a coma's all-sixes roll, a paramedic stabilising a
 critical patient, and a complex attack's goal.
 
-Core layer: builds on generator/dice.py, rules.py and healing.py. Every
+Core layer: builds on generator/core/dice.py, rules.py and healing.py. Every
 value is a Fraction; templates format them.
 """
 from __future__ import annotations
@@ -13,8 +13,8 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from ...dice import D6, SIDES, Distribution, combine
-from ...memo import remembered
+from ...core.dice import D6, SIDES, Distribution, combine
+from ...core.memo import remembered
 from .healing import CRITICAL_STEPS
 from .rules import exact, roll_needed, target_number, virtual_sixes
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...dice import expected
+from ...core.dice import expected
 from .dataset import Campaign
 from .healing import (SKILL_NAMES, Allocation, Skill, Wounds, ceilings, daily_recovery, healing_dice, heal,
                       intervention_pool, rest_die, steps_for)

@@ -11,7 +11,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, Field, StringConstraints, field_validator, model_validator
 
-from ...validation import DataModel
+from ...core.validation import DataModel
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]
 # A decimal the source writes in quarters (0.25, 0.5, 2.75); validators check the quarter.

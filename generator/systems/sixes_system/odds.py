@@ -1,7 +1,7 @@
 """Exact odds for the Sixes System: a pool's total against a target, the
 extra sixes a success brings, and the damage that follows.
 
-Core layer: builds on generator/dice.py (exact sums of d6) and rules.py.
+Core layer: builds on generator/core/dice.py (exact sums of d6) and rules.py.
 Everything is a Fraction; formatting happens in templates.
 """
 from __future__ import annotations
@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from ...dice import D6, at_least, binomial, combine, expected, sum_of_d6
-from ...memo import remembered
+from ...core.dice import D6, at_least, binomial, combine, expected, sum_of_d6
+from ...core.memo import remembered
 from .rules import (DamageDice, Reduction, SIDES, die_damage, exact, roll_needed, split_colours, damage_pool,
                     virtual_sixes)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, floor
 
-from ...dice import SIDES
+from ...core.dice import SIDES
 
 
 def exact(value: int | float | str | Fraction) -> Fraction:

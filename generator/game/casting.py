@@ -21,11 +21,11 @@ from typing import Iterable, Mapping
 
 from pydantic import Field
 
-from . import naming
-from .assets import asset_fault
-from .errors import Problem, close_matches, did_you_mean
-from .loading import YamlDocument, load_yaml
-from .validation import DataModel, validate
+from ..core import naming
+from ..core.assets import asset_fault
+from ..core.errors import Problem, close_matches, did_you_mean
+from ..core.loading import YamlDocument, load_yaml
+from ..core.validation import DataModel, validate
 
 CASTING_FILE = "casting.yaml"
 # Paper sizes in millimetres, portrait, and how a message names them. A

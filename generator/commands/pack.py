@@ -40,14 +40,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
-from . import naming, systems
-from .build import Loaded, Progress, load_all, refuse_duplicates
-from .casting import Casting, check_casting, find_casting, found_as
+from ..core import naming
+from .. import systems
+from ..game.load import Loaded, load_all
+from .build import Progress, refuse_duplicates
+from ..game.casting import Casting, check_casting, find_casting, found_as
 from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
-from .errors import BuildError, DataError, Problem, allowed_hint, errors_in
-from .paths import TEMPLATES_DIR
-from .render.jobs import calibration_job, prepare_html
-from .systems.base import CARD_SHEET, Deferred, Document, System
+from ..core.errors import BuildError, DataError, Problem, allowed_hint, errors_in
+from ..core.paths import TEMPLATES_DIR
+from ..render.jobs import calibration_job, prepare_html
+from ..systems.base import CARD_SHEET, Deferred, Document, System
 
 PACK_ENTRY = "pack"
 # Rows of the manifest table that fit one page; a bigger game gets more pages.
@@ -512,7 +514,7 @@ def _own_casting(data_dir: Path, loaded: list[Loaded], item: Loaded) -> Path | N
     path = find_casting(data_dir)
     if path is None:
         return None
-    from .loading import load_yaml
+    from ..core.loading import load_yaml
     doc, _ = load_yaml(path, str(path))
     named = doc.data.get("system") if doc is not None and isinstance(doc.data, dict) else None
     if named is not None:
@@ -650,7 +652,7 @@ def plan_card_run(decks: list[Document], envelopes: int, options, title: str) ->
     of the card size's grid. Decks are imposed together when they share a
     context (their faces are rendered with it); otherwise each group of
     decks starts a sheet of its own."""
-    from .render.cards import grid_for
+    from ..render.cards import grid_for
     if not decks or not envelopes:
         return None
     grid = grid_for(options.card_size, options.bleed)
@@ -772,7 +774,7 @@ def _merge(pieces: list[Piece | tuple[Path, Part]], target: Path, title: str, du
     size, so the next part starts on the front of a new sheet."""
     from pypdf import PdfReader, PdfWriter
 
-    from .render.parts import save_pdf
+    from ..render.parts import save_pdf
     writer, contents, readers = PdfWriter(), [], {}
 
     def reader(path: Path) -> PdfReader:

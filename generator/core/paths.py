@@ -7,7 +7,7 @@ setup.py), so an installed tool works from any folder.
 """
 from pathlib import Path
 
-PACKAGE_DIR = Path(__file__).resolve().parent
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
 PROJECT_ROOT = PACKAGE_DIR.parent          # the clone's root; meaningless in an installed wheel
 _BUNDLED = PACKAGE_DIR / "resources"
 RESOURCES_DIR = _BUNDLED if _BUNDLED.is_dir() else PROJECT_ROOT

@@ -18,9 +18,9 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from .errors import DataError, Problem, did_you_mean
-from .loading import load_yaml
-from .validation import DataModel, validate
+from ..core.errors import DataError, Problem, did_you_mean
+from ..core.loading import load_yaml
+from ..core.validation import DataModel, validate
 
 SETTINGS_FILE = "sixes.yaml"
 PAPERS = ("a4", "letter")
@@ -121,7 +121,7 @@ def game_input_paths(data_dir: Path, pages_dir: Path | None) -> list[Path]:
     """Where a game folder's outputs may come from, present or not: its
     settings file, its systems' folders and its own site pages, never
     anything else in it (such as its output)."""
-    from .systems import SLUGS
+    from ..systems import SLUGS
     data_dir = Path(data_dir)
     return [data_dir / SETTINGS_FILE, *(data_dir / slug for slug in SLUGS), *([pages_dir] if pages_dir else [])]
 
@@ -153,7 +153,7 @@ def find_game(start: Path) -> Path | None:
 
 def load_settings(game_dir: Path, display_root: Path | None = None) -> Settings:
     """Read and check `game_dir/sixes.yaml`; DataError listing every problem."""
-    from .systems import SLUGS
+    from ..systems import SLUGS
     path = Path(game_dir) / SETTINGS_FILE
     display = str(path.relative_to(display_root)) if display_root and path.is_relative_to(display_root) else str(path)
     doc, problems = load_yaml(path, display)

@@ -15,17 +15,16 @@ import json
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable
 
-from . import memo
-from .context import BuildConfig, BuildContext, cache_warnings, protected_folders, refuse_output  # noqa: F401
-from .errors import BuildError, DataError, Problem, errors_in  # noqa: F401  (BuildError: part of this API)
-from .paths import TEMPLATES_DIR
-from .render.jobs import (CALIBRATION_SLUG, Prepared, calibration_job, check_layout, layout_faults,  # noqa: F401
-                          prepare_html, render_checked)
-from .render.options import DEFAULT_OPTIONS, PrintOptions
-from .settings import PAPERS, Settings
-from .systems.base import Deferred, Document, System
+from ..core import memo
+from ..core.errors import BuildError, Problem
+from ..core.paths import TEMPLATES_DIR
+from ..game.load import Loaded, load_all
+from ..game.settings import PAPERS, Settings
+from ..render.jobs import calibration_job, prepare_html
+from ..systems.base import Deferred, Document, System
+from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
 
 
 def output_entries(papers: Iterable[str]) -> tuple[str, ...]:
@@ -33,12 +32,6 @@ def output_entries(papers: Iterable[str]) -> tuple[str, ...]:
     own (a build of one paper leaves the other's), the site, the schemas and
     the GM's files that are not PDFs (gm/: the Sixes fight tracker)."""
     return (*(f"pdf/{paper}" for paper in papers), "site", "schemas", "gm")
-
-
-@dataclass
-class Loaded:
-    system: System
-    game: Any
 
 
 @dataclass
@@ -69,40 +62,6 @@ class BuildReport:
 Progress = Callable[[str, int, int], None]
 
 
-def load_all(data_dir: Path, strict: bool = False, systems: Iterable[str] | None = None
-             ) -> tuple[list[Loaded], list[Problem]]:
-    """Load every system present in `data_dir` (or only `systems`, the
-    settings' list). Raises DataError listing every problem when anything is
-    invalid (warnings too, when `strict`). Text the printed fonts cannot show
-    is refused here, at its line, not by the renderer later."""
-    from . import systems as registry
-    from .datafiles import unknown_system_folders
-    from .glyphs import check_glyphs
-    data_dir = Path(data_dir)
-    if not data_dir.is_dir():
-        raise DataError([Problem(str(data_dir), None, None, "data folder not found",
-                                 hint="pass --data DIR, or create one with `sixes new DIR`")])
-    wanted = list(registry.SLUGS if systems is None else systems)
-    present = [registry.system(slug) for slug in registry.SLUGS if slug in wanted and (data_dir / slug).is_dir()]
-    display_root = data_dir.parent if data_dir.parent != data_dir else data_dir
-    problems = unknown_system_folders(data_dir, registry.SLUGS, display_root)
-    if not present:
-        raise DataError(problems + [Problem(str(data_dir), None, None, "no game data in this folder",
-                                            hint="expected a sub-folder named " + " or ".join(wanted))])
-    loaded = []
-    for system in present:
-        game, found = system.load(data_dir / system.slug, display_root)
-        problems.extend(found)
-        if not errors_in(found):
-            problems.extend(check_glyphs(data_dir / system.slug, display_root))
-        if game is not None:
-            loaded.append(Loaded(system, game))
-    blocking = problems if strict else errors_in(problems)
-    if blocking:
-        raise DataError(problems)
-    return loaded, problems
-
-
 def export_schemas(target: Path) -> list[Path]:
     """One JSON Schema per data file kind, named <system>-<kind>.schema.json.
     They follow from the code alone, so a build remembers them (memo.py)."""
@@ -116,8 +75,8 @@ def export_schemas(target: Path) -> list[Path]:
 
 
 def _schema_texts() -> dict[str, str]:
-    from .settings import SettingsFile
-    from .systems import SYSTEMS
+    from ..game.settings import SettingsFile
+    from ..systems import SYSTEMS
     models = {"settings": SettingsFile}
     models.update({f"{system.slug}-{kind}": model for system in SYSTEMS for kind, model in system.schemas.items()})
     texts = {}
@@ -153,7 +112,7 @@ def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
         for parts in list((ctx.staging / "pdf").rglob(".parts")):    # joined by now; not part of the output
             shutil.rmtree(parts)
         export_schemas(ctx.staging / "schemas")
-        from .render.tracker import write_trackers     # GM only: never reaches the site (render/tracker.py)
+        from ..render.tracker import write_trackers     # GM only: never reaches the site (render/tracker.py)
         write_trackers(ctx.staging, loaded)
         if config.site:
             ctx.progress("site", 0, 1)
@@ -167,7 +126,7 @@ def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
     if config.site:
         report.site_index = config.out_dir / "site" / "index.html"
     if config.cache:
-        from .render.cache import build_inputs_key, record_build
+        from ..render.cache import build_inputs_key, record_build
         record_build(config.out_dir, build_inputs_key(inputs, config.site, config.strict), entries, report.summary())
     report.warnings += cache_warnings()
     return report
@@ -178,7 +137,7 @@ def _last_build(config: BuildConfig) -> tuple[str, BuildReport | None]:
     made from changed (then nothing is even loaded)."""
     if not (config.cache and config.data_dir.is_dir()):
         return "", None
-    from .render.cache import build_inputs_key, site_inputs_key, unchanged_build
+    from ..render.cache import build_inputs_key, site_inputs_key, unchanged_build
     inputs = site_inputs_key(config.data_dir, list(config.papers), config.options, config.settings)
     last = unchanged_build(config.out_dir, build_inputs_key(inputs, config.site, config.strict))
     try:
@@ -222,9 +181,9 @@ def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[D
     `inputs` key given), an unchanged site is left as it is (nothing staged
     is swapped in). Returns whether MkDocs ran. The game's own pages (the
     settings' pages folder) are checked first: a problem there is a DataError."""
-    from .paths import MKDOCS_CONFIG
-    from .render.cache import SITE_INPUTS, SITE_KEY, remember_site, site_key, site_unchanged
-    from .render.site import SiteSection, build_site, read_own_pages, stage_sources
+    from ..core.paths import MKDOCS_CONFIG
+    from ..render.cache import SITE_INPUTS, SITE_KEY, remember_site, site_key, site_unchanged
+    from ..render.site import SiteSection, build_site, read_own_pages, stage_sources
 
     if out_dir and site_unchanged(out_dir, SITE_INPUTS, inputs):
         return False
@@ -249,7 +208,7 @@ def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[D
 def site_look(settings: Settings, loaded: list[Loaded]):
     """The site's name and look from the settings; without a name there, the
     game's own title (the games' titles, when the folder holds several)."""
-    from .render.site import SiteLook
+    from ..render.site import SiteLook
     site = settings.file.site
     titles = [getattr(getattr(item.game, "game", None), "title", None) or item.system.title for item in loaded]
     name = site.name or (" & ".join(titles) if titles else "Sixes Press")

@@ -4,10 +4,10 @@ Edge layer. A command describes its run once as a frozen `BuildConfig`
 (what the game folder's settings and the command line say), then works
 inside a `BuildContext`, which owns, for the length of the run:
 
-- the output writer (generator/output.py): the staging folder, the lock, the
+- the output writer (generator/commands/output.py): the staging folder, the lock, the
   list of entries it may replace, and the final swap;
 - the memo of slow derivations and the simulations started in the worker
-  pool (generator/memo.py, render/batch.py);
+  pool (generator/core/memo.py, render/batch.py);
 - the render cache (render/cache.py), read before and written only after a
   run that passed;
 - the cache's warnings, turned into Problems for the command to print.
@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from . import memo
-from .errors import Problem
+from ..core import memo
+from ..core.errors import Problem
 from .output import OutputError, OutputFolder, refuse_unsafe
-from .paths import MKDOCS_CONFIG, PACKAGE_DIR, SITE_SOURCES_DIR, TEMPLATES_DIR
-from .render.jobs import Progress, Tally, render_checked
-from .render.options import DEFAULT_OPTIONS, PrintOptions
-from .settings import PAPERS, Settings, game_inputs
+from ..core.paths import MKDOCS_CONFIG, PACKAGE_DIR, SITE_SOURCES_DIR, TEMPLATES_DIR
+from ..render.jobs import Progress, Tally, render_checked
+from ..render.options import DEFAULT_OPTIONS, PrintOptions
+from ..game.settings import PAPERS, Settings, game_inputs
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class BuildConfig:
 def protected_folders(data_dir: Path) -> tuple[tuple[str, Path], ...]:
     """What an output folder may never be, hold or lie inside. The game
     folder itself may hold the output (game/output), but not be it."""
-    from .render.cache import cache_base
+    from ..render.cache import cache_base
     return (*(("game data", path) for path in game_inputs(data_dir)), ("templates", TEMPLATES_DIR),
             ("site sources", SITE_SOURCES_DIR), ("site configuration", MKDOCS_CONFIG),
             ("Sixes Press code", PACKAGE_DIR), ("build cache", cache_base()))
@@ -87,7 +87,7 @@ class BuildContext:
         refuse_output(self.config.out_dir, self.config.data_dir)
         self._output.__enter__()
         if self.config.cache:
-            from .render.cache import RenderCache, load_memo
+            from ..render.cache import RenderCache, load_memo
             memo.restore(load_memo(self.config.out_dir))
             self._store = RenderCache(self.config.out_dir, self.config.data_dir)
         return self
@@ -110,7 +110,7 @@ class BuildContext:
 
     def start(self, works: Iterable[memo.Work]) -> None:
         """Start slow simulations in the worker pool before anything asks for them."""
-        from .render.batch import start_simulations
+        from ..render.batch import start_simulations
         start_simulations(works, self.config.workers)
 
     def render(self, jobs, *, cached: bool = True, quiet: bool = False) -> list:
@@ -124,12 +124,12 @@ class BuildContext:
     def commit(self, entries: Iterable[str] | None = None, retire: Iterable[str] = ()) -> None:
         """Remember what this run worked out, then swap its entries in."""
         if self.config.cache:
-            from .render.cache import save_memo
+            from ..render.cache import save_memo
             save_memo(self.config.out_dir, memo.take_used())
         self._output.commit(self.entries if entries is None else entries, retire)
 
 
 def cache_warnings() -> list[Problem]:
     """What went wrong with the cache during a run, as warnings."""
-    from .render.cache import take_warnings
+    from ..render.cache import take_warnings
     return [Problem("cache", None, None, warning, severity="warning") for warning in take_warnings()]

@@ -41,7 +41,7 @@ def to_branch(site: Path, game_dir: Path, branch: str, remote: str, message: str
 
 
 def to_folder(site: Path, target: Path, game_dir: Path) -> Path:
-    from .build import protected_folders
+    from .context import protected_folders
     from .output import OutputError, OutputFolder, refuse_unsafe
     target = target.resolve()
     try:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from .errors import DataError, Problem, visible
+from ..core.errors import DataError, Problem, visible
 
 PAPER_CHOICES = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
 
@@ -37,7 +37,7 @@ strict_option = click.option("--strict", is_flag=True, help="Treat warnings as e
 
 
 def _offset(ctx, param, value):
-    from .render.options import parse_offset
+    from ..render.options import parse_offset
     try:
         return parse_offset(value)
     except ValueError as exc:
@@ -47,7 +47,7 @@ def _offset(ctx, param, value):
 def print_options(command):
     """The print-production options shared by `build` and `pack`; they arrive
     at the command as one `options` (a PrintOptions)."""
-    from .render.options import BLEED_MM, CARD_SIZE_NAMES, PrintOptions
+    from ..render.options import BLEED_MM, CARD_SIZE_NAMES, PrintOptions
     decorators = [
         click.option("--card-size", type=click.Choice(CARD_SIZE_NAMES), default="poker", show_default=True,
                      help="Card size of every card sheet: poker 63x88, bridge 57x89, tarot 70x120 mm."),
@@ -103,10 +103,10 @@ def user_errors(again: str, unchanged: str):
     a traceback: invalid data, a build that cannot fit its pages, an output
     folder that must not be touched, a disk that fails, Ctrl-C or SIGTERM.
     `again` is the verb to retry with; `unchanged` says what was kept."""
-    from .build import BuildError
+    from ..core.errors import BuildError
     from .output import OutputError
-    from .render.pdf import ForbiddenResource
-    from .render.site import SiteBuildError
+    from ..render.pdf import ForbiddenResource
+    from ..render.site import SiteBuildError
     try:
         yield
     except DataError as exc:
@@ -126,7 +126,7 @@ def user_errors(again: str, unchanged: str):
         click.secho(f"Nothing was written: {unchanged}", err=True)
         sys.exit(1)
     except KeyboardInterrupt:
-        from .render.batch import stop_pools
+        from ..render.batch import stop_pools
         stop_pools()
         click.secho(f"Interrupted: {unchanged}", err=True)
         sys.exit(130)
@@ -136,7 +136,7 @@ def locate(data_dir: Path | None, out_dir: Path | None = None, paper: str | None
     """Where a command works: the game folder (from --data, else found from
     the current folder upwards), its settings, the output folder and papers.
     A problem here is printed as usual and ends the command with status 1."""
-    from .game import GameError, locate_game
+    from ..game.folder import GameError, locate_game
     try:
         return locate_game(data_dir, out_dir, paper, needs_out=needs_out)
     except DataError as exc:
@@ -168,8 +168,8 @@ def check(data_dir: Path | None, casting_file: Path | None, strict: bool) -> Non
     checked too, against the game's characters and the settings' paper, and
     its problems are listed with the data's in the same run.
     """
-    from .build import load_all
-    from .casting import find_casting, found_as
+    from ..game.load import load_all
+    from ..game.casting import find_casting, found_as
     from .pack import casting_problems
     game = locate(data_dir, needs_out=False)
     try:
@@ -184,7 +184,7 @@ def check(data_dir: Path | None, casting_file: Path | None, strict: bool) -> Non
         problems += found
     failed = loaded is None or any(p.severity == "error" or strict for p in problems)
     if failed:
-        from .errors import Problem
+        from ..core.errors import Problem
         _print_problems(sorted(problems, key=Problem.sort_key))
         sys.exit(1)
     _print_problems(problems)
@@ -232,7 +232,7 @@ def _watch(game, build_once, after=lambda passed: None, first: bool = True) -> N
     rebuild took; any failure is printed and the watch goes on (_survive)."""
     import time
 
-    from .paths import SITE_SOURCES_DIR, TEMPLATES_DIR
+    from ..core.paths import SITE_SOURCES_DIR, TEMPLATES_DIR
     from .watch import watch as run_watch
 
     def once(changed=()):
@@ -258,7 +258,7 @@ def _watch(game, build_once, after=lambda passed: None, first: bool = True) -> N
     except KeyboardInterrupt:
         pass
     finally:
-        from .render.batch import stop_pools
+        from ..render.batch import stop_pools
         stop_pools()
 
 
@@ -311,7 +311,7 @@ class SystemSlug(click.ParamType):
     name = "system"
 
     def get_metavar(self, param, ctx) -> str:
-        from .systems import SLUGS
+        from ..systems import SLUGS
         return "[" + "|".join(SLUGS) + "]"
 
 
@@ -399,7 +399,7 @@ def serve(data_dir: Path | None, out_dir: Path | None, paper: str | None, port: 
     reloading open pages whenever the data or templates change."""
     import threading
 
-    from .render.options import DEFAULT_OPTIONS
+    from ..render.options import DEFAULT_OPTIONS
     from .serve import BuildCounter, make_server
 
     game = locate(data_dir, out_dir, paper)
@@ -465,8 +465,8 @@ def new(directory: Path) -> None:
     DIRECTORY must be new or empty, so nothing is ever overwritten.
     """
     from .build import export_schemas
-    from .settings import SETTINGS_FILE, STARTER_SETTINGS
-    from .systems import SYSTEMS
+    from ..game.settings import SETTINGS_FILE, STARTER_SETTINGS
+    from ..systems import SYSTEMS
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         click.secho(f"error: {visible(directory)} is not empty; choose a new folder (nothing was changed)",
                     fg="red", err=True)
@@ -519,10 +519,10 @@ def schema(directory: Path | None) -> None:
 def simulate(data_dir: Path | None, fighters: str | None, sides_file: Path | None, rounds: int, fights: int,
              policy: str, seed: int) -> None:
     """Play many Sixes fights and print how long they last, who wins and how fighters end up."""
-    from .build import load_all
-    from .render.charts import percent
-    from .systems.sixes.sides import load_sides, pick_fighters
-    from .systems.sixes.simulate import POLICIES, simulate as run
+    from ..game.load import load_all
+    from ..render.charts import percent
+    from ..systems.sixes.sides import load_sides, pick_fighters
+    from ..systems.sixes.simulate import POLICIES, simulate as run
 
     if fighters and sides_file:
         raise click.UsageError("give --fighters or --sides, not both")

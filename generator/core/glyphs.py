@@ -1,10 +1,11 @@
 """Text the printed fonts cannot show, found when the data is checked.
 
-Edge layer in what it reads (the shipped fonts, through render/lint.py and
-fontTools, both imported only when a file holds a character outside plain
-ASCII), called from the core's load_all so that `sixes check` names the file,
+Core layer: it reads the shipped fonts' character maps (fontTools, imported
+only when a file holds a character outside plain ASCII) and nothing of the
+renderer. Called from game/load.py so that `sixes check` names the file,
 line and column of a name in Hebrew or Chinese; the build's own glyph lint
-(render/lint.py) can only name the page of the PDF it failed to print.
+(render/lint.py, which asks `shipped_coverage` here) can only name the page
+of the PDF it failed to print.
 
 Every string in a data file is checked, keys too, against every shipped
 font at once: a character no font covers can never print. (Which family an
@@ -12,6 +13,7 @@ element uses is the template's business; the build's lint still checks that.)
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +21,7 @@ from typing import Any, Iterable, Iterator
 
 from .datafiles import display_path
 from .errors import Problem
+from .paths import TEMPLATES_DIR
 from .loading import MAX_YAML_BYTES, Key, UnreadableFile, YamlDocument, load_yaml, read_limited
 
 # Characters that are never drawn, so need no glyph: spaces, controls, format
@@ -93,5 +96,20 @@ def _uncovered(chars: set[str], plain_only: bool = False) -> set[str]:
 
 @lru_cache(maxsize=1)
 def _coverage() -> frozenset[int]:
-    from .render.lint import shipped_coverage
     return frozenset().union(*shipped_coverage().values())
+
+
+_FONT_FACE = re.compile(r"@font-face\s*{[^}]*?font-family:\s*\"([^\"]+)\"[^}]*?url\(([^)]+)\)", re.S)
+
+
+@lru_cache(maxsize=None)
+def shipped_coverage() -> dict[str, frozenset[int]]:
+    """Code points each shipped family covers (all weights and styles), read
+    from the fonts that base.css declares."""
+    from fontTools.ttLib import TTFont
+    coverage: dict[str, set[int]] = {}
+    for family, url in _FONT_FACE.findall((TEMPLATES_DIR / "base.css").read_text(encoding="utf-8")):
+        with TTFont(TEMPLATES_DIR / url.strip("\"' "), lazy=True) as font:
+            coverage.setdefault(family, set()).update(font.getBestCmap())
+    return {family: frozenset(points) for family, points in coverage.items()}
+

@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import DataError, Problem
+from ..core.errors import DataError, Problem
 
 from .settings import PAPERS, SETTINGS_FILE, Settings, find_game, game_input_paths, load_settings
 
