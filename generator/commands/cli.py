@@ -491,6 +491,28 @@ def json_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
+@main.command(short_help="Forget what earlier builds remembered (the build cache); keep the output.")
+@data_option
+@out_option("The output folder whose cache to forget")
+@click.option("--all", "everything", is_flag=True, help="Forget the cache of every output folder, not only this game's.")
+def clean(data_dir: Path | None, out_dir: Path | None, everything: bool) -> None:
+    """Forget the build cache, so the next build renders and simulates
+    everything again (like `sixes build --no-cache`, but for good).
+
+    The output folder itself is left as it is. The cache and what it holds
+    are described in generator/render/cache.py.
+    """
+    from ..render.cache import cache_base, clear
+    if everything:
+        removed = clear()
+        click.echo(f"Forgot {len(removed)} cached build(s) in {visible(cache_base())}.")
+        return
+    game = locate(data_dir, out_dir)
+    removed = clear(game.out_dir)
+    what = "Forgot the cached build" if removed else "Nothing cached"
+    click.echo(f"{what} for {visible(game.out_dir)}; the next build renders everything again.")
+
+
 @main.command(short_help="Write JSON Schemas of the data files for editors.")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path), required=False)
 def schema(directory: Path | None) -> None:

@@ -15,8 +15,8 @@ folder ($SIXES_CACHE_DIR, else $XDG_CACHE_HOME/sixes-press or
 A document's key is a hash of the final HTML (so data and Jinja templates
 are already in it), the paper, the print variant, the static files the HTML
 may load (CSS, fonts, icons, the data folder's non-YAML files) and the code
-version. Only a build that passed writes here. `rm -r` the folder, or
-`--no-cache`, to start afresh.
+version. Only a build that passed writes here. `sixes clean` forgets it
+all (`clear`), and `--no-cache` builds without reading or writing it.
 
 Nothing read back can run code: everything is JSON or a PDF checked against
 its recorded checksum, and a file that does not decode as expected is a miss.
@@ -33,6 +33,7 @@ import hashlib
 import importlib
 import json
 import os
+import re
 import shutil
 import stat
 import time
@@ -126,6 +127,30 @@ def cache_base() -> Path:
 def cache_root(out_dir: Path) -> Path:
     """This output folder's cache folder (a path; `usable_root` makes and checks it)."""
     return cache_base() / hashlib.sha256(str(Path(out_dir).resolve()).encode()).hexdigest()[:20]
+
+
+_CACHE_NAME = re.compile(r"[0-9a-f]{20}")
+
+
+def clear(out_dir: Path | None = None) -> list[Path]:
+    """Forget what builds remembered (`sixes clean`): this output folder's
+    cache folder, or with no `out_dir` every output folder's. Only folders
+    this tool names (a 20-digit hash under the cache folder) that are this
+    user's private folders are removed; nothing else there, nor a link, is
+    followed or touched. Returns the folders removed."""
+    base = private_folder(cache_base(), create=False)
+    if base is None:
+        return []
+    if out_dir is not None:
+        candidates = [cache_root(out_dir)]
+    else:
+        candidates = sorted(p for p in base.iterdir() if _CACHE_NAME.fullmatch(p.name))
+    removed = []
+    for folder in candidates:
+        if private_folder(folder, create=False) is not None:
+            shutil.rmtree(folder)
+            removed.append(folder)
+    return removed
 
 
 def usable_root(out_dir: Path, create: bool = False) -> Path | None:
