@@ -60,9 +60,9 @@ NOT_TEXT = {
 # these (models.RULE_TRAITS), so they keep their names everywhere.
 FIXED_VALUES = {"i6": {"Awareness", "Brawl", "Brawn", "Dodge"}}
 # Free text the site must never show (secrets), as model fields.
-SECRET_FIELDS = {("sixes", "Game.gm_notes"), ("sixes", "Character.background"),
-                 ("six-shooter", "Game.gm_notes"), ("six-shooter", "ChallengesFile.challenges[].gm_notes"),
-                 ("i6", "Hero.secret"), ("sixes-system", "Game.gm_notes")}
+SECRET_FIELDS = {("sixes", "GameInfo.gm_notes"), ("sixes", "Character.background"),
+                 ("six-shooter", "GameInfo.gm_notes"), ("six-shooter", "ChallengesFile.challenges[].gm_notes"),
+                 ("i6", "Hero.secret"), ("sixes-system", "GameInfo.gm_notes")}
 
 
 # --- the models: where the strings are ---------------------------------------

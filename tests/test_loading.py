@@ -142,6 +142,17 @@ def test_the_starter_game_loads_without_any_problem(starter_copy):
     assert [m.slug for m in loaded[0].game.cast] == ["first-rival", "second-rival"]
 
 
+def test_every_system_s_game_has_the_same_shape(data_copy):
+    """Shared code reads any system's game alike: its folder, its game.yaml as
+    `info` and its rulings."""
+    loaded, _ = load_all(data_copy)
+    assert sorted(item.system.slug for item in loaded) == sorted(s.slug for s in SYSTEMS)
+    for item in loaded:
+        title = load_yaml(data_copy / item.system.slug / "game.yaml")[0].data["title"]
+        assert (item.game.folder, item.game.info.title) == (data_copy / item.system.slug, title)
+        assert item.game.rulings, item.system.slug
+
+
 def test_every_case_file_is_used_and_every_case_has_a_file():
     on_disk = {p.stem for p in INVALID.glob("*.yaml")}
     in_tests = {case for case, _, _ in CASES} | PARTLY_WRONG

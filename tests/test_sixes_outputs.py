@@ -33,7 +33,7 @@ def example_game():
 
 
 def secrets_of(game) -> list[str]:
-    secrets = [game.game.gm_notes] + [m.character.background for m in game.cast]
+    secrets = [game.info.gm_notes] + [m.character.background for m in game.cast]
     secrets += [s.rule for s in game.specials if s.secret]
     return [s for s in secrets if s]
 

@@ -38,7 +38,7 @@ def test_example_and_starter_load_cleanly():
         assert {c.level for c in campaign.modes.cover} == {"none", "partial", "substantial", "total"}
         assert campaign.cast
     campaign, _ = load(EXAMPLE)
-    assert {k: float(v) for k, v in campaign.game.base_a.items()} == {"standard": 3, "gentler": 3.5, "grittier": 2.75}
+    assert {k: float(v) for k, v in campaign.info.base_a.items()} == {"standard": 3, "gentler": 3.5, "grittier": 2.75}
 
 
 def replace(path: Path, old: str, new: str) -> None:

@@ -127,7 +127,7 @@ def test_site_pages_and_downloads(example_build):
 
 
 def test_gm_notes_stay_off_the_site_and_public_pdfs(example_build, campaign):
-    secret = " ".join(campaign.game.gm_notes.split())[:40]
+    secret = " ".join(campaign.info.gm_notes.split())[:40]
     assert secret
     for path in (example_build.out_dir / "site").rglob("*"):
         if path.suffix in {".html", ".json", ".js"}:

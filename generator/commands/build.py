@@ -210,6 +210,6 @@ def site_look(settings: Settings, loaded: list[Loaded]):
     game's own title (the games' titles, when the folder holds several)."""
     from ..render.site import SiteLook
     site = settings.file.site
-    titles = [getattr(getattr(item.game, "game", None), "title", None) or item.system.title for item in loaded]
+    titles = [item.game.info.title for item in loaded]
     name = site.name or (" & ".join(titles) if titles else "Sixes Press")
     return SiteLook(name, site.description, site.url, site.language, site.primary, site.accent, settings.logo)

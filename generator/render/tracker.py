@@ -64,7 +64,7 @@ def tracker_html(game) -> str:
     policy = ("default-src 'none'; style-src " + _hash(css) + "; script-src " + " ".join(map(_hash, scripts))
               + "; img-src data:; base-uri 'none'; form-action 'none'")
     return render_template(PAGE_TEMPLATE, {
-        "title": game.game.title,
+        "title": game.info.title,
         "policy": policy,
         "css": Markup(css),
         "scripts": [Markup(s) for s in scripts],

@@ -103,7 +103,10 @@ def no_simulations(game: Any) -> Iterable[Work]:
 class System:
     slug: str                 # folder name under data/ and the site section
     title: str
-    load: Callable[..., tuple[Any, list[Problem]]]
+    # load(folder, display_root) -> (the game or None, problems). Every
+    # system's game has `folder`, `info` (what its game.yaml says: title,
+    # blurb, ...) and `rulings`, so shared code reads `game.info.title` alike.
+    load: Callable[[Path, Path], tuple[Any, list[Problem]]]
     documents: Callable[[Any], list[Document]]
     pages: Callable[[Any], list[Page]]
     schemas: Mapping[str, type]   # file kind -> model, for JSON Schema export

@@ -3,7 +3,7 @@ from pathlib import Path
 
 from ..base import System
 from .dataset import load_game
-from .models import ArmourFile, CharactersFile, CombatFile, DamageFile, Game, WeaponTable
+from .models import ArmourFile, CharactersFile, CombatFile, DamageFile, GameInfo, WeaponTable
 from .outputs import documents, pages
 
 SYSTEM = System(
@@ -13,7 +13,7 @@ SYSTEM = System(
     load=load_game,
     documents=documents,
     pages=pages,
-    schemas={"game": Game, "damage": DamageFile, "weapons": WeaponTable, "armour": ArmourFile,
+    schemas={"game": GameInfo, "damage": DamageFile, "weapons": WeaponTable, "armour": ArmourFile,
              "combat": CombatFile, "characters": CharactersFile},
     starter=Path(__file__).with_name("starter"),
 )

@@ -13,7 +13,7 @@ from ...core.datafiles import display_path, read_validated, unused_files
 from ...core.errors import Problem, allowed_hint, did_you_mean, errors_in
 from ...core.loading import YamlDocument
 from ...core.rulings import Ruling, load_rulings
-from .models import ArmourFile, CharactersFile, CombatFile, DamageFile, Game, WeaponTable, reach
+from .models import ArmourFile, CharactersFile, CombatFile, DamageFile, GameInfo, WeaponTable, reach
 
 RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
 KNOWN_FILES = {"game.yaml", "damage.yaml", "armour.yaml", "combat.yaml", "characters.yaml"}
@@ -22,7 +22,7 @@ KNOWN_FILES = {"game.yaml", "damage.yaml", "armour.yaml", "combat.yaml", "charac
 @dataclass(frozen=True)
 class D6Game:
     folder: Path
-    game: Game
+    info: GameInfo
     damage: DamageFile
     tables: tuple[WeaponTable, ...]
     armour: ArmourFile
@@ -54,7 +54,7 @@ def load_game(folder: Path, display_root: Path) -> tuple[D6Game | None, list[Pro
     def read(path: Path, model):
         return read_validated(path, display_root, model, problems)
 
-    game, _ = read(folder / "game.yaml", Game)
+    info, _ = read(folder / "game.yaml", GameInfo)
     damage, _ = read(folder / "damage.yaml", DamageFile)
     armour, _ = read(folder / "armour.yaml", ArmourFile)
     combat, _ = read(folder / "combat.yaml", CombatFile)
@@ -74,9 +74,9 @@ def load_game(folder: Path, display_root: Path) -> tuple[D6Game | None, list[Pro
     rulings, found = load_rulings(RULINGS_FILE)
     problems.extend(found)
     problems.extend(unused_files(folder, display_root, KNOWN_FILES, "weapon tables go in weapons/"))
-    if errors_in(problems) or None in (game, damage, armour, combat, characters):
+    if errors_in(problems) or None in (info, damage, armour, combat, characters):
         return None, problems
-    return D6Game(folder, game, damage, tuple(tables), armour, combat, characters, rulings), problems
+    return D6Game(folder, info, damage, tuple(tables), armour, combat, characters, rulings), problems
 
 
 def _check_table(doc: YamlDocument, table: WeaponTable) -> list[Problem]:

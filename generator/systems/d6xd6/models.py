@@ -36,7 +36,7 @@ def reach(category: str) -> tuple[str, ...]:
     return BAND_KEYS[: BAND_KEYS.index(category) + 1]
 
 
-class Game(DataModel):
+class GameInfo(DataModel):
     """game.yaml: what the game is."""
 
     title: Text = Field(description="The game's title, printed on every document.")

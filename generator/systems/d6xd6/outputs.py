@@ -130,8 +130,8 @@ def _common(game: D6Game) -> dict:
     armour = game.armour.armour
     penalties = (0,) + tuple(a.steps for a in armour)
     return {
-        "title": game.game.title,
-        "blurb": game.game.blurb,
+        "title": game.info.title,
+        "blurb": game.info.blurb,
         "rungs": ladder,
         "level": by_key,
         "levels": game.damage.levels,
@@ -187,9 +187,9 @@ def documents(game: D6Game) -> list[Document]:
     common = {**_common(game), "card_css": "d6xd6/cards.css"}
     ladder, reference = ladder_cards(game), reference_cards(game)
     return [
-        Document(LADDER_CARDS, f"{game.game.title}: damage-ladder cards", CARD_SHEET, "public", common,
+        Document(LADDER_CARDS, f"{game.info.title}: damage-ladder cards", CARD_SHEET, "public", common,
                  max_pages=_deck_pages(ladder), cards=ladder),
-        Document(REFERENCE_CARDS, f"{game.game.title}: weapon, armour and turn cards", CARD_SHEET, "public",
+        Document(REFERENCE_CARDS, f"{game.info.title}: weapon, armour and turn cards", CARD_SHEET, "public",
                  common, max_pages=_deck_pages(reference), cards=reference),
     ]
 

@@ -3,7 +3,7 @@ from pathlib import Path
 
 from ..base import System
 from .dataset import load_game
-from .models import ActionsFile, FeaturesFile, Game, GearFile, Hero, TraitsFile
+from .models import ActionsFile, FeaturesFile, GameInfo, GearFile, Hero, TraitsFile
 from .outputs import documents, pages
 
 SYSTEM = System(
@@ -13,7 +13,7 @@ SYSTEM = System(
     load=load_game,
     documents=documents,
     pages=pages,
-    schemas={"game": Game, "traits": TraitsFile, "features": FeaturesFile, "gear": GearFile,
+    schemas={"game": GameInfo, "traits": TraitsFile, "features": FeaturesFile, "gear": GearFile,
              "actions": ActionsFile, "hero": Hero},
     starter=Path(__file__).with_name("starter"),
 )

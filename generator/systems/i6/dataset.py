@@ -16,7 +16,7 @@ from ...core.datafiles import (duplicate_list_names, duplicate_name, entity_slug
 from ...core.errors import Problem, did_you_mean, errors_in
 from ...core.loading import YamlDocument
 from ...core.rulings import Ruling, load_rulings
-from .models import (RULE_TRAITS, Action, ActionsFile, Feature, FeaturesFile, Game, Gear, GearFile, Hero,
+from .models import (RULE_TRAITS, Action, ActionsFile, Feature, FeaturesFile, GameInfo, Gear, GearFile, Hero,
                      Trait, TraitsFile)
 from .points import Spend, spend
 
@@ -41,7 +41,7 @@ class HeroEntry:
 @dataclass(frozen=True)
 class I6Game:
     folder: Path
-    game: Game
+    info: GameInfo
     traits: tuple[Trait, ...]
     features: tuple[Feature, ...]
     gear: tuple[Gear, ...]
@@ -55,14 +55,14 @@ def load_game(folder: Path, display_root: Path) -> tuple[I6Game | None, list[Pro
     problems: list[Problem] = []
     files: dict[str, Any] = {}
     docs: dict[str, YamlDocument] = {}
-    models = {"game.yaml": Game, "traits.yaml": TraitsFile, "features.yaml": FeaturesFile,
+    models = {"game.yaml": GameInfo, "traits.yaml": TraitsFile, "features.yaml": FeaturesFile,
               "gear.yaml": GearFile, "actions.yaml": ActionsFile}
     for name, model in models.items():
         files[name], doc = read_validated(folder / name, display_root, model, problems)
         if doc is not None:
             docs[name] = doc
 
-    game: Game | None = files.get("game.yaml")
+    info: GameInfo | None = files.get("game.yaml")
     traits = files["traits.yaml"].traits if files.get("traits.yaml") else None
     features = files["features.yaml"].features if files.get("features.yaml") else None
     gear = files["gear.yaml"].gear if files.get("gear.yaml") else None
@@ -74,22 +74,22 @@ def load_game(folder: Path, display_root: Path) -> tuple[I6Game | None, list[Pro
     trait_names = [t.name for t in traits] if traits is not None else None
     if trait_names is not None:
         problems.extend(_rule_traits(docs["traits.yaml"], trait_names))
-        if game:
-            problems.extend(_known(docs["game.yaml"], ("medical_trait",), game.medical_trait, trait_names, "trait"))
+        if info:
+            problems.extend(_known(docs["game.yaml"], ("medical_trait",), info.medical_trait, trait_names, "trait"))
         for i, item in enumerate(gear or ()):
             if item.weapon:
                 problems.extend(_known(docs["gear.yaml"], ("gear", i, "weapon", "trait"), item.weapon.trait,
                                        trait_names, "trait"))
 
-    heroes, found = _load_heroes(folder, display_root, game, trait_names, features, gear)
+    heroes, found = _load_heroes(folder, display_root, info, trait_names, features, gear)
     problems.extend(found)
     rulings, found = load_rulings(RULINGS_FILE)
     problems.extend(found)
     problems.extend(unused_files(folder, display_root, KNOWN_FILES, "heroes go in heroes/"))
-    if errors_in(problems) or None in (game, traits, features, gear) \
+    if errors_in(problems) or None in (info, traits, features, gear) \
             or not files.get("actions.yaml"):
         return None, problems
-    return I6Game(folder, game, tuple(traits), tuple(features), tuple(gear),
+    return I6Game(folder, info, tuple(traits), tuple(features), tuple(gear),
                   tuple(files["actions.yaml"].actions), tuple(heroes), rulings), problems
 
 
@@ -115,7 +115,7 @@ def _rule_traits(doc: YamlDocument, names: list[str]) -> list[Problem]:
                         hint="add them to the list, with a description in the setting's words")]
 
 
-def _load_heroes(folder: Path, display_root: Path, game: Game | None, trait_names: list[str] | None,
+def _load_heroes(folder: Path, display_root: Path, info: GameInfo | None, trait_names: list[str] | None,
                  features: list[Feature] | None, gear: list[Gear] | None
                  ) -> tuple[list[HeroEntry], list[Problem]]:
     problems: list[Problem] = []
@@ -142,14 +142,14 @@ def _load_heroes(folder: Path, display_root: Path, game: Game | None, trait_name
         if hero is None or bad_refs or trait_names is None or features is None or gear is None:
             continue
         problems.extend(duplicate_name(doc, hero.name, "hero", first_by_name))
-        if game is None:
+        if info is None:
             continue
         full = {name: hero.traits.get(name, 1) for name in trait_names}
         owned_features = tuple(feature_by[n] for n in hero.features)
         owned_gear = tuple(gear_by[n] for n in hero.gear)
-        points = spend(full, (f.cost for f in owned_features), (g.cost for g in owned_gear), game.budget)
+        points = spend(full, (f.cost for f in owned_features), (g.cost for g in owned_gear), info.budget)
         problems.extend(_budget(doc, points))
-        boxes = game.wound_boxes + sum(f.extra_wound_boxes for f in owned_features)
+        boxes = info.wound_boxes + sum(f.extra_wound_boxes for f in owned_features)
         slug, found = entity_slug(path, doc, "hero", first_by_slug)
         problems.extend(found)
         entries.append(HeroEntry(slug, doc.display, hero, MappingProxyType(full), owned_features,

@@ -26,7 +26,7 @@ RULE_TRAITS: dict[str, str] = {
 }
 
 
-class Game(DataModel):
+class GameInfo(DataModel):
     """game.yaml: the setting's frame: budget, wound boxes and its medical trait."""
 
     title: Text = Field(description="The setting's title, printed on every document.")

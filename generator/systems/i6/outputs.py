@@ -53,14 +53,14 @@ class Attack:
 
 def _rule_notes(game: I6Game) -> dict:
     return {"defend_spd": DEFEND_SPD, "finish_off_spd": FINISH_OFF_SPD, "stabilise_spd": STABILISE_SPD,
-            "natural_healing": NATURAL_HEALING, "medical_trait": game.game.medical_trait,
+            "natural_healing": NATURAL_HEALING, "medical_trait": game.info.medical_trait,
             "healing_tns": [(brawn, healing_tn(brawn)) for brawn in range(1, 6)]}
 
 
 def _common(game: I6Game) -> dict:
     """What every document and page may show: nothing secret."""
-    return {"title": game.game.title, "blurb": game.game.blurb, "budget": game.game.budget,
-            "wound_boxes": game.game.wound_boxes, "actions": game.actions, "traits": game.traits,
+    return {"title": game.info.title, "blurb": game.info.blurb, "budget": game.info.budget,
+            "wound_boxes": game.info.wound_boxes, "actions": game.actions, "traits": game.traits,
             "steps": ATTACK_STEPS, **_rule_notes(game)}
 
 
@@ -120,15 +120,15 @@ def public_hero(entry: HeroEntry) -> dict:
 def documents(game: I6Game) -> list[Document]:
     common = _common(game)
     docs = [
-        Document(ODDS_CARD, f"{game.game.title}: odds card", "i6/odds_card.html", "public",
+        Document(ODDS_CARD, f"{game.info.title}: odds card", "i6/odds_card.html", "public",
                  {**common, "table": success_table(CARD_DICE, CARD_SCALES), "tns": TNS,
                   "curse": [(n, curse_of_ones(n)) for n in CARD_DICE]}, max_pages=1),
-        Document(COMBAT_CARD, f"{game.game.title}: combat card", "i6/combat_card.html", "public",
+        Document(COMBAT_CARD, f"{game.info.title}: combat card", "i6/combat_card.html", "public",
                  common, max_pages=1),
     ]
     for entry in game.heroes:
         docs.append(Document(
-            entry.slug, f"{game.game.title}: {entry.hero.name}", "i6/hero_sheet.html", "player",
+            entry.slug, f"{game.info.title}: {entry.hero.name}", "i6/hero_sheet.html", "player",
             {**common, "hero": public_hero(entry), "secret": entry.hero.secret, "tns": SHEET_TNS,
              "odds": hero_odds(entry), "first_penalty_box": first_penalty_box(entry.wound_boxes)},
             max_pages=2))

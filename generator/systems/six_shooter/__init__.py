@@ -4,7 +4,7 @@ from pathlib import Path
 
 from ..base import System
 from .dataset import load_game
-from .models import ChallengesFile, Game, OperatorsFile, RulesFile
+from .models import ChallengesFile, GameInfo, OperatorsFile, RulesFile
 from .outputs import documents, pages
 
 SYSTEM = System(
@@ -14,6 +14,6 @@ SYSTEM = System(
     load=load_game,
     documents=documents,
     pages=pages,
-    schemas={"game": Game, "rules": RulesFile, "operators": OperatorsFile, "challenges": ChallengesFile},
+    schemas={"game": GameInfo, "rules": RulesFile, "operators": OperatorsFile, "challenges": ChallengesFile},
     starter=Path(__file__).with_name("starter"),
 )

@@ -15,11 +15,11 @@ from ...core.datafiles import duplicate_list_names, read_validated
 from ...core.errors import Problem
 from ...core.loading import YamlDocument
 from ...core.rulings import Ruling, load_rulings
-from .models import (CardValue, Challenge, ChallengesFile, Descriptor, Game, GuideEntry, Operator,
+from .models import (CardValue, Challenge, ChallengesFile, Descriptor, GameInfo, GuideEntry, Operator,
                      OperatorsFile, RulesFile)
 
 RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
-FILES = {"game.yaml": Game, "rules.yaml": RulesFile, "operators.yaml": OperatorsFile,
+FILES = {"game.yaml": GameInfo, "rules.yaml": RulesFile, "operators.yaml": OperatorsFile,
          "challenges.yaml": ChallengesFile}
 # Up to this many Lucky Numbers need nothing from the rest of the table (v0.03).
 FREE_LUCKY_NUMBERS = 2
@@ -28,7 +28,7 @@ FREE_LUCKY_NUMBERS = 2
 @dataclass(frozen=True)
 class Adventure:
     folder: Path
-    game: Game
+    info: GameInfo
     descriptors: tuple[Descriptor, ...]
     card_values: tuple[CardValue, ...]
     guide: tuple[GuideEntry, ...]
@@ -55,21 +55,21 @@ def load_game(folder: Path, display_root: Path) -> tuple[Adventure | None, list[
             continue
         docs[name], models[name] = doc, value
 
-    game, rules = models.get("game.yaml"), models.get("rules.yaml")
+    info, rules = models.get("game.yaml"), models.get("rules.yaml")
     operators, challenges = models.get("operators.yaml"), models.get("challenges.yaml")
     if operators:
         doc = docs["operators.yaml"]
         problems.extend(duplicate_list_names(doc, [o.name for o in operators.operators],
                                              lambda i: ("operators", i, "name"), "Operator"))
-        problems.extend(check_lucky_numbers(doc, operators.operators, game.lucky_number_cap if game else 9))
+        problems.extend(check_lucky_numbers(doc, operators.operators, info.lucky_number_cap if info else 9))
     if challenges:
         problems.extend(duplicate_list_names(docs["challenges.yaml"], [c.name for c in challenges.challenges],
                                              lambda i: ("challenges", i, "name"), "challenge"))
     rulings, found = load_rulings(RULINGS_FILE)
     problems.extend(found)
-    if any(p.severity == "error" for p in problems) or not (game and rules and operators and challenges):
+    if any(p.severity == "error" for p in problems) or not (info and rules and operators and challenges):
         return None, problems
-    return Adventure(folder, game, tuple(rules.descriptors), tuple(rules.card_values), tuple(rules.guide),
+    return Adventure(folder, info, tuple(rules.descriptors), tuple(rules.card_values), tuple(rules.guide),
                      tuple(operators.operators), tuple(challenges.challenges), rulings), problems
 
 

@@ -49,7 +49,7 @@ MethodNumber = Annotated[int | str, PlainValidator(_method_number), WithJsonSche
 LuckyNumber = Annotated[int, Field(ge=2, le=10)]
 
 
-class Game(DataModel):
+class GameInfo(DataModel):
     """game.yaml: the adventure; `gm_notes` is for the GM only."""
 
     title: Text = Field(description="The adventure's title, printed on every document.")

@@ -146,14 +146,14 @@ def challenge_odds(adventure: Adventure, challenge: Challenge) -> list[MethodOdd
 def _common(adventure: Adventure) -> dict:
     """What every document and page may show: nothing secret."""
     return {
-        "title": adventure.game.title,
-        "blurb": adventure.game.blurb,
+        "title": adventure.info.title,
+        "blurb": adventure.info.blurb,
         "descriptors": adventure.descriptors,
         "card_values": adventure.card_values,
         "guide": adventure.guide,
         "guide_by": {g.critical_number: g for g in adventure.guide},
-        "jokers": adventure.game.jokers,
-        "lucky_number_cap": adventure.game.lucky_number_cap,
+        "jokers": adventure.info.jokers,
+        "lucky_number_cap": adventure.info.lucky_number_cap,
         "strike_levels": STRIKES,
         "roll_table": roll_table(),
         "max_wager": MAX_WAGER_TOTAL,
@@ -172,19 +172,19 @@ def documents(adventure: Adventure) -> list[Document]:
              {"challenge": c, "methods": challenge_odds(adventure, c)})
         for c in adventure.challenges)
     docs = [
-        Document(GM_CARD, f"{adventure.game.title}: Critical Number card", "six-shooter/gm_card.html",
+        Document(GM_CARD, f"{adventure.info.title}: Critical Number card", "six-shooter/gm_card.html",
                  "public", common, max_pages=2),
-        Document(PLAYER_REFERENCE, f"{adventure.game.title}: player reference", "six-shooter/reference.html",
+        Document(PLAYER_REFERENCE, f"{adventure.info.title}: player reference", "six-shooter/reference.html",
                  "public", {**common, "card_table": card_table(adventure)}, max_pages=1),
-        Document(OPERATOR_SHEET, f"{adventure.game.title}: blank Operator sheet", "six-shooter/operator_sheet.html",
+        Document(OPERATOR_SHEET, f"{adventure.info.title}: blank Operator sheet", "six-shooter/operator_sheet.html",
                  "public", {**common, "operator": None, "descriptor": None}, max_pages=1),
         # Challenge cards carry GM notes and the numbers a GM may keep hidden.
-        Document(CHALLENGE_CARDS, f"{adventure.game.title}: challenge cards", CARD_SHEET, "gm",
+        Document(CHALLENGE_CARDS, f"{adventure.info.title}: challenge cards", CARD_SHEET, "gm",
                  {**common, "card_css": "six-shooter/cards.css"},
                  max_pages=(len(cards) + 8) // 9, cards=cards),
     ]
     for op in adventure.operators:
-        docs.append(Document(_slug(op.name), f"{adventure.game.title}: {op.name}",
+        docs.append(Document(_slug(op.name), f"{adventure.info.title}: {op.name}",
                              "six-shooter/operator_sheet.html", "player",
                              {**common, "operator": op, "descriptor": by_descriptor[op.descriptor]}, max_pages=1))
     return docs
@@ -194,7 +194,7 @@ def pages(adventure: Adventure) -> list[Page]:
     common = _common(adventure)
     examples = [(c, challenge_odds(adventure, c)) for c in adventure.challenges]
     return [
-        Page("adventure.md", adventure.game.title, "six-shooter/site/adventure.md.j2",
+        Page("adventure.md", adventure.info.title, "six-shooter/site/adventure.md.j2",
              {**common, "operators": adventure.operators, "by_descriptor": adventure.by_descriptor},
              downloads=(OPERATOR_SHEET, PLAYER_REFERENCE)),
         Page("odds.md", "Odds of a roll", "six-shooter/site/odds.md.j2",

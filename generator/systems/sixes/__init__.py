@@ -3,7 +3,7 @@ from pathlib import Path
 
 from ..base import System
 from .dataset import load_game
-from .models import ActionsFile, Character, Game, SpecialsFile
+from .models import ActionsFile, Character, GameInfo, SpecialsFile
 from .outputs import documents, pages, simulations
 
 SYSTEM = System(
@@ -14,6 +14,6 @@ SYSTEM = System(
     documents=documents,
     pages=pages,
     simulations=simulations,
-    schemas={"game": Game, "specials": SpecialsFile, "actions": ActionsFile, "character": Character},
+    schemas={"game": GameInfo, "specials": SpecialsFile, "actions": ActionsFile, "character": Character},
     starter=Path(__file__).with_name("starter"),
 )

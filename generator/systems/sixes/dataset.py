@@ -19,7 +19,7 @@ from ...core.errors import Problem, did_you_mean, errors_in
 from ...core.loading import YamlDocument
 from ...core.paths import ICONS_DIR
 from ...core.rulings import Ruling, load_rulings
-from .models import ACTION_KEYS, Action, ActionsFile, Character, Game, Special, SpecialsFile
+from .models import ACTION_KEYS, Action, ActionsFile, Character, GameInfo, Special, SpecialsFile
 from .rules import SPEEDS, effect_for_speed
 
 RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
@@ -44,7 +44,7 @@ class CastMember:
 @dataclass(frozen=True)
 class SixesGame:
     folder: Path
-    game: Game
+    info: GameInfo
     specials: tuple[Special, ...]
     actions: Mapping[str, Action]
     cast: tuple[CastMember, ...]
@@ -63,7 +63,7 @@ def load_game(folder: Path, display_root: Path) -> tuple[SixesGame | None, list[
     """Load data/sixes/; an action's icon must be one of the shipped icons."""
     problems: list[Problem] = []
 
-    game, _ = read_validated(folder / "game.yaml", display_root, Game, problems)
+    info, _ = read_validated(folder / "game.yaml", display_root, GameInfo, problems)
     specials_file, specials_doc = read_validated(folder / "specials.yaml", display_root, SpecialsFile, problems)
     if specials_file:
         problems.extend(duplicate_list_names(specials_doc, [s.name for s in specials_file.specials],
@@ -86,16 +86,16 @@ def load_game(folder: Path, display_root: Path) -> tuple[SixesGame | None, list[
     problems.extend(found)
 
     problems.extend(unused_files(folder, display_root, KNOWN_FILES, "characters go in characters/"))
-    if game and cast and len(cast) != game.players and not errors_in(problems):
+    if info and cast and len(cast) != info.players and not errors_in(problems):
         count = f"{len(cast)} character is" if len(cast) == 1 else f"{len(cast)} characters are"
         problems.append(Problem(display_path(folder / "game.yaml", display_root), None, None,
-                                f"the game is for {game.players} players but {count} defined",
+                                f"the game is for {info.players} players but {count} defined",
                                 field="players", severity="warning"))
 
-    if errors_in(problems) or not (game and specials_file and actions_file):
+    if errors_in(problems) or not (info and specials_file and actions_file):
         return None, problems
     actions = {key: actions_file.actions[key] for key in ACTION_KEYS}
-    return SixesGame(folder, game, tuple(specials_file.specials), MappingProxyType(actions),
+    return SixesGame(folder, info, tuple(specials_file.specials), MappingProxyType(actions),
                      tuple(cast), rulings), problems
 
 

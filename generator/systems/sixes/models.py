@@ -46,7 +46,7 @@ CONDITION_WORDS: dict[str, str] = {
 GM_CONDITIONS: frozenset[str] = frozenset({"beside_ally"})
 
 
-class Game(DataModel):
+class GameInfo(DataModel):
     """game.yaml: what the game is; `gm_notes` is for the GM's eyes only."""
 
     title: Text = Field(description="The game's title, printed on every document.")

@@ -41,9 +41,9 @@ def _common(game: SixesGame) -> dict:
     """What every document and page may show. Nothing secret: no GM notes,
     backgrounds or secret specials; documents add those explicitly."""
     return {
-        "title": game.game.title,
-        "blurb": game.game.blurb,
-        "players": game.game.players,
+        "title": game.info.title,
+        "blurb": game.info.blurb,
+        "players": game.info.players,
         "actions": game.actions,
         "speeds": [(speed, effect_for_speed(speed)) for speed in SPEEDS],
         "statuses": STATUSES,
@@ -55,15 +55,15 @@ def _common(game: SixesGame) -> dict:
 def documents(game: SixesGame) -> list[Document]:
     public = _common(game)
     # Only player and GM documents see the whole game (with its GM notes).
-    private = {**public, "game": game.game}
+    private = {**public, "info": game.info}
     library = game.library
     docs = [
-        Document(HAND_SIGNAL_CARDS, f"{game.game.title}: hand-signal cards", CARD_SHEET,
+        Document(HAND_SIGNAL_CARDS, f"{game.info.title}: hand-signal cards", CARD_SHEET,
                  "public", {**public, "card_css": "sixes/cards.css"}, max_pages=1,
                  cards=SIGNAL_CARDS * SETS_PER_SHEET),
-        Document(RULES_REFERENCE, f"{game.game.title}: rules reference", "sixes/rules_reference.html",
+        Document(RULES_REFERENCE, f"{game.info.title}: rules reference", "sixes/rules_reference.html",
                  "public", {**public, "hits": hits_to_rattle_table()}, max_pages=2),
-        Document(GM_CHEAT_SHEET, f"{game.game.title}: GM cheat sheet", "sixes/gm_cheat_sheet.html",
+        Document(GM_CHEAT_SHEET, f"{game.info.title}: GM cheat sheet", "sixes/gm_cheat_sheet.html",
                  "gm", {**private, "phases": PHASES, "library": library,
                         "resolver_notes": {name: describe(s) for name, s in library.items()},
                         "cast": [(m, slot_table(m.character, library)) for m in game.cast],
@@ -74,7 +74,7 @@ def documents(game: SixesGame) -> list[Document]:
     docs.append(balance_document(game, private))
     for member in game.cast:
         docs.append(Document(
-            member.slug, f"{game.game.title}: {member.character.name}",
+            member.slug, f"{game.info.title}: {member.character.name}",
             "sixes/character_sheet.html", "player",
             {**private, "member": member, "character": member.character,
              "specials": [library[name] for name in member.character.specials],
@@ -97,7 +97,7 @@ def balance_document(game: SixesGame, context: dict) -> Document:
                                           game.library[n].when not in GM_CONDITIONS)
                                          for n in held if game.library[n].when is not None],
                 "gm_specials": [n for n in held if not handled(game.library[n])]}
-    return Document(BALANCE_REPORT, f"{game.game.title}: fight balance report", "sixes/balance_report.html", "gm",
+    return Document(BALANCE_REPORT, f"{game.info.title}: fight balance report", "sixes/balance_report.html", "gm",
                     Deferred(derive), max_pages=balance_budget(len(game.cast)))
 
 
@@ -133,7 +133,7 @@ def cheat_sheet_budget(cast_size: int) -> int:
 def pages(game: SixesGame) -> list[Page]:
     common = _common(game)
     return [
-        Page("game.md", game.game.title, "sixes/site/game.md.j2", common,
+        Page("game.md", game.info.title, "sixes/site/game.md.j2", common,
              downloads=(HAND_SIGNAL_CARDS, RULES_REFERENCE)),
         Page("actions.md", "Actions and hand signals", "sixes/site/actions.md.j2", common,
              downloads=(HAND_SIGNAL_CARDS,)),

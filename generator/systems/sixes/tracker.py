@@ -119,7 +119,7 @@ def tracker_data(game: SixesGame) -> dict:
             factions.append(c.faction)
     return {
         "version": DATA_VERSION,
-        "title": game.game.title,
+        "title": game.info.title,
         "factions": factions,
         "cast": [fighter_data(c, library) for c in cast],
         "specials": [[name, special_data(library[name])] for name in library if name in held],

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from ..base import System
 from .dataset import load_game
-from .models import Combatant, Game, HealingFile, ModesFile
+from .models import Combatant, GameInfo, HealingFile, ModesFile
 from .outputs import documents, pages
 
 SYSTEM = System(
@@ -14,6 +14,6 @@ SYSTEM = System(
     load=load_game,
     documents=documents,
     pages=pages,
-    schemas={"game": Game, "modes": ModesFile, "healing": HealingFile, "combatant": Combatant},
+    schemas={"game": GameInfo, "modes": ModesFile, "healing": HealingFile, "combatant": Combatant},
     starter=Path(__file__).with_name("starter"),
 )

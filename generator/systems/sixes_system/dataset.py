@@ -18,7 +18,7 @@ from ...core.errors import Problem, did_you_mean, errors_in
 from ...core.loading import YamlDocument
 from ...core.rulings import Ruling, load_rulings
 from .healing import SKILL_NAMES, RankLimits, over_limits, prerequisite
-from .models import ATTACK_MODES, COVER_LEVELS, DEFENCE_MODES, Combatant, Game, HealingFile, ModesFile
+from .models import ATTACK_MODES, COVER_LEVELS, DEFENCE_MODES, Combatant, GameInfo, HealingFile, ModesFile
 
 RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
 KNOWN_FILES = {"game.yaml", "modes.yaml", "healing.yaml"}
@@ -34,7 +34,7 @@ class CastMember:
 @dataclass(frozen=True)
 class Campaign:
     folder: Path
-    game: Game
+    info: GameInfo
     modes: ModesFile
     healing: HealingFile
     cast: tuple[CastMember, ...]
@@ -53,7 +53,7 @@ def load_game(folder: Path, display_root: Path) -> tuple[Campaign | None, list[P
     """Load data/sixes-system/ (icons are not used by this system)."""
     problems: list[Problem] = []
 
-    game, _ = read_validated(folder / "game.yaml", display_root, Game, problems)
+    info, _ = read_validated(folder / "game.yaml", display_root, GameInfo, problems)
     modes, doc = read_validated(folder / "modes.yaml", display_root, ModesFile, problems)
     if modes:
         problems.extend(_check_matrix(doc, modes))
@@ -66,9 +66,9 @@ def load_game(folder: Path, display_root: Path) -> tuple[Campaign | None, list[P
     rulings, found = load_rulings(RULINGS_FILE)
     problems.extend(found)
     problems.extend(unused_files(folder, display_root, KNOWN_FILES, "combatants go in combatants/"))
-    if errors_in(problems) or not (game and modes and healing):
+    if errors_in(problems) or not (info and modes and healing):
         return None, problems
-    return Campaign(folder, game, modes, healing, tuple(cast), rulings), problems
+    return Campaign(folder, info, modes, healing, tuple(cast), rulings), problems
 
 
 def _check_matrix(doc: YamlDocument, modes: ModesFile) -> list[Problem]:

@@ -86,7 +86,7 @@ class HealerTool:
 
 
 def campaign_a(campaign: Campaign) -> Fraction:
-    return exact(campaign.game.base_a[campaign.game.setting])
+    return exact(campaign.info.base_a[campaign.info.setting])
 
 
 def cast_healers(campaign: Campaign) -> list[HealerTool]:

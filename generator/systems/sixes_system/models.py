@@ -42,7 +42,7 @@ def _quarters(value: Decimal) -> Decimal:
 Quarter = Annotated[Decimal, Field(ge=-3, le=3), AfterValidator(_quarters)]
 
 
-class Game(DataModel):
+class GameInfo(DataModel):
     """game.yaml: the campaign's title, pitch and how hard hitting is (base A)."""
 
     title: Text = Field(description="The campaign's title, printed on every document.")

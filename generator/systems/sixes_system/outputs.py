@@ -27,12 +27,12 @@ HEALING_CARD = "healing-card"
 
 def _common(campaign: Campaign) -> dict:
     """What every document and page may show: never the GM notes."""
-    game = campaign.game
+    info = campaign.info
     return {
-        "title": game.title,
-        "blurb": game.blurb,
+        "title": info.title,
+        "blurb": info.blurb,
         "modes": campaign.modes,
-        "settings": [{"name": s, "a": exact(game.base_a[s]), "current": s == game.setting} for s in BASE_SETTINGS],
+        "settings": [{"name": s, "a": exact(info.base_a[s]), "current": s == info.setting} for s in BASE_SETTINGS],
         "defence_modes": DEFENCE_MODES,
         "grid": matrix_grid(campaign),
         "disarm": next(e for e in campaign.modes.matrix if e.disarm_a is not None),
@@ -62,7 +62,7 @@ def _healing(campaign: Campaign) -> dict:
 
 def documents(campaign: Campaign) -> list[Document]:
     common = _common(campaign)
-    title = campaign.game.title
+    title = campaign.info.title
     return [
         Document(MATRIX_CARD, f"{title}: GM matrix card", "sixes-system/matrix_card.html", "public",
                  {**common, "example": next(iter(cast_matchups(campaign)), None)}, max_pages=1),
@@ -86,7 +86,7 @@ def pages(campaign: Campaign) -> list[Page]:
              {**common, **_damage(campaign)}, downloads=(DAMAGE_CARD,)),
         Page("healing.md", "Healing", "sixes-system/site/healing.md.j2",
              {**common, **_healing(campaign)}, downloads=(HEALING_CARD,)),
-        Page("cast.md", campaign.game.title, "sixes-system/site/cast.md.j2",
+        Page("cast.md", campaign.info.title, "sixes-system/site/cast.md.j2",
              {**common, "cast": campaign.cast, "matchups": cast_matchups(campaign), "skill_names": SKILL_NAMES}),
         Page("rulings.md", "Rulings", "sixes-system/site/rulings.md.j2", {**common, "rulings": campaign.rulings}),
     ]

@@ -43,8 +43,8 @@ def odds_tables(campaign: Campaign) -> list[OddsTable]:
     """An even match: a pool of N dice against a defence total of N, at each
     base A of the campaign and 0-4 sixes required."""
     tables = []
-    for setting in sorted(BASE_SETTINGS, key=lambda s: exact(campaign.game.base_a[s])):
-        a = exact(campaign.game.base_a[setting])
+    for setting in sorted(BASE_SETTINGS, key=lambda s: exact(campaign.info.base_a[s])):
+        a = exact(campaign.info.base_a[setting])
         rows = []
         for pool in ODDS_POOLS:
             cells = []
@@ -87,7 +87,7 @@ def adjusted_pools(campaign: Campaign) -> list[tuple[tuple[int, int], list[int]]
 
 def cast_matchups(campaign: Campaign, options: Options = Options()) -> list[Matchup]:
     """Every combatant's every weapon against every other combatant's defences."""
-    base = exact(campaign.game.base_a[campaign.game.setting])
+    base = exact(campaign.info.base_a[campaign.info.setting])
     out = []
     for attacker in campaign.cast:
         for defender in campaign.cast:
