@@ -19,6 +19,7 @@ import pytest
 from generator.game.load import load_all
 from generator.core.errors import DataError, Problem
 from generator.core.loading import load_yaml
+from generator.core.validation import missing_note
 from generator.systems import SYSTEMS
 from generator.systems.sixes import SYSTEM as SIXES
 
@@ -326,6 +327,15 @@ def test_a_portrait_symlink_leading_out_of_the_data_folder_is_refused(starter_co
         encoding="utf-8")
     assert [str(p) for p in errors_of(starter_copy)] == [
         f"{C}:4:11: error: portrait: 'portraits/link.png' leads outside the data folder"]
+
+
+def test_missing_note_names_what_is_missing_in_the_required_order():
+    """The one wording of every "each of these needs an entry" check."""
+    assert missing_note("every action needs an entry", ("attack", "escape", "recover"), {"escape": 1}) == (
+        "every action needs an entry; missing: attack, recover")
+    assert missing_note("the matrix needs all pairings", [("a", "b"), ("c", "d")], {("a", "b")},
+                        lambda pair: " vs ".join(pair)) == "the matrix needs all pairings; missing: c vs d"
+    assert missing_note("every level needs an entry", ("low", "high"), ["high", "low"]) is None
 
 
 # --- positions straight from the YAML reader ------------------------------------------------------

@@ -7,7 +7,7 @@ found, what is allowed, and the closest valid name when there is one.
 """
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Callable, Container, Iterable, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -15,6 +15,7 @@ from .errors import Problem, allowed_hint, close_matches
 from .loading import Key, YamlDocument
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 
 
 class DataModel(BaseModel):
@@ -35,6 +36,15 @@ def validate(model: type[M], doc: YamlDocument, data: Any = None, base: Key = ()
     except ValidationError as exc:
         errors = _without_missing_explained_by_typo(model, exc.errors(include_url=False))
         return None, [_explain(model, doc, base, err) for err in errors]
+
+
+def missing_note(rule: str, required: Iterable[T], present: Container[T], show: Callable[[T], str] = str
+                 ) -> str | None:
+    """`<rule>; missing: a, b`, naming in their own order the required values
+    `present` lacks, or None when none is. One wording for every "each of
+    these needs an entry" check, in a model's validator or a loader."""
+    missing = [show(value) for value in required if value not in present]
+    return f"{rule}; missing: " + ", ".join(missing) if missing else None
 
 
 def _without_missing_explained_by_typo(model: type[BaseModel], errors: list[dict]) -> list[dict]:

@@ -9,7 +9,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import Field, PlainValidator, StringConstraints, WithJsonSchema, field_validator
 
-from ...core.validation import DataModel
+from ...core.validation import DataModel, missing_note
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]
 
@@ -105,17 +105,16 @@ class RulesFile(DataModel):
     @field_validator("card_values")
     @classmethod
     def _each_rank_once(cls, items: list[CardValue]) -> list[CardValue]:
-        missing = [r for r in CARD_RANKS if r not in {c.rank for c in items}]
-        if missing:
-            raise ValueError("every card rank needs a reduction; missing: " + ", ".join(missing))
+        if note := missing_note("every card rank needs a reduction", CARD_RANKS, {c.rank for c in items}):
+            raise ValueError(note)
         return items
 
     @field_validator("guide")
     @classmethod
     def _each_number_once(cls, items: list[GuideEntry]) -> list[GuideEntry]:
-        missing = [k for k in GUIDE_KEYS if k not in {g.critical_number for g in items}]
-        if missing:
-            raise ValueError("the guide needs an entry for every Critical Number; missing: " + ", ".join(missing))
+        if note := missing_note("the guide needs an entry for every Critical Number", GUIDE_KEYS,
+                                {g.critical_number for g in items}):
+            raise ValueError(note)
         return items
 
 
@@ -151,9 +150,8 @@ class Challenge(DataModel):
     @field_validator("critical_numbers")
     @classmethod
     def _every_method(cls, numbers: dict) -> dict:
-        missing = [m for m in METHODS if m not in numbers]
-        if missing:
-            raise ValueError("every method needs a Critical Number or impossible; missing: " + ", ".join(missing))
+        if note := missing_note("every method needs a Critical Number or impossible", METHODS, numbers):
+            raise ValueError(note)
         return {m: numbers[m] for m in METHODS}
 
 

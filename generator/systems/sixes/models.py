@@ -9,7 +9,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import Field, StringConstraints, field_validator
 
-from ...core.validation import DataModel
+from ...core.validation import DataModel, missing_note
 
 # Text that must say something: editors see the pattern, the model strips first.
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]
@@ -101,9 +101,8 @@ class ActionsFile(DataModel):
     @field_validator("actions")
     @classmethod
     def _all_six(cls, actions: dict[str, Action]) -> dict[str, Action]:
-        missing = [key for key in ACTION_KEYS if key not in actions]
-        if missing:
-            raise ValueError("every action needs an entry; missing: " + ", ".join(missing))
+        if note := missing_note("every action needs an entry", ACTION_KEYS, actions):
+            raise ValueError(note)
         return actions
 
 

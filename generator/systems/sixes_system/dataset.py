@@ -17,6 +17,7 @@ from ...core.datafiles import duplicate_name, entity_slug, read_entities, read_v
 from ...core.errors import Problem, did_you_mean, errors_in
 from ...core.loading import YamlDocument
 from ...core.rulings import Ruling, load_rulings
+from ...core.validation import missing_note
 from .healing import SKILL_NAMES, RankLimits, over_limits, prerequisite
 from .models import ATTACK_MODES, COVER_LEVELS, DEFENCE_MODES, Combatant, GameInfo, HealingFile, ModesFile
 
@@ -81,10 +82,9 @@ def _check_matrix(doc: YamlDocument, modes: ModesFile) -> list[Problem]:
                                         hint=f"it is already on line {line}"))
         else:
             seen[pair] = i
-    missing = [f"{a} vs {d}" for a in ATTACK_MODES for d in DEFENCE_MODES if (a, d) not in seen]
-    if missing:
-        problems.append(doc.problem(("matrix",), "the matrix needs all sixteen pairings; missing: "
-                                    + ", ".join(missing)))
+    pairs = [(a, d) for a in ATTACK_MODES for d in DEFENCE_MODES]
+    if note := missing_note("the matrix needs all sixteen pairings", pairs, seen, lambda pair: " vs ".join(pair)):
+        problems.append(doc.problem(("matrix",), note))
     return problems
 
 
@@ -95,9 +95,8 @@ def _check_cover(doc: YamlDocument, modes: ModesFile) -> list[Problem]:
             problems.append(doc.problem(("cover", i, "level"), f"cover level '{cover.level}' is listed twice",
                                         hint=f"it is already on line {doc.position(('cover', seen[cover.level]))[0]}"))
         seen.setdefault(cover.level, i)
-    missing = [level for level in COVER_LEVELS if level not in seen]
-    if missing:
-        problems.append(doc.problem(("cover",), "every cover level needs an entry; missing: " + ", ".join(missing)))
+    if note := missing_note("every cover level needs an entry", COVER_LEVELS, seen):
+        problems.append(doc.problem(("cover",), note))
     return problems
 
 

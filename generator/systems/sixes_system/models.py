@@ -11,7 +11,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, Field, StringConstraints, field_validator, model_validator
 
-from ...core.validation import DataModel
+from ...core.validation import DataModel, missing_note
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]
 # A decimal the source writes in quarters (0.25, 0.5, 2.75); validators check the quarter.
@@ -56,9 +56,8 @@ class GameInfo(DataModel):
     @field_validator("base_a")
     @classmethod
     def _all_settings(cls, base: dict[str, Decimal]) -> dict[str, Decimal]:
-        missing = [s for s in BASE_SETTINGS if s not in base]
-        if missing:
-            raise ValueError("every setting needs a base A; missing: " + ", ".join(missing))
+        if note := missing_note("every setting needs a base A", BASE_SETTINGS, base):
+            raise ValueError(note)
         for value in base.values():
             _quarters(value)
         return base
@@ -177,9 +176,8 @@ class Combatant(DataModel):
     @field_validator("purposes")
     @classmethod
     def _all_purposes(cls, purposes: dict[str, int]) -> dict[str, int]:
-        missing = [p for p in PURPOSES if p not in purposes]
-        if missing:
-            raise ValueError("every purpose needs a value; missing: " + ", ".join(missing))
+        if note := missing_note("every purpose needs a value", PURPOSES, purposes):
+            raise ValueError(note)
         return purposes
 
 
