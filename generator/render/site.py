@@ -231,13 +231,12 @@ def read_own_pages(folder: Path | None, display_root: Path | None = None) -> Own
     UTF-8 text or an image that decodes, a regular file inside the folder.
     Raises DataError listing every problem."""
     from ..core.assets import raster_fault
-    from ..core.loading import UnreadableFile, read_limited
 
     if folder is None or not folder.exists():
         return OwnFiles()
+    root = display_root or folder.parent
 
     def shown(path: Path) -> str:
-        root = display_root or folder.parent
         return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
 
     if not folder.is_dir():
@@ -247,51 +246,71 @@ def read_own_pages(folder: Path | None, display_root: Path | None = None) -> Own
     problems: list[Problem] = []
     pages: list[OwnPage] = []
     images: list[tuple[str, Path]] = []
-    seen: dict[str, str] = {}
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted([*files, *(d for d in dirs if os.path.islink(os.path.join(root, d)))]):
-            if name.startswith("."):
-                continue
-            path = Path(root) / name
-            rel = path.relative_to(folder).as_posix()
-            where = shown(path)
-            fault = _own_name_fault(rel)
-            if fault is None and rel.casefold() in seen:
-                fault = (f"'{rel}' and '{seen[rel.casefold()]}' differ only in case",
-                         "a web server or another computer may not tell them apart: rename one")
-            if fault is None and not path.resolve().is_relative_to(base):
-                fault = ("a link to something outside the pages folder",
-                         "copy the file into the pages folder; the site publishes only what is inside it")
-            suffix = path.suffix.lower()
-            if fault is None and suffix != OWN_PAGE_SUFFIX and suffix not in OWN_IMAGE_SUFFIXES:
-                fault = (f"the site takes Markdown pages ({OWN_PAGE_SUFFIX}) and PNG, JPEG, GIF or WebP images "
-                         "from the pages folder", "move this file elsewhere or convert it")
-            if fault is not None:
-                problems.append(Problem(where, None, None, fault[0], hint=fault[1]))
-                continue
-            seen[rel.casefold()] = rel
-            if suffix in OWN_IMAGE_SUFFIXES:
-                bad = raster_fault(path, where)
-                if bad is not None:
-                    problems.append(Problem(where, None, None, bad.message, hint=bad.hint))
-                else:
-                    images.append((rel, path))
-                continue
-            try:
-                text = read_limited(path, MAX_OWN_PAGE_BYTES, "a page").decode("utf-8")
-            except UnreadableFile as exc:
-                problems.append(Problem(where, None, None, exc.message, hint=exc.hint))
-                continue
-            except UnicodeDecodeError as exc:
-                problems.append(Problem(where, None, None, f"not UTF-8 text (byte {exc.start + 1})",
-                                        hint="save the page as UTF-8"))
-                continue
-            pages.append(_own_page(rel, text.removeprefix("\ufeff")))
+    seen: dict[str, str] = {}           # the names taken so far, by their case-folded form
+    for rel, path in _own_files(folder):
+        where = shown(path)
+        fault = _own_file_fault(rel, path, base, seen)
+        if fault is not None:
+            problems.append(Problem(where, None, None, fault[0], hint=fault[1]))
+            continue
+        seen[rel.casefold()] = rel
+        if path.suffix.lower() in OWN_IMAGE_SUFFIXES:
+            bad = raster_fault(path, where)
+            if bad is None:
+                images.append((rel, path))
+            else:
+                problems.append(Problem(where, None, None, bad.message, hint=bad.hint))
+            continue
+        page = _read_own_page(rel, path, where)
+        (problems if isinstance(page, Problem) else pages).append(page)
     if problems:
         raise DataError(problems)
     pages.sort(key=lambda p: (p.path != "index.md", p.path.count("/"), p.path))
     return OwnFiles(tuple(pages), tuple(images))
+
+
+def _own_files(folder: Path) -> list[tuple[str, Path]]:
+    """Every file in the pages folder as (name in the site, path), in a
+    stable order, hidden names left out; a link to a folder is listed (to
+    be refused, never followed)."""
+    found = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted([*files, *(d for d in dirs if os.path.islink(os.path.join(root, d)))]):
+            if not name.startswith("."):
+                path = Path(root) / name
+                found.append((path.relative_to(folder).as_posix(), path))
+    return found
+
+
+def _own_file_fault(rel: str, path: Path, base: Path, seen: dict[str, str]) -> tuple[str, str] | None:
+    """What keeps a file out of the site, as (message, hint): its name, a
+    name that clashes but for case, a place outside the folder, its kind."""
+    fault = _own_name_fault(rel)
+    if fault is None and rel.casefold() in seen:
+        fault = (f"'{rel}' and '{seen[rel.casefold()]}' differ only in case",
+                 "a web server or another computer may not tell them apart: rename one")
+    if fault is None and not path.resolve().is_relative_to(base):
+        fault = ("a link to something outside the pages folder",
+                 "copy the file into the pages folder; the site publishes only what is inside it")
+    suffix = path.suffix.lower()
+    if fault is None and suffix != OWN_PAGE_SUFFIX and suffix not in OWN_IMAGE_SUFFIXES:
+        fault = (f"the site takes Markdown pages ({OWN_PAGE_SUFFIX}) and PNG, JPEG, GIF or WebP images "
+                 "from the pages folder", "move this file elsewhere or convert it")
+    return fault
+
+
+def _read_own_page(rel: str, path: Path, where: str) -> OwnPage | Problem:
+    """A Markdown page read as UTF-8 text (a leading byte-order mark
+    dropped), or why it cannot be."""
+    from ..core.loading import UnreadableFile, read_limited
+    try:
+        text = read_limited(path, MAX_OWN_PAGE_BYTES, "a page").decode("utf-8")
+    except UnreadableFile as exc:
+        return Problem(where, None, None, exc.message, hint=exc.hint)
+    except UnicodeDecodeError as exc:
+        return Problem(where, None, None, f"not UTF-8 text (byte {exc.start + 1})", hint="save the page as UTF-8")
+    return _own_page(rel, text.removeprefix("\ufeff"))
 
 
 def _own_name_fault(rel: str) -> tuple[str, str] | None:
