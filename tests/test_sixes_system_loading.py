@@ -61,6 +61,17 @@ def test_a_matrix_pair_listed_twice_and_one_missing(copy):
     assert any("missing: finesse vs finesse" in m for m in found), found
 
 
+def test_a_cover_level_listed_twice_and_one_missing(copy):
+    modes = copy / "modes.yaml"
+    replace(modes, "{level: substantial,", "{level: partial,")
+    errors = [m for m in messages(copy) if ": error: " in m]
+    assert errors == [
+        f"sixes-system/modes.yaml:{line_of(modes, 'Most of the target')}:13: error: cover[2].level: "
+        f"cover level 'partial' is listed twice; it is already on line {line_of(modes, 'covers part')}",
+        f"sixes-system/modes.yaml:{line_of(modes, 'Out in the open')}:3: error: cover: "
+        "every cover level needs an entry; missing: substantial"]
+
+
 def test_an_unknown_mode_gets_a_did_you_mean_with_its_line(copy):
     modes = copy / "modes.yaml"
     replace(modes, "{attack: maneuver, defence: dodge,", "{attack: manoeuvre, defence: dodge,")

@@ -6,7 +6,7 @@ the caller's list, so a system still reports every mistake in one run.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
 from .errors import Problem, did_you_mean
 from .loading import YamlDocument, load_yaml
@@ -106,17 +106,21 @@ def duplicate_list_names(doc: YamlDocument, names: list[str], loc_of: Callable[[
     """Names in one file's list must be unique regardless of case, accents and
     punctuation (naming.slug); each repeat is reported where it stands, with
     the line of the first use."""
-    first: dict[str, int] = {}
-    problems = []
-    for i, name in enumerate(names):
-        key = slug(name)
+    return [doc.problem(loc_of(i), f"duplicate {noun} name '{names[i]}'", hint=f"it is already used on line {line}")
+            for i, line in repeated_entries(doc, [slug(name) for name in names], loc_of)]
+
+
+def repeated_entries(doc: YamlDocument, keys: Sequence[Hashable], loc_of: Callable[[int], tuple]
+                     ) -> Iterator[tuple[int, int]]:
+    """For each entry of one file's list whose key an earlier entry already
+    has: its index and the line of that first entry, so the repeat can be
+    reported where it stands and point back at the one it repeats."""
+    first: dict[Hashable, int] = {}
+    for i, key in enumerate(keys):
         if key in first:
-            line = doc.position(loc_of(first[key]))[0]
-            problems.append(doc.problem(loc_of(i), f"duplicate {noun} name '{name}'",
-                                        hint=f"it is already used on line {line}"))
+            yield i, doc.position(loc_of(first[key]))[0]
         else:
             first[key] = i
-    return problems
 
 
 def unused_files(folder: Path, display_root: Path, known, where_else: str) -> list[Problem]:

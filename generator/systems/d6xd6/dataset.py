@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...core.datafiles import display_path, read_validated, unused_files
+from ...core.datafiles import display_path, read_validated, repeated_entries, unused_files
 from ...core.errors import Problem, allowed_hint, did_you_mean, errors_in
 from ...core.loading import YamlDocument
 from ...core.rulings import Ruling, load_rulings
@@ -85,14 +85,13 @@ def _check_table(doc: YamlDocument, table: WeaponTable) -> list[Problem]:
     problems = []
     for c, category in enumerate(table.categories):
         bands_reached = reach(category.key)
-        seen: dict[str, int] = {}
+        twice = dict(repeated_entries(doc, [weapon.name.casefold() for weapon in category.weapons],
+                                      lambda w, c=c: ("categories", c, "weapons", w, "name")))
         for w, weapon in enumerate(category.weapons):
             loc = ("categories", c, "weapons", w)
-            key = weapon.name.casefold()
-            if key in seen:
+            if w in twice:
                 problems.append(doc.problem(loc + ("name",), f"duplicate weapon name '{weapon.name}' in {category.key}",
-                                            hint=f"it is already used on line {doc.position(('categories', c, 'weapons', seen[key], 'name'))[0]}"))
-            seen.setdefault(key, w)
+                                            hint=f"it is already used on line {twice[w]}"))
             bands = list(weapon.damage_by_band or {})
             bands += weapon.unusable_at + [p.band for p in weapon.penalties]
             for band in bands:

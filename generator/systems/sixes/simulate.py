@@ -279,6 +279,13 @@ def play(fighters: Sequence[Combatant], side: Sequence[int], policy: Policy | Se
     return Outcome(rounds, next(iter(left)) if len(left) == 1 else None, fight, cut_off)
 
 
+def _share_of_fights(count: str) -> property:
+    """A Summary's count (a field or property naming how many fights ended
+    some way) as an exact share of all its fights."""
+    return property(lambda summary: Fraction(getattr(summary, count), summary.fights),
+                    doc=f"Share of the fights counted in `{count}`.")
+
+
 @dataclass(frozen=True)
 class Summary:
     """Many fights with one policy: exact counts and the rates they give."""
@@ -313,21 +320,10 @@ class Summary:
     def win_rate(self, side: int) -> Fraction:
         return Fraction(self.wins[side], self.fights)
 
-    @property
-    def no_winner_rate(self) -> Fraction:
-        return Fraction(self.no_winner, self.fights)
-
-    @property
-    def standoff_rate(self) -> Fraction:
-        return Fraction(self.standoffs, self.fights)
-
-    @property
-    def nobody_standing_rate(self) -> Fraction:
-        return Fraction(self.nobody_standing, self.fights)
-
-    @property
-    def cut_off_rate(self) -> Fraction:
-        return Fraction(self.cut_off, self.fights)
+    no_winner_rate = _share_of_fights("no_winner")
+    standoff_rate = _share_of_fights("standoffs")
+    nobody_standing_rate = _share_of_fights("nobody_standing")
+    cut_off_rate = _share_of_fights("cut_off")
 
     def status_rate(self, name: str, status: str) -> Fraction:
         return Fraction(self.statuses[name][status], self.fights)

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable
 
-from ...core.datafiles import duplicate_name, entity_slug, read_entities, read_validated, unused_files
+from ...core.datafiles import (duplicate_name, entity_slug, read_entities, read_validated, repeated_entries,
+                               unused_files)
 from ...core.errors import Problem, did_you_mean, errors_in
 from ...core.loading import YamlDocument
 from ...core.rulings import Ruling, load_rulings
@@ -73,41 +75,34 @@ def load_game(folder: Path, display_root: Path) -> tuple[Campaign | None, list[P
 
 
 def _check_matrix(doc: YamlDocument, modes: ModesFile) -> list[Problem]:
-    problems, seen = [], {}
-    for i, entry in enumerate(modes.matrix):
-        pair = (entry.attack, entry.defence)
-        if pair in seen:
-            line = doc.position(("matrix", seen[pair]))[0]
-            problems.append(doc.problem(("matrix", i), f"{entry.attack} against {entry.defence} is listed twice",
-                                        hint=f"it is already on line {line}"))
-        else:
-            seen[pair] = i
+    listed = [(entry.attack, entry.defence) for entry in modes.matrix]
+    problems = _once_each(doc, "matrix", (), listed, lambda pair: " against ".join(pair))
     pairs = [(a, d) for a in ATTACK_MODES for d in DEFENCE_MODES]
-    if note := missing_note("the matrix needs all sixteen pairings", pairs, seen, lambda pair: " vs ".join(pair)):
+    if note := missing_note("the matrix needs all sixteen pairings", pairs, listed, lambda pair: " vs ".join(pair)):
         problems.append(doc.problem(("matrix",), note))
     return problems
 
 
 def _check_cover(doc: YamlDocument, modes: ModesFile) -> list[Problem]:
-    problems, seen = [], {}
-    for i, cover in enumerate(modes.cover):
-        if cover.level in seen:
-            problems.append(doc.problem(("cover", i, "level"), f"cover level '{cover.level}' is listed twice",
-                                        hint=f"it is already on line {doc.position(('cover', seen[cover.level]))[0]}"))
-        seen.setdefault(cover.level, i)
-    if note := missing_note("every cover level needs an entry", COVER_LEVELS, seen):
+    levels = [cover.level for cover in modes.cover]
+    problems = _once_each(doc, "cover", ("level",), levels, lambda level: f"cover level '{level}'")
+    if note := missing_note("every cover level needs an entry", COVER_LEVELS, levels):
         problems.append(doc.problem(("cover",), note))
     return problems
 
 
+def _once_each(doc: YamlDocument, key: str, field: tuple, values: list, name: Callable[[Any], str]
+               ) -> list[Problem]:
+    """A value listed twice under `key` is reported at its own entry (at
+    `field` inside it), pointing back at the line of the first."""
+    return [doc.problem((key, i, *field), f"{name(values[i])} is listed twice", hint=f"it is already on line {line}")
+            for i, line in repeated_entries(doc, values, lambda i: (key, i))]
+
+
 def _check_grades(doc: YamlDocument, healing: HealingFile) -> list[Problem]:
     """Grades 1-4 once each; a graver wound should not need fewer stable hours."""
-    problems, seen = [], {}
-    for i, grade in enumerate(healing.wound_grades):
-        if grade.grade in seen:
-            problems.append(doc.problem(("wound_grades", i, "grade"), f"wound grade {grade.grade} is listed twice",
-                                        hint=f"it is already on line {doc.position(('wound_grades', seen[grade.grade]))[0]}"))
-        seen.setdefault(grade.grade, i)
+    problems = _once_each(doc, "wound_grades", ("grade",), [grade.grade for grade in healing.wound_grades],
+                          lambda grade: f"wound grade {grade}")
     ordered = sorted(healing.wound_grades, key=lambda g: g.grade)
     for lighter, graver in zip(ordered, ordered[1:]):
         if graver.stable_hours < lighter.stable_hours:
