@@ -281,3 +281,33 @@ def test_schema_writes_one_json_schema_per_file_kind(tmp_path):
                                                                               for s in SYSTEMS for kind in s.schemas)])
     for path in written:
         assert json.loads(path.read_text(encoding="utf-8"))["$schema"].startswith("https://json-schema.org/")
+
+
+# --- how a command fails ---------------------------------------------------------------------------
+
+def test_each_failure_of_the_floors_below_becomes_one_click_exception(capsys):
+    """failures.failure is the one place the floors' exceptions become what a
+    command prints: the same lines and status in every command, data escaped."""
+    from generator.commands.failures import BUILD, PACK, failure
+    from generator.core.errors import BuildError, DataError, Problem
+    from generator.game.folder import GameError
+    problem = Problem("game/a.yaml", 3, 7, "no such action 'Jab\x1b[2J'")
+    cases = [
+        (DataError([problem]), BUILD, 1,
+         [str(problem), "1 error(s), 0 warning(s)", "Nothing was written: fix the problems above and build again."]),
+        (DataError([problem]), None, 1, [str(problem), "1 error(s), 0 warning(s)"]),
+        (BuildError("two pages overflow:\n- sheet \x1b[31m\n- card"), PACK, 1,
+         ["error: two pages overflow:", "- sheet \\x1b[31m", "- card", "Nothing was written: the previous pack is unchanged."]),
+        (OSError(28, "No space left on device", "out/\u202ecod.pdf"), BUILD, 1,
+         ["error: out/\\u202ecod.pdf: No space left on device", "Nothing was written: the previous output is unchanged."]),
+        (GameError("no sixes.yaml here\n"), None, 1, ["error: no sixes.yaml here\\n"]),
+    ]
+    for exc, stakes, status, lines in cases:
+        converted = failure(exc, stakes)
+        converted.show()
+        assert (converted.exit_code, capsys.readouterr().err.splitlines()) == (status, lines), exc
+    assert failure(RuntimeError("a bug"), BUILD) is None            # a bug keeps its traceback
+    assert failure(KeyboardInterrupt(), None) is None               # nothing at stake: click's own "Aborted!"
+    interrupted = failure(KeyboardInterrupt(), BUILD)
+    interrupted.show()
+    assert (interrupted.exit_code, capsys.readouterr().err) == (130, "Interrupted: the previous output is unchanged.\n")

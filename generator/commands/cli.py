@@ -2,11 +2,11 @@
 
 Thin: each command composes the pipeline in `build.py`. Heavy imports
 (WeasyPrint, MkDocs) happen inside the commands that need them, so --help is
-instant. Exit status: 0 success, 1 invalid data or a failed build, 2 usage.
+instant. Exit status: 0 success, 1 invalid data or a failed build, 2 usage,
+130 interrupted; how a command fails is failures.py's business, not theirs.
 """
 from __future__ import annotations
 
-import contextlib
 import functools
 import os
 import shutil
@@ -17,6 +17,7 @@ from pathlib import Path
 import click
 
 from ..core.errors import DataError, Problem, visible
+from .failures import BUILD, PACK, SCHEMAS, Failed, Group, InvalidData, converted, print_problems
 
 PAPER_CHOICES = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
 
@@ -78,16 +79,6 @@ def print_options(command):
     return wrapped
 
 
-def _print_problems(problems: list[Problem]) -> None:
-    for problem in problems:
-        colour = "red" if problem.severity == "error" else "yellow"
-        click.secho(str(problem), fg=colour, err=True)
-    errors = sum(p.severity == "error" for p in problems)
-    warnings = len(problems) - errors
-    if problems:
-        click.echo(f"{errors} error(s), {warnings} warning(s)", err=True)
-
-
 class Stopped(KeyboardInterrupt):
     """SIGTERM or SIGHUP, handled like Ctrl-C: clean up, then exit."""
 
@@ -96,58 +87,17 @@ def _stop(signum, frame):
     raise Stopped()
 
 
-@contextlib.contextmanager
-def user_errors(again: str, unchanged: str):
-    """Every way a command can fail for reasons of the user's or the machine's
-    ends here as short lines and exit status 1 (130 when interrupted), never
-    a traceback: invalid data, a build that cannot fit its pages, an output
-    folder that must not be touched, a disk that fails, Ctrl-C or SIGTERM.
-    `again` is the verb to retry with; `unchanged` says what was kept."""
-    from ..core.errors import BuildError
-    from .output import OutputError
-    from ..render.pdf import ForbiddenResource
-    from ..render.site import SiteBuildError
-    try:
-        yield
-    except DataError as exc:
-        _print_problems(exc.problems)
-        click.secho(f"Nothing was written: fix the problems above and {again} again.", err=True)
-        sys.exit(1)
-    except (BuildError, ForbiddenResource, SiteBuildError, OutputError) as exc:
-        first, *rest = str(exc).splitlines() or [""]
-        click.secho(f"error: {visible(first)}", fg="red", err=True)
-        for line in rest:           # a list of faults, one a line (each escaped on its own)
-            click.secho(visible(line), err=True)
-        click.secho(f"Nothing was written: {unchanged}", err=True)
-        sys.exit(1)
-    except OSError as exc:
-        where = f"{exc.filename}: " if exc.filename else ""
-        click.secho(f"error: {visible(where)}{exc.strerror or exc}", fg="red", err=True)
-        click.secho(f"Nothing was written: {unchanged}", err=True)
-        sys.exit(1)
-    except KeyboardInterrupt:
-        from ..render.batch import stop_pools
-        stop_pools()
-        click.secho(f"Interrupted: {unchanged}", err=True)
-        sys.exit(130)
-
-
 def locate(data_dir: Path | None, out_dir: Path | None = None, paper: str | None = None, *, needs_out: bool = True):
     """Where a command works: the game folder (from --data, else found from
     the current folder upwards), its settings, the output folder and papers.
-    A problem here is printed as usual and ends the command with status 1."""
-    from ..game.folder import GameError, locate_game
-    try:
+    A problem here ends the command with status 1 before anything is at
+    stake, so it says nothing of what was written."""
+    from ..game.folder import locate_game
+    with converted(None):
         return locate_game(data_dir, out_dir, paper, needs_out=needs_out)
-    except DataError as exc:
-        _print_problems(exc.problems)
-        sys.exit(1)
-    except GameError as exc:
-        click.secho(f"error: {visible(exc)}", fg="red", err=True)
-        sys.exit(1)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(package_name="sixes-press")
 def main() -> None:
     """Sixes Press: printable packs and a rules site from YAML game data."""
@@ -172,7 +122,7 @@ def check(data_dir: Path | None, casting_file: Path | None, strict: bool) -> Non
     from ..game.casting import find_casting, found_as
     from .pack import casting_problems
     game = locate(data_dir, needs_out=False)
-    try:
+    try:        # not a failure yet: the casting file's problems join the data's in one list
         loaded, problems = load_all(game.data_dir, strict=strict, systems=game.settings.file.systems)
     except DataError as exc:
         loaded, problems = None, list(exc.problems)
@@ -184,10 +134,8 @@ def check(data_dir: Path | None, casting_file: Path | None, strict: bool) -> Non
         problems += found
     failed = loaded is None or any(p.severity == "error" or strict for p in problems)
     if failed:
-        from ..core.errors import Problem
-        _print_problems(sorted(problems, key=Problem.sort_key))
-        sys.exit(1)
-    _print_problems(problems)
+        raise InvalidData(sorted(problems, key=Problem.sort_key))
+    print_problems(problems)
     names = ", ".join(item.system.title for item in loaded)
     checked = f"; casting {visible(shown)} checked" if casting is not None else ""
     click.echo(f"OK: {game.shown} is valid ({names}){checked}.")
@@ -201,7 +149,7 @@ def _shown_path(path: Path) -> str:
         return str(path)
 
 
-@main.command(short_help="Build every PDF and the rules site.")
+@main.command(short_help="Build every PDF and the rules site.", stakes=BUILD)
 @data_option
 @out_option("Where PDFs, schemas and the site are written")
 @paper_option
@@ -267,8 +215,14 @@ def _survive(build_once) -> bool:
     wrong is printed and the command keeps running with the last good
     output; only Ctrl-C (or SIGTERM) ends it. Returns whether the build passed."""
     try:
-        build_once()
+        with converted(BUILD):
+            build_once()
         return True
+    except click.ClickException as exc:
+        exc.show()
+        if exc.exit_code == 130:
+            raise KeyboardInterrupt from None
+        return False
     except SystemExit as exc:
         if exc.code == 130:
             raise KeyboardInterrupt from None
@@ -282,11 +236,11 @@ def _survive(build_once) -> bool:
 def _build_once(game, no_site: bool, jobs: int | None, no_cache: bool, strict: bool, options) -> None:
     from .build import build as run_build
 
-    with user_errors("build", "the previous output is unchanged."), _progress() as progress:
+    with _progress() as progress:
         report = run_build(game.data_dir, game.out_dir, game.papers, site=not no_site,
                            strict=strict, workers=jobs, progress=progress, options=options,
                            cache=not no_cache, settings=game.settings)
-    _print_problems(report.warnings)
+    print_problems(report.warnings)
     if report.kept:
         click.echo("Kept your own files in the output: " + visible(", ".join(report.kept)), err=True)
     click.echo(f"Built {len(report.pdfs)} PDFs in {report.out_dir / 'pdf'}")
@@ -315,7 +269,7 @@ class SystemSlug(click.ParamType):
         return "[" + "|".join(SLUGS) + "]"
 
 
-@main.command(short_help="Envelopes, a GM pack, a manifest and a zip for one game.")
+@main.command(short_help="Envelopes, a GM pack, a manifest and a zip for one game.", stakes=PACK)
 @data_option
 @click.option("--system", type=SystemSlug(), default=None,
               help="The game to pack (default: the only game in the data folder).")
@@ -365,11 +319,11 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
     from .pack import pack as run_pack
 
     game = locate(data_dir, out_dir, paper)
-    with user_errors("pack", "the previous pack is unchanged."), _progress() as progress:
+    with _progress() as progress:
         report = run_pack(game.data_dir, game.out_dir, game.papers, casting_file=casting_file, system=system,
                           players=players, duplex=not simplex, labels=labels, name_sheets=name_sheets,
                           options=options, workers=jobs, progress=progress, cache=not no_cache)
-    _print_problems(report.warnings)
+    print_problems(report.warnings)
     click.echo(f"{len(report.rendered)} documents rendered, {report.reused} reused from the last build", err=True)
     if report.casting_file is not None and casting_file is None:
         click.echo(f"Casting: {visible(_shown_path(report.casting_file))} (found in the game folder)", err=True)
@@ -404,12 +358,7 @@ def serve(data_dir: Path | None, out_dir: Path | None, paper: str | None, port: 
 
     game = locate(data_dir, out_dir, paper)
     counter = BuildCounter()
-    try:        # the port first: a taken port costs no build
-        server = make_server(game.out_dir / "site", counter, port)
-    except OSError as exc:
-        click.secho(f"error: cannot serve on port {port} ({visible(exc.strerror or exc)}); "
-                    "pass --port with a free port", fg="red", err=True)
-        sys.exit(2)
+    server = make_server(game.out_dir / "site", counter, port)     # the port first: a taken port costs no build
 
     def after(passed: bool) -> None:
         if passed:
@@ -439,22 +388,17 @@ def deploy(data_dir: Path | None, out_dir: Path | None, message: str, no_push: b
     game = locate(data_dir, out_dir)
     site = game.out_dir / "site"
     if not (site / "index.html").is_file():
-        click.secho(f"error: no built site in {visible(site)}; run `sixes build` first", fg="red", err=True)
-        sys.exit(1)
-    from .deploy import DeployError, to_branch, to_folder
+        raise Failed(f"no built site in {site}; run `sixes build` first")
+    from .deploy import to_branch, to_folder
     settings = game.settings.file.deploy
-    try:
-        if settings.folder:
-            target = to_folder(site, game.data_dir / settings.folder, game.data_dir)
-            click.echo(f"Published {site} to {target}")
-        else:
-            to_branch(site, game.data_dir, settings.branch, settings.remote, message,
-                      push=settings.push and not no_push)
-            click.echo(f"Published {site} to branch {settings.branch}"
-                       + ("" if no_push or not settings.push else f" and pushed it to {settings.remote}"))
-    except DeployError as exc:
-        click.secho(f"error: {visible(exc)}", fg="red", err=True)
-        sys.exit(1)
+    if settings.folder:
+        target = to_folder(site, game.data_dir / settings.folder, game.data_dir)
+        click.echo(f"Published {site} to {target}")
+    else:
+        to_branch(site, game.data_dir, settings.branch, settings.remote, message,
+                  push=settings.push and not no_push)
+        click.echo(f"Published {site} to branch {settings.branch}"
+                   + ("" if no_push or not settings.push else f" and pushed it to {settings.remote}"))
 
 
 @main.command(short_help="Make a new game folder with settings and starter data.")
@@ -468,9 +412,7 @@ def new(directory: Path) -> None:
     from ..game.settings import SETTINGS_FILE, STARTER_SETTINGS
     from ..systems import SYSTEMS
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
-        click.secho(f"error: {visible(directory)} is not empty; choose a new folder (nothing was changed)",
-                    fg="red", err=True)
-        sys.exit(1)
+        raise Failed(f"{directory} is not empty; choose a new folder (nothing was changed)")
     directory.mkdir(parents=True, exist_ok=True)
     name = directory.resolve().name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
     (directory / SETTINGS_FILE).write_text(STARTER_SETTINGS.format(name=json_string(name)), encoding="utf-8")
@@ -513,7 +455,7 @@ def clean(data_dir: Path | None, out_dir: Path | None, everything: bool) -> None
     click.echo(f"{what} for {visible(game.out_dir)}; the next build renders everything again.")
 
 
-@main.command(short_help="Write JSON Schemas of the data files for editors.")
+@main.command(short_help="Write JSON Schemas of the data files for editors.", stakes=SCHEMAS)
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path), required=False)
 def schema(directory: Path | None) -> None:
     """Write the JSON Schemas of every data file kind (for editor completion)
@@ -521,9 +463,8 @@ def schema(directory: Path | None) -> None:
     from .build import export_schemas
     if directory is None:
         directory = locate(None, needs_out=False).data_dir / "schemas"
-    with user_errors("write the schemas", "no schema was changed."):
-        for path in export_schemas(directory):
-            click.echo(path)
+    for path in export_schemas(directory):
+        click.echo(path)
 
 
 @main.command(short_help="Play many Sixes fights and report how they end.")
@@ -549,20 +490,14 @@ def simulate(data_dir: Path | None, fighters: str | None, sides_file: Path | Non
     if fighters and sides_file:
         raise click.UsageError("give --fighters or --sides, not both")
     where = locate(data_dir, needs_out=False)
-    try:
-        loaded, _ = load_all(where.data_dir, systems=["sixes"])
-    except DataError as exc:
-        _print_problems(exc.problems)
-        sys.exit(1)
+    loaded, _ = load_all(where.data_dir, systems=["sixes"])
     game = next((item.game for item in loaded if item.system.slug == "sixes"), None)
     if game is None:
-        click.secho(f"error: {where.shown} holds no Sixes game (a sixes/ folder)", fg="red", err=True)
-        sys.exit(1)
+        raise Failed(f"{where.shown} holds no Sixes game (a sixes/ folder)")
     names = [n.strip() for n in fighters.split(",") if n.strip()] if fighters else None
     sides, problems = load_sides(sides_file, game) if sides_file else pick_fighters(game, names)
     if problems:
-        _print_problems(problems)
-        sys.exit(1)
+        raise InvalidData(problems)
     click.echo(f"{fights} fights per policy, seed {seed}, at most {rounds} rounds each. Sides: "
                + "; ".join(f"{visible(s.name)} ({len(s.members)})" for s in sides))
     for name in POLICIES if policy == "all" else [policy]:

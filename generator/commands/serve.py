@@ -46,29 +46,34 @@ class LiveReloadHandler(SimpleHTTPRequestHandler):
 
     def do_GET(self):
         if self.path.split("?")[0] == BUILD_ENDPOINT:
-            body = str(self.counter.value).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "text/plain")
-            self.send_header("Cache-Control", "no-store")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            self._send_fresh(str(self.counter.value).encode(), "text/plain")
             return
         path = Path(self.translate_path(self.path))
         if path.is_dir():
             path = path / "index.html"
         if path.suffix == ".html" and path.is_file():
-            body = inject_reload(path.read_bytes())
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Cache-Control", "no-store")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            self._send_fresh(inject_reload(path.read_bytes()), "text/html; charset=utf-8")
             return
         super().do_GET()
+
+    def _send_fresh(self, body: bytes, content_type: str) -> None:
+        """A response the browser must not cache: it changes with every build."""
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+class PortUnavailable(Exception):
+    """The port cannot be listened on (taken, or not ours to take)."""
 
 
 def make_server(site_dir: Path, counter: BuildCounter, port: int, host: str = "127.0.0.1") -> ThreadingHTTPServer:
     handler = type("Handler", (LiveReloadHandler,), {"counter": counter})
-    return ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(site_dir)))
+    try:
+        return ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(site_dir)))
+    except OSError as exc:
+        raise PortUnavailable(f"cannot serve on port {port} ({exc.strerror or exc}); "
+                              "pass --port with a free port") from None
