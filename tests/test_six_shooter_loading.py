@@ -95,6 +95,20 @@ def test_a_missing_method_is_named(starter):
                      "every method needs a Critical Number or impossible; missing: charm"]
 
 
+def test_a_card_rank_and_a_guide_number_given_twice_leave_one_missing(starter):
+    rules = starter / "six-shooter" / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    text = text.replace("{rank: jack, reduction: 2}", "{rank: queen, reduction: 2}", 1)
+    text = text.replace('critical_number: "1"', 'critical_number: "0"', 1)
+    found = problems_with(starter, rules=text)
+    card_line = next(i for i, line in enumerate(text.splitlines(), 1) if line == "card_values:") + 1
+    guide_line = next(i for i, line in enumerate(text.splitlines(), 1) if line == "guide:") + 1
+    assert found == [f"data/six-shooter/rules.yaml:{card_line}:3: error: card_values: "
+                     "every card rank needs a reduction; missing: jack",
+                     f"data/six-shooter/rules.yaml:{guide_line}:3: error: guide: "
+                     "the guide needs an entry for every Critical Number; missing: 1"]
+
+
 def test_lucky_number_rules_of_the_table(starter):
     found = problems_with(starter, operators=operators(
         ("Ada", "Dangerous", [7, 3]), ("Bo", "Sly", [7, 4, 4]), ("ada", "Sharp", [5, 6, 8])))

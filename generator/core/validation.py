@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Container, Iterable, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
 from .errors import Problem, allowed_hint, close_matches
 from .loading import Key, YamlDocument
@@ -45,6 +45,18 @@ def missing_note(rule: str, required: Iterable[T], present: Container[T], show: 
     these needs an entry" check, in a model's validator or a loader."""
     missing = [show(value) for value in required if value not in present]
     return f"{rule}; missing: " + ", ".join(missing) if missing else None
+
+
+def needs_every(rule: str, required: Iterable[T], key: Callable[[Any], T] | None = None) -> AfterValidator:
+    """A field's check (as Annotated metadata) that it holds every required
+    value: a mapping among its keys, a list through `key` on each item."""
+    required = tuple(required)
+
+    def check(value):
+        if note := missing_note(rule, required, value if key is None else {key(item) for item in value}):
+            raise ValueError(note)
+        return value
+    return AfterValidator(check)
 
 
 def _without_missing_explained_by_typo(model: type[BaseModel], errors: list[dict]) -> list[dict]:

@@ -9,7 +9,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import Field, PlainValidator, StringConstraints, WithJsonSchema, field_validator
 
-from ...core.validation import DataModel, missing_note
+from ...core.validation import DataModel, needs_every
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]
 
@@ -89,8 +89,10 @@ class RulesFile(DataModel):
     """rules.yaml: descriptors, card values and the Critical Number guide."""
 
     descriptors: list[Descriptor] = Field(min_length=4, max_length=4)
-    card_values: list[CardValue] = Field(min_length=5, max_length=5)
-    guide: list[GuideEntry] = Field(min_length=9, max_length=9)
+    card_values: Annotated[list[CardValue], needs_every("every card rank needs a reduction", CARD_RANKS,
+                                                        lambda value: value.rank)] = Field(min_length=5, max_length=5)
+    guide: Annotated[list[GuideEntry], needs_every("the guide needs an entry for every Critical Number", GUIDE_KEYS,
+                                                   lambda entry: entry.critical_number)] = Field(min_length=9, max_length=9)
 
     @field_validator("descriptors")
     @classmethod
@@ -102,20 +104,6 @@ class RulesFile(DataModel):
                 raise ValueError(f"each descriptor needs its own {attr}; repeated: " + ", ".join(twice))
         return items
 
-    @field_validator("card_values")
-    @classmethod
-    def _each_rank_once(cls, items: list[CardValue]) -> list[CardValue]:
-        if note := missing_note("every card rank needs a reduction", CARD_RANKS, {c.rank for c in items}):
-            raise ValueError(note)
-        return items
-
-    @field_validator("guide")
-    @classmethod
-    def _each_number_once(cls, items: list[GuideEntry]) -> list[GuideEntry]:
-        if note := missing_note("the guide needs an entry for every Critical Number", GUIDE_KEYS,
-                                {g.critical_number for g in items}):
-            raise ValueError(note)
-        return items
 
 
 class Operator(DataModel):
@@ -141,7 +129,8 @@ class Challenge(DataModel):
 
     name: Text = Field(description="Unique name, printed on the challenge card.")
     description: Text = Field(description="What the Operators face, as the GM would describe it.")
-    critical_numbers: dict[Method, MethodNumber] = Field(
+    critical_numbers: Annotated[dict[Method, MethodNumber],
+                                needs_every("every method needs a Critical Number or impossible", METHODS)] = Field(
         json_schema_extra={"required": list(METHODS)},
         description="danger, sharpness, slyness and charm: each 1 to 7 or impossible.")
     stages: int = Field(default=1, ge=1, le=12, description="Successful rolls needed to overcome it.")
@@ -149,9 +138,7 @@ class Challenge(DataModel):
 
     @field_validator("critical_numbers")
     @classmethod
-    def _every_method(cls, numbers: dict) -> dict:
-        if note := missing_note("every method needs a Critical Number or impossible", METHODS, numbers):
-            raise ValueError(note)
+    def _in_method_order(cls, numbers: dict) -> dict:
         return {m: numbers[m] for m in METHODS}
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, get_args
 
-from pydantic import Field, StringConstraints, field_validator
+from pydantic import Field, StringConstraints
 
-from ...core.validation import DataModel, missing_note
+from ...core.validation import DataModel, needs_every
 
 # Text that must say something: editors see the pattern, the model strips first.
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]
@@ -96,14 +96,8 @@ class Action(DataModel):
 class ActionsFile(DataModel):
     """actions.yaml: all six actions, each exactly once."""
 
-    actions: dict[ActionKey, Action] = Field(json_schema_extra={"required": list(ACTION_KEYS)})
-
-    @field_validator("actions")
-    @classmethod
-    def _all_six(cls, actions: dict[str, Action]) -> dict[str, Action]:
-        if note := missing_note("every action needs an entry", ACTION_KEYS, actions):
-            raise ValueError(note)
-        return actions
+    actions: Annotated[dict[ActionKey, Action], needs_every("every action needs an entry", ACTION_KEYS)] = Field(
+        json_schema_extra={"required": list(ACTION_KEYS)})
 
 
 class Character(DataModel):

@@ -11,7 +11,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, Field, StringConstraints, field_validator, model_validator
 
-from ...core.validation import DataModel, missing_note
+from ...core.validation import DataModel, needs_every
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]
 # A decimal the source writes in quarters (0.25, 0.5, 2.75); validators check the quarter.
@@ -47,7 +47,8 @@ class GameInfo(DataModel):
 
     title: Text = Field(description="The campaign's title, printed on every document.")
     blurb: Text = Field(description="A public pitch, one paragraph.")
-    base_a: dict[BaseSetting, Annotated[Decimal, Field(gt=1, lt=6)]] = Field(
+    base_a: Annotated[dict[BaseSetting, Annotated[Decimal, Field(gt=1, lt=6)]],
+                      needs_every("every setting needs a base A", BASE_SETTINGS)] = Field(
         description="The base A of each setting: standard 3, gentler 3.5, grittier 2.75 in the source.",
         json_schema_extra={"required": list(BASE_SETTINGS)})
     setting: BaseSetting = Field(default="standard", description="Which base A this campaign uses.")
@@ -55,9 +56,7 @@ class GameInfo(DataModel):
 
     @field_validator("base_a")
     @classmethod
-    def _all_settings(cls, base: dict[str, Decimal]) -> dict[str, Decimal]:
-        if note := missing_note("every setting needs a base A", BASE_SETTINGS, base):
-            raise ValueError(note)
+    def _in_quarters(cls, base: dict[str, Decimal]) -> dict[str, Decimal]:
         for value in base.values():
             _quarters(value)
         return base
@@ -163,7 +162,8 @@ class Combatant(DataModel):
     name: Text
     description: Text = Field(description="Public: what anyone at the table knows.")
     stats: dict[str, Annotated[int, Field(ge=0, le=30)]] = Field(min_length=1)
-    purposes: dict[Purpose, Annotated[int, Field(ge=-10, le=20)]] = Field(
+    purposes: Annotated[dict[Purpose, Annotated[int, Field(ge=-10, le=20)]],
+                        needs_every("every purpose needs a value", PURPOSES)] = Field(
         json_schema_extra={"required": list(PURPOSES)})
     skills: dict[str, Annotated[int, Field(ge=0, le=10)]] = Field(default_factory=dict)
     weapons: list[Weapon] = Field(min_length=1)
@@ -172,13 +172,6 @@ class Combatant(DataModel):
     shield: int = Field(default=0, ge=0, le=5, description="Taken off every colour B damage die.")
     healing: list[HealingTool] = Field(default_factory=list,
                                        description="Medical skills, spells and devices this combatant heals with.")
-
-    @field_validator("purposes")
-    @classmethod
-    def _all_purposes(cls, purposes: dict[str, int]) -> dict[str, int]:
-        if note := missing_note("every purpose needs a value", PURPOSES, purposes):
-            raise ValueError(note)
-        return purposes
 
 
 class RankLimitsData(DataModel):
