@@ -20,8 +20,8 @@ def build_site_only(game_dir: Path, out: Path) -> Path:
     """The game folder's site in `out/site`, through the same steps as
     build._build_site: its settings, its systems, its own pages."""
     from generator.game.load import load_all
-    from generator.commands.build import site_look
-    from generator.render.site import SiteSection, build_site, read_own_pages, stage_sources
+    from generator.commands.build import site_look, site_section
+    from generator.render.site import build_site, read_own_pages, stage_sources
     from generator.game.settings import load_settings
 
     settings = load_settings(game_dir)
@@ -34,7 +34,7 @@ def build_site_only(game_dir: Path, out: Path) -> Path:
             pdf = out / "pdf" / "a4" / item.system.slug / doc.folder / f"{doc.slug}.pdf"
             pdf.parent.mkdir(parents=True, exist_ok=True)
             pdf.write_bytes(b"%PDF-1.4\n")
-        sections.append(SiteSection(item.system, item.system.pages(item.game), public))
+        sections.append(site_section(item, list(public.values()), settings))
     look = site_look(settings, loaded)
     nav = stage_sources(out / "src", sections, out / "pdf", ["a4"], look, own)
     build_site(out / "src", out / "site", nav, look)

@@ -65,6 +65,19 @@ SECRET_FIELDS = {("sixes", "GameInfo.gm_notes"), ("sixes", "Character.background
                  ("i6", "Hero.secret"), ("sixes-system", "GameInfo.gm_notes")}
 
 
+# One entity per system copied as a private one, its texts changed so that
+# they get markers of their own: none of those may reach the site. By system:
+# the file (or folder of one-entity files), the list it sits in, its texts.
+KEPT = "Kept back"
+PRIVATE_COPIES = {
+    "six-shooter": ("challenges.yaml", "challenges", ("name", "description")),
+    "sixes": ("characters", None, ("name", "description")),
+    "i6": ("heroes", None, ("name", "concept", "description")),
+    "d6xd6": ("characters.yaml", "characters", ("name", "note")),
+    "sixes-system": ("combatants", None, ("name", "description")),
+}
+
+
 # --- the models: where the strings are ---------------------------------------
 
 def _unwrap(tp: Any) -> tuple[Any, list]:
@@ -190,12 +203,35 @@ def hostile_data(target: Path, template: str) -> Rewrite:
     rewrite = Rewrite(template)
     for system in SYSTEMS:
         shutil.copytree(system.starter, target / system.slug)
+        add_private_copy(target / system.slug, system.slug)
         for path in sorted((target / system.slug).rglob("*.yaml")):
             rel = path.relative_to(target / system.slug)
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
             data = rewrite.walk(system.slug, data, file_model(system, rel), "")
             path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return rewrite
+
+
+def add_private_copy(folder: Path, slug: str) -> None:
+    where, key, texts = PRIVATE_COPIES[slug]
+    path = folder / where
+    source = sorted(path.glob("*.yaml"))[0] if path.is_dir() else path
+    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    entity = dict(data[key][0] if key else data)
+    entity.update({name: f"{KEPT} {entity.get(name) or name}" for name in texts}, visibility="private")
+    if key:
+        data[key].append(entity)
+    target = source if key else path / "kept-back.yaml"
+    target.write_text(yaml.safe_dump(data if key else entity, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def private_markers(built: "Built") -> dict[str, set[str]]:
+    """The markers of the private copies' texts, by system."""
+    found: dict[str, set[str]] = {}
+    for (slug, value), marker in built.rewrite._by_value.items():
+        if value.startswith(KEPT):
+            found.setdefault(slug, set()).add(marker)
+    return found
 
 
 # --- the site, built without its PDFs -----------------------------------------
@@ -215,7 +251,8 @@ def build_site_only(data_dir: Path, out: Path) -> Path:
             pdf = out / "pdf" / "a4" / system.slug / doc.folder / f"{doc.slug}.pdf"
             pdf.parent.mkdir(parents=True, exist_ok=True)
             pdf.write_bytes(b"%PDF-1.4\n")
-        sections.append(SiteSection(system, system.pages(game), public))
+        # The cast lists too (off unless the settings ask): names, factions and descriptions are attacked there.
+        sections.append(SiteSection(system, system.pages(game), public, tuple(system.cast_list(game))))
     nav = stage_sources(out / "src", sections, out / "pdf", ["a4"])
     build_site(out / "src", out / "site", nav)
     return out / "site"
@@ -344,6 +381,12 @@ def test_the_plain_site_shows_the_public_fields_and_no_secret(plain):
         assert any(slug == system.slug for slug, _ in shown), f"nothing of {system.slug} reached the site"
     hidden = {f for m, fs in plain.rewrite.markers.items() if m not in visible_markers(plain) for f in fs}
     assert SECRET_FIELDS & plain.rewrite.seen_fields <= hidden
+    kept = private_markers(plain)
+    assert sorted(kept) == sorted(PRIVATE_COPIES)
+    index = (plain.site / "search" / "search_index.json").read_text(encoding="utf-8")
+    for slug, markers in kept.items():
+        assert not markers & visible_markers(plain), slug
+        assert not [m for m in markers if m in index], slug
 
 
 def test_hostile_data_adds_no_script_handler_or_remote_url(plain, hostile):

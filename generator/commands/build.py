@@ -183,15 +183,14 @@ def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[D
     settings' pages folder) are checked first: a problem there is a DataError."""
     from ..core.paths import MKDOCS_CONFIG
     from ..render.cache import SITE_INPUTS, SITE_KEY, remember_site, site_key, site_unchanged
-    from ..render.site import SiteSection, build_site, read_own_pages, stage_sources
+    from ..render.site import build_site, read_own_pages, stage_sources
 
     if out_dir and site_unchanged(out_dir, SITE_INPUTS, inputs):
         return False
     own = read_own_pages(config.settings.pages_dir, config.data_dir.parent)
     sections = []
     for item in loaded:
-        public = {d.slug: d for d in documents[item.system.slug] if d.audience == "public"}
-        sections.append(SiteSection(item.system, item.system.pages(item.game), public))
+        sections.append(site_section(item, documents[item.system.slug], config.settings))
     docs_dir = staging / "site-src"
     look = site_look(config.settings, loaded)
     nav = stage_sources(docs_dir, sections, staging / "pdf", list(config.papers), look, own)
@@ -203,6 +202,16 @@ def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[D
     if out_dir:
         remember_site(out_dir, inputs, key)
     return not unchanged
+
+
+def site_section(item: Loaded, documents: list[Document], settings: Settings):
+    """One system's part of the site: its pages, its public documents and,
+    when the settings ask for a cast list, its public cast."""
+    from ..render.site import SiteSection
+    public = {d.slug: d for d in documents if d.audience == "public"}
+    listed = settings.file.site.cast_list and item.system.cast_list is not None
+    cast = tuple(item.system.cast_list(item.game)) if listed else None
+    return SiteSection(item.system, item.system.pages(item.game), public, cast)
 
 
 def site_look(settings: Settings, loaded: list[Loaded]):

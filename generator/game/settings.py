@@ -46,6 +46,9 @@ class SiteSettings(DataModel):
     pages: str = Field(default="pages", max_length=200,
                        description="A folder in the game folder whose Markdown pages (house rules, a welcome "
                                    "letter) and images the site includes; ignored while it does not exist.")
+    cast_list: bool = Field(default=False,
+                            description="Add a cast list to each game's section of the site: the public "
+                                        "characters' names, factions, public descriptions and portraits.")
 
     @field_validator("logo")
     @classmethod

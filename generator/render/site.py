@@ -23,6 +23,7 @@ files beside the pages, so the site still loads nothing from the network.
 """
 from __future__ import annotations
 
+import base64
 import html
 import json
 import logging
@@ -36,7 +37,8 @@ from markupsafe import Markup, escape
 
 from ..core.errors import DataError, Problem
 from ..core.paths import ICONS_DIR, MKDOCS_CONFIG, SITE_SOURCES_DIR
-from ..systems.base import Document, Page, System
+from ..core.naming import slug as name_slug
+from ..systems.base import CastEntry, Document, Page, System
 from .html import md_text, render_template
 
 # In the home page (or a game's own page) this line becomes the list of the
@@ -50,6 +52,12 @@ THEME_FOLDER = "overrides"
 # In the theme folder: appended to Material's search worker (stem_typed_words).
 STEMMING_PATCH = "search-stemming.js"
 PAPER_LABELS = {"a4": "A4", "letter": "US Letter"}
+# The optional cast list (settings.site.cast_list) in each system's section,
+# and the folder beside it its raster portraits are copied to.
+CAST_LIST = "cast-list.md"
+CAST_LIST_TITLE = "Cast list"
+CAST_LIST_TEMPLATE = "site/cast_list.md.j2"
+PORTRAITS = "portraits"
 # A link the writer makes from slugs: a relative path and nothing else.
 LOCAL_HREF = re.compile(r"[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*")
 
@@ -72,6 +80,7 @@ class SiteSection:
     system: System
     pages: list[Page]
     public_documents: dict[str, Document]
+    cast: tuple[CastEntry, ...] | None = None    # the public cast, when the site lists it (settings.site.cast_list)
 
 
 @dataclass(frozen=True)
@@ -151,8 +160,37 @@ def stage_sources(staging: Path, sections: list[SiteSection], pdf_root: Path, pa
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
             entries.append(f"{slug}/{page.path}")
+        if section.cast is not None:
+            entries.append(write_cast_list(staging, section))
         nav.append({str(escape(section.system.title)): entries})
     return nav
+
+
+def write_cast_list(staging: Path, section: SiteSection) -> str:
+    """The section's cast list: what the system gave (public characters,
+    their public fields), as Markdown text. Raster portraits are copied
+    beside the page; an SVG one is shown from a data: URL, so a script in it
+    can never run as a page of the site. Returns the page's nav entry."""
+    folder = staging / section.system.slug
+    cast = [{"name": c.name, "faction": c.faction, "description": c.description,
+             "portrait": _portrait_src(folder, c)} for c in section.cast or ()]
+    title = page_title(section.system, Page(CAST_LIST, CAST_LIST_TITLE, CAST_LIST_TEMPLATE, {}))
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / CAST_LIST).write_text(front_matter(title) + render_template(
+        CAST_LIST_TEMPLATE, {"cast": cast, "page_title": title}), encoding="utf-8")
+    return f"{section.system.slug}/{CAST_LIST}"
+
+
+def _portrait_src(folder: Path, entry: CastEntry) -> Markup | None:
+    if entry.portrait is None:
+        return None
+    suffix = entry.portrait.suffix.lower()
+    if suffix == ".svg":
+        return Markup("data:image/svg+xml;base64," + base64.b64encode(entry.portrait.read_bytes()).decode("ascii"))
+    rel = f"{PORTRAITS}/{name_slug(entry.name)}{suffix}"
+    (folder / PORTRAITS).mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(entry.portrait, folder / rel)
+    return local_href(rel)
 
 
 def page_title(system: System, page: Page) -> str:

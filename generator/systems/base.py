@@ -95,6 +95,18 @@ class Page:
     downloads: tuple[str, ...] = ()   # slugs of public documents to link
 
 
+@dataclass(frozen=True)
+class CastEntry:
+    """One public character on the site's optional cast list (settings
+    site.cast_list): only what every player may know. The system picks its
+    public characters and their public fields; the site writer prints them."""
+
+    name: str
+    faction: str = ""             # a faction, or the short line a system has instead (descriptor, concept)
+    description: str = ""         # the public description, never a secret field
+    portrait: Path | None = None  # an image file inside the data folder
+
+
 def no_simulations(game: Any) -> Iterable[Work]:
     return ()
 
@@ -116,3 +128,5 @@ class System:
     # Slow remembered computations the documents will read (memo.Work): the
     # build starts them in its worker pool first, so they run beside the renders.
     simulations: Callable[[Any], Iterable[Work]] = no_simulations
+    # The public characters, for the site's cast list; None for a system without characters.
+    cast_list: Callable[[Any], Iterable[CastEntry]] | None = None

@@ -4,7 +4,7 @@ from pathlib import Path
 from ..base import System
 from .dataset import load_game
 from .models import ArmourFile, CharactersFile, CombatFile, DamageFile, GameInfo, WeaponTable
-from .outputs import documents, pages
+from .outputs import cast_list, documents, pages
 
 SYSTEM = System(
     slug="d6xd6",
@@ -16,4 +16,5 @@ SYSTEM = System(
     schemas={"game": GameInfo, "damage": DamageFile, "weapons": WeaponTable, "armour": ArmourFile,
              "combat": CombatFile, "characters": CharactersFile},
     starter=Path(__file__).with_name("starter"),
+    cast_list=cast_list,
 )

@@ -12,6 +12,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import Field, PrivateAttr, StringConstraints, ValidationInfo, field_validator, model_validator
 
+from ...core.privacy import Visibility, visibility_field
 from ...core.validation import DataModel
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]
@@ -248,6 +249,8 @@ class Character(DataModel):
                                 description="Focused abilities, for reactive defence and attacks.")
     drama_points: int = Field(default=0, ge=0, le=20)
     note: str = Field(default="", description="A short public line printed on the card.")
+    visibility: Visibility = visibility_field(
+        "public", "character", "A private character's cards are in the GM's deck, not the public one.")
 
 
 class CharactersFile(DataModel):

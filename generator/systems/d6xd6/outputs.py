@@ -8,9 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
+from typing import Sequence
 
 from ...core.dice import at_least
-from ..base import CARD_SHEET, Card, Document, Page
+from ...core.privacy import public_only
+from ..base import CARD_SHEET, Card, CastEntry, Document, Page
 from .dataset import D6Game
 from .models import BAND_KEYS, CATEGORY_KEYS, LEVEL_KEYS, Character, WeaponTable, reach
 from .rules import (CONDITIONS, INCOMING, OVERKILL, REACTIVE_STEPS, UNHURT, chance_first, ladder_grid, splits,
@@ -18,6 +20,7 @@ from .rules import (CONDITIONS, INCOMING, OVERKILL, REACTIVE_STEPS, UNHURT, chan
 
 CARDS_PER_PAGE = 9          # the shared sheet's 3 x 3 poker grid
 LADDER_CARDS = "ladder-cards"
+GM_LADDER_CARDS = "gm-ladder-cards"     # the private characters' cards, made only when there are some
 REFERENCE_CARDS = "reference-cards"
 BAND_NAMES = {"brawling": "Brawl", "throwing": "Throw", "shooting": "Shoot"}
 # Thresholds for the compact "at least N" chart; the table beside it has them all.
@@ -158,9 +161,10 @@ def _deck_pages(cards) -> int:
     return ceil(len(cards) / CARDS_PER_PAGE)
 
 
-def ladder_cards(game: D6Game) -> tuple[Card, ...]:
+def ladder_cards(game: D6Game, characters: Sequence[Character | None]) -> tuple[Card, ...]:
+    """A ladder and a lookup card for each character (None: a blank one)."""
     cards = []
-    for character in list(game.characters.characters) + [None]:
+    for character in characters:
         sheet = sheet_for(character, game)
         label = sheet.name or "blank"
         cards.append(Card(f"Ladder: {label}", "d6xd6/cards/ladder.html", {"sheet": sheet}))
@@ -185,13 +189,24 @@ def reference_cards(game: D6Game) -> tuple[Card, ...]:
 
 def documents(game: D6Game) -> list[Document]:
     common = {**_common(game), "card_css": "d6xd6/cards.css"}
-    ladder, reference = ladder_cards(game), reference_cards(game)
-    return [
+    everyone = game.characters.characters
+    ladder, reference = ladder_cards(game, [*public_only(everyone), None]), reference_cards(game)
+    docs = [
         Document(LADDER_CARDS, f"{game.info.title}: damage-ladder cards", CARD_SHEET, "public", common,
                  max_pages=_deck_pages(ladder), cards=ladder),
         Document(REFERENCE_CARDS, f"{game.info.title}: weapon, armour and turn cards", CARD_SHEET, "public",
                  common, max_pages=_deck_pages(reference), cards=reference),
     ]
+    private = ladder_cards(game, [c for c in everyone if c.visibility == "private"])
+    if private:     # the public deck is on the site; these are the GM's
+        docs.append(Document(GM_LADDER_CARDS, f"{game.info.title}: the GM's damage-ladder cards", CARD_SHEET, "gm",
+                             common, max_pages=_deck_pages(private), cards=private))
+    return docs
+
+
+def cast_list(game: D6Game) -> list[CastEntry]:
+    """The public characters for the site's cast list: name and public note."""
+    return [CastEntry(c.name, description=c.note) for c in public_only(game.characters.characters)]
 
 
 def pages(game: D6Game) -> list[Page]:

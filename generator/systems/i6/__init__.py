@@ -4,7 +4,7 @@ from pathlib import Path
 from ..base import System
 from .dataset import load_game
 from .models import ActionsFile, FeaturesFile, GameInfo, GearFile, Hero, TraitsFile
-from .outputs import documents, pages
+from .outputs import cast_list, documents, pages
 
 SYSTEM = System(
     slug="i6",
@@ -16,4 +16,5 @@ SYSTEM = System(
     schemas={"game": GameInfo, "traits": TraitsFile, "features": FeaturesFile, "gear": GearFile,
              "actions": ActionsFile, "hero": Hero},
     starter=Path(__file__).with_name("starter"),
+    cast_list=cast_list,
 )

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..base import Document, Page
+from ...core.privacy import public_only
+from ..base import CastEntry, Document, Page
 from .combat import (DEFEND_SPD, FINISH_OFF_SPD, NATURAL_HEALING, STABILISE_SPD, attack_odds, damage_rating,
                      healing_tn, unarmed_spd, wound_scale)
 from .dataset import HeroEntry, I6Game
@@ -135,15 +136,26 @@ def documents(game: I6Game) -> list[Document]:
     return docs
 
 
+def public_heroes(game: I6Game) -> tuple[HeroEntry, ...]:
+    """The heroes the site may show; a private one is on its own sheet only."""
+    return public_only(game.heroes, lambda entry: entry.hero)
+
+
+def cast_list(game: I6Game) -> list[CastEntry]:
+    """The public heroes for the site's cast list: name, concept, public paragraph."""
+    return [CastEntry(e.hero.name, e.hero.concept, e.hero.description) for e in public_heroes(game)]
+
+
 def pages(game: I6Game) -> list[Page]:
     common = _common(game)
+    heroes = public_heroes(game)
     table = success_table(TABLE_DICE, SITE_SCALES)
     extra = {tn: {n: extra_hits(n, tn, 1, EXTRA_SHOWN) for n in TABLE_DICE} for tn in EXTRA_TNS}
     mirror = [(n, contest(n, 3, n, 3)) for n in range(1, 7)]
     expected = {n: {tn: expected_hits(n, tn) for tn in TNS} for n in TABLE_DICE}
     attacks_page = [(entry.hero.name, attack,
                      attack_odds(attack.dice, GUARD["dodge"], 1, damage_rating(attack.damage, GUARD["brawn"]), 3))
-                    for entry in game.heroes for attack in attacks(entry)]
+                    for entry in heroes for attack in attacks(entry)]
     return [
         Page("odds.md", "Odds", "i6/site/odds.md.j2",
              {**common, "table": table, "tns": TNS, "dice": list(TABLE_DICE), "scales": SITE_SCALES,
@@ -153,7 +165,7 @@ def pages(game: I6Game) -> list[Page]:
         Page("combat.md", "Combat", "i6/site/combat.md.j2", {**common, "attacks": attacks_page, "guard": GUARD},
              downloads=(COMBAT_CARD,)),
         Page("heroes.md", "Example heroes", "i6/site/heroes.md.j2",
-             {**common, "heroes": [public_hero(e) for e in game.heroes], "features": game.features,
+             {**common, "heroes": [public_hero(e) for e in heroes], "features": game.features,
               "gear": game.gear}),
         Page("rulings.md", "Rulings", "i6/site/rulings.md.j2", {**common, "rulings": game.rulings}),
         Page("downloads.md", "Downloads", "i6/site/downloads.md.j2", common, downloads=(ODDS_CARD, COMBAT_CARD)),

@@ -5,7 +5,7 @@ from pathlib import Path
 from ..base import System
 from .dataset import load_game
 from .models import ChallengesFile, GameInfo, OperatorsFile, RulesFile
-from .outputs import documents, pages
+from .outputs import cast_list, documents, pages
 
 SYSTEM = System(
     slug="six-shooter",
@@ -16,4 +16,5 @@ SYSTEM = System(
     pages=pages,
     schemas={"game": GameInfo, "rules": RulesFile, "operators": OperatorsFile, "challenges": ChallengesFile},
     starter=Path(__file__).with_name("starter"),
+    cast_list=cast_list,
 )

@@ -9,6 +9,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import Field, PlainValidator, StringConstraints, WithJsonSchema, field_validator
 
+from ...core.privacy import Visibility, visibility_field
 from ...core.validation import DataModel, needs_every
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]
@@ -58,6 +59,8 @@ class GameInfo(DataModel):
     lucky_number_cap: int = Field(default=9, ge=1, le=9,
                                   description="Most Lucky Numbers an Operator may hold (the rules allow up to 9).")
     jokers: bool = Field(default=False, description="Whether the deck includes the two jokers.")
+    visibility: Visibility = visibility_field(
+        "public", "adventure", "A private adventure keeps its pitch, crew and challenges off the site.")
 
 
 class Descriptor(DataModel):
@@ -116,6 +119,7 @@ class Operator(DataModel):
         min_length=1, max_length=9,
         description="2 to 10, no repeats; the first is the starting one, unique at the table.")
     player: str = Field(default="", description="Who plays the Operator (optional).")
+    visibility: Visibility = visibility_field("public", "Operator")
 
 
 class OperatorsFile(DataModel):
@@ -135,6 +139,8 @@ class Challenge(DataModel):
         description="danger, sharpness, slyness and charm: each 1 to 7 or impossible.")
     stages: int = Field(default=1, ge=1, le=12, description="Successful rolls needed to overcome it.")
     gm_notes: str = Field(default="", description="GM-only notes: on the GM's cards, never on the site.")
+    # The cards carry the Critical Numbers, so a challenge is the GM's unless marked public (README's ruling).
+    visibility: Visibility = visibility_field("private", "challenge")
 
     @field_validator("critical_numbers")
     @classmethod

@@ -8,9 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Sequence, TypeVar
 
 from ...core.naming import slug
-from ..base import CARD_SHEET, Card, Document, Page
+from ...core.privacy import public_only
+from ..base import CARD_SHEET, Card, CastEntry, Document, Page
 from .contest import ContestOdds, Side, contest_odds
 from .dataset import Adventure
 from .markov import Luck, expected_challenges, removal_within
@@ -33,6 +35,7 @@ LUCK_OPTIONS = (("No Lucky Numbers", Luck()), ("Two Lucky Numbers", Luck(2)),
                 ("Two Lucky Numbers, jokers in", Luck(2, True)))
 # Contests are shown late in an adventure: one card face-down, two up, three gone.
 LATE_HAND = {"down": 1, "up": 2, "gone": 3}
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -190,12 +193,25 @@ def documents(adventure: Adventure) -> list[Document]:
     return docs
 
 
+def on_site(adventure: Adventure, items: Sequence[T]) -> tuple[T, ...]:
+    """What of `items` (Operators, challenges) the site may show: the public
+    ones of a public adventure. A challenge is private unless it says not."""
+    return public_only(items) if adventure.info.visibility == "public" else ()
+
+
+def cast_list(adventure: Adventure) -> list[CastEntry]:
+    """The public crew for the site's cast list: name, descriptor, archetype."""
+    return [CastEntry(op.name, op.descriptor, op.archetype) for op in on_site(adventure, adventure.operators)]
+
+
 def pages(adventure: Adventure) -> list[Page]:
     common = _common(adventure)
-    examples = [(c, challenge_odds(adventure, c)) for c in adventure.challenges]
+    shown = on_site(adventure, adventure.challenges)
+    examples = [(c, challenge_odds(adventure, c)) for c in shown]
     return [
         Page("adventure.md", adventure.info.title, "six-shooter/site/adventure.md.j2",
-             {**common, "operators": adventure.operators, "by_descriptor": adventure.by_descriptor},
+             {**common, "operators": on_site(adventure, adventure.operators), "by_descriptor": adventure.by_descriptor,
+              "adventure_shown": adventure.info.visibility == "public", "challenges_shown": bool(shown)},
              downloads=(OPERATOR_SHEET, PLAYER_REFERENCE)),
         Page("odds.md", "Odds of a roll", "six-shooter/site/odds.md.j2",
              {**common, "card_table": card_table(adventure), "wager_table": wager_table()},
@@ -207,7 +223,7 @@ def pages(adventure: Adventure) -> list[Page]:
              {**common, "contests": contest_rows(), "late_hand": LATE_HAND,
               "stage_rows": [(b, [stage_odds(b, k) for k in (2, 3, 4)]) for b in BASES]}),
         Page("challenges.md", "Example challenges", "six-shooter/site/challenges.md.j2",
-             {**common, "examples": examples}),
+             {**common, "examples": examples, "kept": len(adventure.challenges) - len(shown)}),
         Page("rulings.md", "Rulings", "six-shooter/site/rulings.md.j2", {**common, "rulings": adventure.rulings}),
     ]
 

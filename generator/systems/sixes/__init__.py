@@ -4,7 +4,7 @@ from pathlib import Path
 from ..base import System
 from .dataset import load_game
 from .models import ActionsFile, Character, GameInfo, SpecialsFile
-from .outputs import documents, pages, simulations
+from .outputs import cast_list, documents, pages, simulations
 
 SYSTEM = System(
     slug="sixes",
@@ -16,4 +16,5 @@ SYSTEM = System(
     simulations=simulations,
     schemas={"game": GameInfo, "specials": SpecialsFile, "actions": ActionsFile, "character": Character},
     starter=Path(__file__).with_name("starter"),
+    cast_list=cast_list,
 )

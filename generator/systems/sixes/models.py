@@ -9,6 +9,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import Field, StringConstraints
 
+from ...core.privacy import Visibility, visibility_field
 from ...core.validation import DataModel, needs_every
 
 # Text that must say something: editors see the pattern, the model strips first.
@@ -107,6 +108,7 @@ class Character(DataModel):
     faction: str = Field(default="", description="An optional group, for the roster.")
     description: Text = Field(description="What everyone at the game knows about the character.")
     background: str = Field(default="", description="Secret: printed only on the player's own sheet and the GM's.")
+    visibility: Visibility = visibility_field("public", "character")
     hit_points: int = Field(ge=1, le=10, description="Starting hit points (the rules suggest 4 to 6).")
     armour: int = Field(default=0, ge=0, description="Flat reduction of incoming damage.")
     damage: int = Field(default=0, ge=0, description="Extra Effect on the Attack action.")

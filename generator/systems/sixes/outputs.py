@@ -15,8 +15,9 @@ from .models import CONDITION_WORDS, GM_CONDITIONS
 from .simulate import CONDITIONS_NOTE, DEFAULT_MAX_ROUNDS, ENDINGS_NOTE, POLICY_NOTES
 from .rules import (ACTION_POINTS, PHASES, RECOVER_HIT_POINTS, SPEEDS, STATUSES, effect_for_speed,
                     hits_to_rattle_table, slot_table)
-from ..base import CARD_SHEET, Card, Deferred, Document, Page
+from ..base import CARD_SHEET, Card, CastEntry, Deferred, Document, Page
 from ...core.memo import Work
+from ...core.privacy import public_only
 
 HAND_SIGNAL_CARDS = "hand-signal-cards"
 RULES_REFERENCE = "rules-reference"
@@ -128,6 +129,13 @@ def cheat_sheet_budget(cast_size: int) -> int:
     """The rules (two pages), two pages per run of the roster, and the specials
     library and GM notes (up to four)."""
     return 6 + 2 * len(runs_of(range(cast_size)))
+
+
+def cast_list(game: SixesGame) -> list[CastEntry]:
+    """The public characters for the site's cast list: name, faction, public
+    description and portrait; never the background."""
+    return [CastEntry(m.character.name, m.character.faction, m.character.description, m.portrait_file)
+            for m in public_only(game.cast, lambda member: member.character)]
 
 
 def pages(game: SixesGame) -> list[Page]:

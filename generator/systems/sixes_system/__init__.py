@@ -5,7 +5,7 @@ from pathlib import Path
 from ..base import System
 from .dataset import load_game
 from .models import Combatant, GameInfo, HealingFile, ModesFile
-from .outputs import documents, pages
+from .outputs import cast_list, documents, pages
 
 SYSTEM = System(
     slug="sixes-system",
@@ -16,4 +16,5 @@ SYSTEM = System(
     pages=pages,
     schemas={"game": GameInfo, "modes": ModesFile, "healing": HealingFile, "combatant": Combatant},
     starter=Path(__file__).with_name("starter"),
+    cast_list=cast_list,
 )

@@ -11,6 +11,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, Field, StringConstraints, field_validator, model_validator
 
+from ...core.privacy import Visibility, visibility_field
 from ...core.validation import DataModel, needs_every
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]
@@ -172,6 +173,8 @@ class Combatant(DataModel):
     shield: int = Field(default=0, ge=0, le=5, description="Taken off every colour B damage die.")
     healing: list[HealingTool] = Field(default_factory=list,
                                        description="Medical skills, spells and devices this combatant heals with.")
+    visibility: Visibility = visibility_field(
+        "public", "combatant", "A private combatant is left off the site and the public cards.")
 
 
 class RankLimitsData(DataModel):

@@ -2,11 +2,15 @@
 
 Core layer: builds template contexts from a loaded campaign and the derived
 tables; it never renders. Everything here is public except the GM notes,
-which no document or page receives.
+which no document or page receives, and private combatants, which every
+document and page leaves out (`public_view`).
 """
 from __future__ import annotations
 
-from ..base import Document, Page
+from dataclasses import replace
+
+from ...core.privacy import public_only
+from ..base import CastEntry, Document, Page
 from .dataset import Campaign
 from .models import BASE_SETTINGS, DEFENCE_MODES
 from .healing import SKILL_NAMES
@@ -60,7 +64,20 @@ def _healing(campaign: Campaign) -> dict:
     }
 
 
+def public_view(campaign: Campaign) -> Campaign:
+    """The campaign with its public combatants only: every document here is
+    public, so a private combatant is on none of them nor on the site (this
+    system has no GM document yet; the GM keeps it in the data)."""
+    return replace(campaign, cast=public_only(campaign.cast, lambda member: member.combatant))
+
+
+def cast_list(campaign: Campaign) -> list[CastEntry]:
+    """The public combatants for the site's cast list: name and public description."""
+    return [CastEntry(m.combatant.name, description=m.combatant.description) for m in public_view(campaign).cast]
+
+
 def documents(campaign: Campaign) -> list[Document]:
+    campaign = public_view(campaign)
     common = _common(campaign)
     title = campaign.info.title
     return [
@@ -76,6 +93,7 @@ def documents(campaign: Campaign) -> list[Document]:
 
 
 def pages(campaign: Campaign) -> list[Page]:
+    campaign = public_view(campaign)
     common = _common(campaign)
     return [
         Page("matrix.md", "The attack-by-defence matrix", "sixes-system/site/matrix.md.j2",

@@ -1,0 +1,215 @@
+"""Privacy per entity: what is marked private reaches the GM's and its
+owner's PDFs and never the site, and the optional cast list shows public
+characters only, with their public fields.
+
+One game is built for the whole module (the example data, one paper, with a
+private challenge, Operator, character, special, hero, ladder character and
+combatant, each carrying a marker word of its own, and the cast list on).
+Each marker is then looked for in every file of the built site, the search
+index included, and in the PDFs read back with pdftotext.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.core.errors import DataError
+from generator.core.paths import DEFAULT_DATA_DIR
+from generator.game.load import load_all
+from generator.game.settings import load_settings
+from generator.systems import by_slug
+
+# One word per private entity: found nowhere on the site, found on the GM's or owner's PDFs.
+CHALLENGE = "Qxchalmark"
+OPERATOR = "Qxopermark"
+CHARACTER = "Qxcharmark"
+SPECIAL = "Qxspecmark"
+HERO = "Qxheromark"
+LADDER = "Qxladdmark"
+COMBATANT = "Qxcombmark"
+MARKERS = (CHALLENGE, OPERATOR, CHARACTER, SPECIAL, HERO, LADDER, COMBATANT)
+# Where each marker must be printed, by system and output folder (pdf/<paper>/<system>/<folder>).
+PRINTED = {CHALLENGE: ("six-shooter", "gm"), OPERATOR: ("six-shooter", "players"), CHARACTER: ("sixes", "players"),
+           SPECIAL: ("sixes", "gm"), HERO: ("i6", "players"), LADDER: ("d6xd6", "gm")}
+PRIVATE_CHARACTER = "Ned Tregarth"
+PORTRAIT_CHARACTER = "honoria-vane"
+
+
+def edit(path: Path, change) -> None:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def private_game(target: Path) -> Path:
+    """The example data with one private entity of each kind and the cast list on."""
+    shutil.copytree(DEFAULT_DATA_DIR, target)
+    edit(target / "sixes.yaml", lambda d: (d["site"].update(cast_list=True), d.update(paper="a4", output="out")))
+
+    def challenges(d):
+        d["challenges"][-1].update(name=f"The {CHALLENGE} Heist", description=f"A {CHALLENGE} waits.")
+    edit(target / "six-shooter" / "challenges.yaml", challenges)
+    edit(target / "six-shooter" / "operators.yaml",
+         lambda d: d["operators"][0].update(name=f"{OPERATOR} Delgado", visibility="private"))
+
+    ned = target / "sixes" / "characters" / "ned-tregarth.yaml"
+    edit(ned, lambda d: d.update(description=f"A {CHARACTER} groundsman.", visibility="private"))
+
+    def special(d):
+        secret = next(s for s in d["specials"] if s.get("secret"))
+        secret["rule"] = f"{SPECIAL}: " + secret["rule"]
+    edit(target / "sixes" / "specials.yaml", special)
+    from PIL import Image
+    Image.new("RGB", (40, 50), (90, 120, 150)).save(target / "sixes" / "portraits" / "honoria.png")
+    edit(target / "sixes" / "characters" / f"{PORTRAIT_CHARACTER}.yaml",
+         lambda d: d.update(portrait="portraits/honoria.png"))
+
+    edit(target / "i6" / "heroes" / "mott.yaml",
+         lambda d: d.update(description=f"The {HERO} of the docks.", visibility="private"))
+    edit(target / "d6xd6" / "characters.yaml",
+         lambda d: d["characters"][1].update(note=f"A {LADDER} boxer.", visibility="private"))
+    edit(target / "sixes-system" / "combatants" / "dora-quill.yaml",
+         lambda d: d.update(description=f"A {COMBATANT} medic.", visibility="private"))
+    return target
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    from generator.commands.build import build
+    game = private_game(tmp_path_factory.mktemp("privacy") / "game")
+    settings = load_settings(game)
+    build(game, settings.out_dir, settings.papers, settings=settings)
+    return settings.out_dir
+
+
+def site_texts(out: Path) -> dict[str, str]:
+    """Every file of the built site as text a reader or a search would see."""
+    texts = {}
+    for path in (out / "site").rglob("*"):
+        if path.is_file():
+            text = html.unescape(path.read_bytes().decode("utf-8", errors="replace"))
+            texts[path.relative_to(out / "site").as_posix()] = text.replace("\\n", " ").casefold()
+    return texts
+
+
+def pdf_text(paths: list[Path]) -> str:
+    return " ".join(subprocess.run(["pdftotext", "-layout", str(p), "-"], capture_output=True, text=True,
+                                   check=True).stdout for p in paths)
+
+
+def test_no_private_entity_reaches_any_file_of_the_site(built):
+    texts = site_texts(built)
+    assert "search/search_index.json" in texts
+    assert any(p.endswith(".pdf") for p in texts)      # the downloads are read too
+    for name, text in texts.items():
+        leaked = [m for m in MARKERS if m.casefold() in text]
+        assert not leaked, (name, leaked)
+
+
+@pytest.mark.parametrize("marker", sorted(PRINTED))
+def test_private_entities_stay_on_the_gm_and_owner_pdfs(built, marker):
+    slug, folder = PRINTED[marker]
+    pdfs = sorted((built / "pdf" / "a4" / slug / folder).glob("*.pdf"))
+    assert pdfs
+    assert marker in pdf_text(pdfs)
+    public = sorted((built / "pdf" / "a4").glob("*/public/*.pdf"))
+    assert marker not in pdf_text(public)
+
+
+def test_challenges_are_the_gms_unless_marked_public(built):
+    text = site_texts(built)["six-shooter/challenges.html"]
+    data = yaml.safe_load((DEFAULT_DATA_DIR / "six-shooter" / "challenges.yaml").read_text(encoding="utf-8"))
+    shown = [c["name"] for c in data["challenges"] if c.get("visibility") == "public"]
+    kept = [c["name"] for c in data["challenges"] if c.get("visibility", "private") == "private"]
+    assert shown and kept
+    assert all(name.casefold() in text for name in shown)
+    assert not [name for name in kept if f">{name.casefold()}<" in text]
+
+
+def cast_names(page: str) -> list[str]:
+    """The level-two headings of a page, without their permalink sign."""
+    return [html.unescape(re.sub(r'<a class="headerlink".*?</a>|<[^>]+>', "", h)).strip()
+            for h in re.findall(r"<h2[^>]*>(.*?)</h2>", page, re.S)]
+
+
+def test_the_cast_list_shows_public_characters_and_their_public_fields_only(built):
+    site = built / "site"
+    page = (site / "sixes" / "cast-list.html").read_text(encoding="utf-8")
+    names = cast_names(page)
+    characters = [yaml.safe_load(p.read_text(encoding="utf-8"))
+                  for p in sorted((DEFAULT_DATA_DIR / "sixes" / "characters").glob("*.yaml"))]
+    public = [c for c in characters if c["name"] != PRIVATE_CHARACTER]
+    assert sorted(names) == sorted(c["name"] for c in public)
+    text = html.unescape(page)
+    for c in public:
+        assert " ".join(c["description"].split())[:60] in " ".join(text.split())
+        if c.get("faction"):
+            assert c["faction"] in text
+        first_secret = " ".join(c.get("background", "").split())[:40]
+        assert not first_secret or first_secret not in text
+    # The public portrait is copied beside the page; the private one's SVG is nowhere.
+    assert 'src="portraits/honoria-vane.png"' in page
+    assert (site / "sixes" / "portraits" / "honoria-vane.png").is_file()
+    ned_svg = base64.b64encode((DEFAULT_DATA_DIR / "sixes" / "portraits" / "ned-tregarth.svg").read_bytes())
+    assert ned_svg.decode("ascii")[:80] not in page
+    assert PRIVATE_CHARACTER not in names
+
+
+@pytest.mark.parametrize("slug, private", [("six-shooter", f"{OPERATOR} Delgado"), ("i6", "Mott"),
+                                           ("d6xd6", "Tomasz Reyes"), ("sixes-system", "Dora Quill")])
+def test_every_system_with_characters_lists_only_its_public_ones(built, slug, private):
+    page = (built / "site" / slug / "cast-list.html").read_text(encoding="utf-8")
+    names = cast_names(page)
+    assert names, slug
+    assert private not in names
+
+
+def test_the_cast_list_is_off_unless_the_settings_ask(example_build):
+    assert not list((example_build.out_dir / "site").glob("*/cast-list.html"))
+
+
+# --- the word itself -------------------------------------------------------------
+
+@pytest.fixture
+def starter(tmp_path) -> Path:
+    data = tmp_path / "data"
+    for slug in ("six-shooter", "sixes"):
+        shutil.copytree(by_slug()[slug].starter, data / slug)
+    return data
+
+
+def problems(data: Path) -> list[str]:
+    with pytest.raises(DataError) as caught:
+        load_all(data)
+    return [str(p) for p in caught.value.problems]
+
+
+def test_a_wrong_visibility_is_an_error_at_its_line_with_the_allowed_words(starter):
+    (starter / "six-shooter" / "challenges.yaml").write_text(
+        "challenges:\n  - name: Door\n    description: A door.\n"
+        "    critical_numbers: {danger: 5, sharpness: 6, slyness: 4, charm: 3}\n"
+        "    visibility: secret\n", encoding="utf-8")
+    character = starter / "sixes" / "characters" / "first-rival.yaml"
+    character.write_text(character.read_text(encoding="utf-8") + "visibility: privat\n", encoding="utf-8")
+    lines = character.read_text(encoding="utf-8").count("\n")
+    assert problems(starter) == [
+        "data/six-shooter/challenges.yaml:5:17: error: challenges[0].visibility: found 'secret'; "
+        "allowed: 'public', 'private'",
+        f"data/sixes/characters/first-rival.yaml:{lines}:13: error: visibility: found 'privat'; "
+        "did you mean 'private'?",
+    ]
+
+
+def test_a_wrong_cast_list_setting_is_an_error_at_its_line(tmp_path):
+    (tmp_path / "sixes.yaml").write_text("site:\n  cast_list: maybe\n", encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_settings(tmp_path, tmp_path)
+    assert [str(p) for p in caught.value.problems] == [
+        "sixes.yaml:2:14: error: site.cast_list: expected true or false, found 'maybe'"]
