@@ -23,13 +23,14 @@ from generator.render.jobs import prepare_html
 from generator.core.paths import TEMPLATES_DIR
 from generator.render.lint import find_missing_glyphs, find_overlaps
 from generator.render.options import DEFAULT_OPTIONS
-from generator.render.pdf import PAPER_SIZES, find_overflows, make_fetcher
+from generator.core.paper import PAPERS, Paper
+from generator.render.pdf import find_overflows, make_fetcher
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=60)
-    parser.add_argument("--paper", default="a4", choices=sorted(PAPER_SIZES))
+    parser.add_argument("--paper", default="a4", choices=[p.name for p in PAPERS])
     args = parser.parse_args()
     import weasyprint
     from weasyprint.text.fonts import FontConfiguration
@@ -39,7 +40,7 @@ def main() -> None:
         loaded, _ = load_all(data)
         prepared = [prepare_html(doc, DEFAULT_OPTIONS) for item in loaded for doc in item.system.documents(item.game)]
         fonts, cache, fetcher = FontConfiguration(), {}, make_fetcher((TEMPLATES_DIR, data))
-        page = weasyprint.CSS(string=f"@page {{ size: {PAPER_SIZES[args.paper]} }}", font_config=fonts)
+        page = weasyprint.CSS(string=f"@page {{ size: {Paper.parse(args.paper).css_size} }}", font_config=fonts)
         steps = {"render": [], "write": [], "overflow": [], "glyphs": [], "overlap": []}
         pages = 0
         for p in prepared:

@@ -36,6 +36,7 @@ import time
 from pathlib import Path
 
 from generator.commands.build import build
+from generator.core.paper import PAPERS, Paper
 
 from generator.game.load import load_all
 
@@ -81,11 +82,11 @@ def timed(fn):
 def weasyprint_only(data: Path, paper: str) -> float:
     """Render the build's final HTML documents sequentially with plain WeasyPrint."""
     import weasyprint
-    from generator.render.pdf import PAPER_SIZES, make_fetcher
+    from generator.render.pdf import make_fetcher
     loaded, _ = load_all(data)
     prepared = [prepare_html(doc, DEFAULT_OPTIONS) for item in loaded for doc in item.system.documents(item.game)]
     fonts = weasyprint.text.fonts.FontConfiguration()
-    page = weasyprint.CSS(string=f"@page {{ size: {PAPER_SIZES[paper]} }}", font_config=fonts)
+    page = weasyprint.CSS(string=f"@page {{ size: {Paper.parse(paper).css_size} }}", font_config=fonts)
     fetcher, cache = make_fetcher((TEMPLATES_DIR, data)), {}
     total = 0.0
     for p in prepared:
@@ -143,7 +144,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="60,300")
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--paper", default="a4", choices=["a4", "letter"])
+    parser.add_argument("--paper", default="a4", choices=[p.name for p in PAPERS])
     parser.add_argument("--site", action="store_true", help="Build the site too.")
     args = parser.parse_args()
     cores = len(os.sched_getaffinity(0))

@@ -21,6 +21,7 @@ def build_site_only(game_dir: Path, out: Path) -> Path:
     build._build_site: its settings, its systems, its own pages."""
     from generator.game.load import load_all
     from generator.commands.build import site_look, site_section
+    from generator.core.paper import A4
     from generator.render.site import build_site, read_own_pages, stage_sources
     from generator.game.settings import load_settings
 
@@ -36,6 +37,6 @@ def build_site_only(game_dir: Path, out: Path) -> Path:
             pdf.write_bytes(b"%PDF-1.4\n")
         sections.append(site_section(item, list(public.values()), settings))
     look = site_look(settings, loaded)
-    nav = stage_sources(out / "src", sections, out / "pdf", ["a4"], look, own)
+    nav = stage_sources(out / "src", sections, out, (A4,), look, own)
     build_site(out / "src", out / "site", nav, look)
     return out / "site"

@@ -239,6 +239,7 @@ def private_markers(built: "Built") -> dict[str, set[str]]:
 def build_site_only(data_dir: Path, out: Path) -> Path:
     """Load every system, stage its pages and run MkDocs; the public PDFs the
     pages link are empty placeholders (their content is not under test)."""
+    from generator.core.paper import A4
     from generator.render.site import SiteSection, build_site, stage_sources
 
     sections = []
@@ -253,7 +254,7 @@ def build_site_only(data_dir: Path, out: Path) -> Path:
             pdf.write_bytes(b"%PDF-1.4\n")
         # The cast lists too (off unless the settings ask): names, factions and descriptions are attacked there.
         sections.append(SiteSection(system, system.pages(game), public, tuple(system.cast_list(game))))
-    nav = stage_sources(out / "src", sections, out / "pdf", ["a4"])
+    nav = stage_sources(out / "src", sections, out, (A4,))
     build_site(out / "src", out / "site", nav)
     return out / "site"
 

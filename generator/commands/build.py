@@ -19,19 +19,21 @@ from typing import Callable, Iterable
 
 from ..core import memo
 from ..core.errors import BuildError, Problem
+from ..core.layout import PDF_FOLDER, DocumentPdf, paper_folder
+from ..core.paper import PAPERS, Paper
 from ..core.paths import TEMPLATES_DIR
 from ..game.load import Loaded, load_all
-from ..game.settings import PAPERS, Settings
+from ..game.settings import Settings
 from ..render.jobs import calibration_job, prepare_html
 from ..systems.base import Deferred, Document, System
 from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
 
 
-def output_entries(papers: Iterable[str]) -> tuple[str, ...]:
+def output_entries(papers: Iterable[Paper]) -> tuple[str, ...]:
     """What a build replaces in the output folder: each paper's PDFs on its
     own (a build of one paper leaves the other's), the site, the schemas and
     the GM's files that are not PDFs (gm/: the Sixes fight tracker)."""
-    return (*(f"pdf/{paper}" for paper in papers), "site", "schemas", "gm")
+    return (*(str(paper_folder(paper)) for paper in papers), "site", "schemas", "gm")
 
 
 @dataclass
@@ -53,10 +55,15 @@ class BuildReport:
         return {"site": self.site_index is not None, "warnings": [dataclasses.asdict(p) for p in self.warnings]}
 
     @classmethod
-    def repeated(cls, out_dir: Path, summary: dict, papers: Iterable[str]) -> "BuildReport":
-        pdfs = sorted(p for paper in papers for p in (out_dir / "pdf" / paper).rglob("*.pdf"))
+    def repeated(cls, out_dir: Path, summary: dict, papers: Iterable[Paper]) -> "BuildReport":
+        pdfs = built_pdfs(out_dir, papers)
         return cls(out_dir, pdfs, out_dir / "site" / "index.html" if summary["site"] else None,
                    [Problem(**p) for p in summary["warnings"]], reused=len(pdfs), untouched=True)
+
+
+def built_pdfs(out_dir: Path, papers: Iterable[Paper]) -> list[Path]:
+    """Every PDF a build left in the output folder for these papers."""
+    return sorted(p for paper in papers for p in (out_dir / paper_folder(paper)).rglob("*.pdf"))
 
 
 Progress = Callable[[str, int, int], None]
@@ -87,7 +94,7 @@ def _schema_texts() -> dict[str, str]:
     return texts
 
 
-def build(data_dir: Path, out_dir: Path, papers: tuple[str, ...] = PAPERS, *, progress: Progress | None = None,
+def build(data_dir: Path, out_dir: Path, papers: tuple[Paper | str, ...] = PAPERS, *, progress: Progress | None = None,
           **config) -> BuildReport:
     """Build every PDF, the schemas and the site; `config` is the rest of a
     BuildConfig (site, strict, workers, options, cache, settings)."""
@@ -109,7 +116,7 @@ def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
         for item in loaded:
             refuse_duplicates(item.system, documents[item.system.slug])
         ctx.render(_planned_jobs(loaded, documents, ctx.staging, config))
-        for parts in list((ctx.staging / "pdf").rglob(".parts")):    # joined by now; not part of the output
+        for parts in list((ctx.staging / PDF_FOLDER).rglob(".parts")):    # joined by now; not part of the output
             shutil.rmtree(parts)
         export_schemas(ctx.staging / "schemas")
         from ..render.tracker import write_trackers     # GM only: never reaches the site (render/tracker.py)
@@ -122,7 +129,7 @@ def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
         ctx.commit()
         report.kept = ctx.kept
     report.rendered, report.pieces, report.reused = ctx.tally.rendered, ctx.tally.pieces, ctx.tally.reused
-    report.pdfs = sorted(p for paper in config.papers for p in (config.out_dir / "pdf" / paper).rglob("*.pdf"))
+    report.pdfs = built_pdfs(config.out_dir, config.papers)
     if config.site:
         report.site_index = config.out_dir / "site" / "index.html"
     if config.cache:
@@ -138,7 +145,7 @@ def _last_build(config: BuildConfig) -> tuple[str, BuildReport | None]:
     if not (config.cache and config.data_dir.is_dir()):
         return "", None
     from ..render.cache import build_inputs_key, site_inputs_key, unchanged_build
-    inputs = site_inputs_key(config.data_dir, list(config.papers), config.options, config.settings)
+    inputs = site_inputs_key(config.data_dir, [p.name for p in config.papers], config.options, config.settings)
     last = unchanged_build(config.out_dir, build_inputs_key(inputs, config.site, config.strict))
     try:
         return inputs, BuildReport.repeated(config.out_dir, last, config.papers) if last is not None else None
@@ -155,12 +162,11 @@ def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], st
     for item, doc in plan:
         prepared = prepare_html(doc, config.options)
         for paper in config.papers:
-            where = f"{item.system.slug}/{doc.folder}/{doc.slug}.pdf"
-            yield prepared.budget, prepared.job(staging / "pdf" / paper / where, paper,
-                                                (TEMPLATES_DIR, config.data_dir), f"{paper} {where}")
+            pdf = DocumentPdf(paper, item.system.slug, doc.folder, doc.slug)
+            yield prepared.budget, prepared.job(staging / pdf.path, paper, (TEMPLATES_DIR, config.data_dir), pdf.label)
     if config.options.backs:
         for paper in config.papers:
-            yield calibration_job(staging / "pdf" / paper, paper, config.options)
+            yield calibration_job(staging / paper_folder(paper), paper, config.options)
 
 
 def refuse_duplicates(system: System, documents: list[Document]) -> None:
@@ -193,7 +199,7 @@ def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[D
         sections.append(site_section(item, documents[item.system.slug], config.settings))
     docs_dir = staging / "site-src"
     look = site_look(config.settings, loaded)
-    nav = stage_sources(docs_dir, sections, staging / "pdf", list(config.papers), look, own)
+    nav = stage_sources(docs_dir, sections, staging, config.papers, look, own)
     key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav) + repr(look)
     unchanged = bool(out_dir and site_unchanged(out_dir, SITE_KEY, key))
     if not unchanged:

@@ -17,15 +17,15 @@ from pathlib import Path
 import click
 
 from ..core.errors import DataError, Problem, visible
+from ..core.layout import PDF_FOLDER
+from ..core.paper import CHOICES, Paper
 from .failures import BUILD, PACK, SCHEMAS, Failed, Group, InvalidData, converted, print_problems
-
-PAPER_CHOICES = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
 
 data_option = click.option(
     "--data", "data_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
     help="The game folder (default: the folder holding sixes.yaml, here or above).")
 paper_option = click.option(
-    "--paper", type=click.Choice(list(PAPER_CHOICES), case_sensitive=False), default=None,
+    "--paper", type=click.Choice(CHOICES, case_sensitive=False), default=None,
     help="Paper of the PDFs: a4, letter or both (default: the settings' paper, else both).")
 
 
@@ -243,7 +243,7 @@ def _build_once(game, no_site: bool, jobs: int | None, no_cache: bool, strict: b
     print_problems(report.warnings)
     if report.kept:
         click.echo("Kept your own files in the output: " + visible(", ".join(report.kept)), err=True)
-    click.echo(f"Built {len(report.pdfs)} PDFs in {report.out_dir / 'pdf'}")
+    click.echo(f"Built {len(report.pdfs)} PDFs in {report.out_dir / PDF_FOLDER}")
     if report.untouched:
         click.echo("Nothing changed since the last build: nothing was loaded or rendered.", err=True)
     else:
@@ -335,7 +335,7 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
         click.echo(f"Card run: {run.cards} cards on {run.sheets} sheet{'s' if run.sheets != 1 else ''}, "
                    f"{run.cuts} cuts along the marks")
     for paper_name, sheets in report.sheets.items():
-        click.echo(f"Paper: {sheets} sheets of {paper_name.upper() if paper_name == 'a4' else 'US Letter'} in all "
+        click.echo(f"Paper: {sheets} sheets of {Paper.parse(paper_name).label} in all "
                    "(manifest.pdf lists them)")
     for archive in report.zips:
         click.echo(f"For the print shop: {archive}")

@@ -23,11 +23,12 @@ from typing import Iterable
 
 from ..core import memo
 from ..core.errors import Problem
+from ..core.paper import PAPERS, Paper
 from .output import OutputError, OutputFolder, refuse_unsafe
 from ..core.paths import MKDOCS_CONFIG, PACKAGE_DIR, SITE_SOURCES_DIR, TEMPLATES_DIR
 from ..render.jobs import Progress, Tally, render_checked
 from ..render.options import DEFAULT_OPTIONS, PrintOptions
-from ..game.settings import PAPERS, Settings, game_inputs
+from ..game.settings import Settings, game_inputs
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class BuildConfig:
 
     data_dir: Path
     out_dir: Path
-    papers: tuple[str, ...] = PAPERS
+    papers: tuple[Paper, ...] = PAPERS     # names are taken too (Paper.parse)
     site: bool = True
     strict: bool = False
     workers: int | None = None          # rendering processes (default: one per core, at most 4)
@@ -47,7 +48,7 @@ class BuildConfig:
     def __post_init__(self):
         object.__setattr__(self, "data_dir", Path(self.data_dir).resolve())
         object.__setattr__(self, "out_dir", Path(self.out_dir).resolve())
-        object.__setattr__(self, "papers", tuple(self.papers))
+        object.__setattr__(self, "papers", tuple(Paper.parse(p) for p in self.papers))
 
 
 def protected_folders(data_dir: Path) -> tuple[tuple[str, Path], ...]:

@@ -47,6 +47,7 @@ from .build import Progress, refuse_duplicates
 from ..game.casting import Casting, check_casting, find_casting, found_as
 from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
 from ..core.errors import BuildError, DataError, Problem, allowed_hint, errors_in
+from ..core.paper import A4, LETTER, Paper
 from ..core.paths import TEMPLATES_DIR
 from ..render.jobs import calibration_job, prepare_html
 from ..systems.base import CARD_SHEET, Deferred, Document, System
@@ -84,11 +85,11 @@ class LabelStock:
         return (self.left + column * (self.width + self.gap_x), self.top + row * (self.height + self.gap_y))
 
 
-# The common stock of each paper: 21 labels (3 x 7) on A4, 30 (3 x 10) on Letter.
+# The common stock of each paper, by its name: 21 labels (3 x 7) on A4, 30 (3 x 10) on Letter.
 LABEL_STOCK = {
-    "a4": LabelStock("21 labels a sheet, 3 x 7, 63.5 x 38.1 mm (Avery L7160 or alike)", 3, 7, 63.5, 38.1,
+    A4.name: LabelStock("21 labels a sheet, 3 x 7, 63.5 x 38.1 mm (Avery L7160 or alike)", 3, 7, 63.5, 38.1,
                      7.25, 15.15, gap_x=2.5),
-    "letter": LabelStock('30 labels a sheet, 3 x 10, 2 5/8 x 1 in (Avery 5160 or alike)', 3, 10, 66.675, 25.4,
+    LETTER.name: LabelStock('30 labels a sheet, 3 x 10, 2 5/8 x 1 in (Avery 5160 or alike)', 3, 10, 66.675, 25.4,
                          4.7625, 12.7, gap_x=3.175),
 }
 
@@ -303,7 +304,7 @@ def _refuse_player_count(system: System, data_dir: Path, docs: Sorted, casting_f
                                  hint=f"pass --players N for N envelopes that each hold {handed_out}")])
 
 
-def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file: Path | None = None,
+def pack(data_dir: Path, out_dir: Path, papers: tuple[Paper | str, ...], *, casting_file: Path | None = None,
          system: str | None = None, players: int | None = None, duplex: bool = True, labels: bool = False,
          name_sheets: bool = False, find_casting_file: bool = True, progress: Progress | None = None,
          **config) -> PackReport:
@@ -323,23 +324,24 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[str, ...], *, casting_file
     plan = _plan_documents(plan, labels, name_sheets, duplex)
     report = plan.report
     game_entry = f"{PACK_ENTRY}/{plan.item.system.slug}"
-    archives = {paper: f"{naming.slug(plan.title)}-pack-{paper}.zip" for paper in papers}
-    entries = [f"{game_entry}/{name}" for paper in papers for name in (paper, archives[paper])]
+    papers = config.papers
+    archives = {paper: f"{naming.slug(plan.title)}-pack-{paper.name}.zip" for paper in papers}
+    entries = [f"{game_entry}/{name}" for paper in papers for name in (paper.name, archives[paper])]
     with BuildContext(config, entries, progress) as ctx:
         ctx.start(plan.item.system.simulations(plan.item.game))
         parts = _render_parts(ctx, plan.planned, plan.title)
         staged = ctx.staging / game_entry
         for paper in papers:
-            report.sheets[paper] = _assemble_paper(ctx, plan, parts, staged / paper, paper)
+            report.sheets[paper.name] = _assemble_paper(ctx, plan, parts, staged / paper.name, paper)
         _zip_papers(staged, archives)
         shutil.rmtree(ctx.staging / "parts")
         # A zip of the same paper under an older title of the game goes once the new one is in.
         stale = [entry for entry in ctx.record() for paper, name in archives.items()
-                 if entry.startswith(f"{game_entry}/") and entry.endswith(f"-pack-{paper}.zip")
+                 if entry.startswith(f"{game_entry}/") and entry.endswith(f"-pack-{paper.name}.zip")
                  and entry != f"{game_entry}/{name}"]
         ctx.commit(retire=stale)
     report.rendered, report.reused = ctx.tally.rendered, ctx.tally.reused
-    report.files = sorted(p for paper in papers for p in (report.root / paper).rglob("*") if p.is_file())
+    report.files = sorted(p for paper in papers for p in (report.root / paper.name).rglob("*") if p.is_file())
     report.zips = [report.root / name for name in archives.values()]
     report.warnings += cache_warnings()
     return report
@@ -363,8 +365,8 @@ class PackPlan:
     run: Any = None                                  # the card run (cards.plan_card_run), or None
     covers: Document | None = None
     stamps: Document | None = None
-    label_docs: dict[str, Document] = field(default_factory=dict)
-    planned: list[tuple[Document, tuple[str, ...]]] = field(default_factory=list)
+    label_docs: dict[Paper, Document] = field(default_factory=dict)
+    planned: list[tuple[Document, tuple[Paper, ...]]] = field(default_factory=list)
 
 
 def _gather(config: BuildConfig, casting_file: Path | None, system: str | None, players: int | None,
@@ -441,7 +443,7 @@ def _plan_documents(plan: PackPlan, labels: bool, name_sheets: bool, duplex: boo
                                planned=planned)
 
 
-def _assemble_paper(ctx: BuildContext, plan: PackPlan, parts, folder: Path, paper: str):
+def _assemble_paper(ctx: BuildContext, plan: PackPlan, parts, folder: Path, paper: Paper):
     """One paper's envelopes, GM pack, card run, labels, calibration sheet
     and manifest, merged from the rendered parts; returns the manifest's sheets."""
     title, envelopes, duplex, options = plan.title, plan.envelopes, plan.duplex, plan.config.options
@@ -523,7 +525,7 @@ def _own_casting(data_dir: Path, loaded: list[Loaded], item: Loaded) -> Path | N
     return path if with_sheets == [item] else None
 
 
-def casting_problems(data_dir: Path, path: Path, papers: tuple[str, ...], loaded: list[Loaded] | None, *,
+def casting_problems(data_dir: Path, path: Path, papers: tuple[Paper, ...], loaded: list[Loaded] | None, *,
                      shown: str | None = None, skip: tuple[Path, ...] = ()) -> list[Problem]:
     """Every problem of a casting file, also when the game's data has errors
     (`loaded` None): each game then loads on its own, and the characters of
@@ -633,14 +635,14 @@ def _name_stamps(title: str, envelopes: list[Envelope]) -> Document | None:
                     {"title": title, "envelopes": cast}, max_pages=len(cast))
 
 
-def _labels(title: str, envelopes: list[Envelope], paper: str) -> Document:
+def _labels(title: str, envelopes: list[Envelope], paper: Paper) -> Document:
     """Labels for the outside of the envelopes: the player's name (or the
     character's, for an envelope nobody is cast in) and the number; never
     the character of a cast player, since anyone can read a label."""
-    stock = LABEL_STOCK[paper]
+    stock = LABEL_STOCK[paper.name]
     placed = [(e, *stock.origin(k)) for k, e in enumerate(envelopes)]
     sheets = [placed[i:i + stock.per_sheet] for i in range(0, len(placed), stock.per_sheet)]
-    return Document(f"labels-{paper}", f"{title}: envelope labels", "pack/labels.html", "gm",
+    return Document(f"labels-{paper.name}", f"{title}: envelope labels", "pack/labels.html", "gm",
                     {"title": title, "sheets": sheets, "stock": stock, "count": len(envelopes)},
                     max_pages=len(sheets))
 
@@ -728,8 +730,8 @@ class SteadyProgress:
             self.progress("all documents ready", self.total, self.total)
 
 
-def _render_parts(ctx: BuildContext, planned: list[tuple[Document, tuple[str, ...]]], title: str
-                  ) -> dict[tuple[str, str, str], tuple[Path, Part]]:
+def _render_parts(ctx: BuildContext, planned: list[tuple[Document, tuple[Paper, ...]]], title: str
+                  ) -> dict[tuple[Paper, str, str], tuple[Path, Part]]:
     """Every document once per paper it is for, keyed by paper, folder and
     slug (a character's sheet may share a slug with a public document, never
     a folder); a document too long or overflowing fails the pack. Jobs are
@@ -743,11 +745,11 @@ def _render_parts(ctx: BuildContext, planned: list[tuple[Document, tuple[str, ..
         for doc, papers in ordered:
             prepared = prepare_html(doc, ctx.config.options)
             for paper in papers:
-                path = target / paper / f"{doc.folder}-{doc.slug}.pdf"
+                path = target / paper.name / f"{doc.folder}-{doc.slug}.pdf"
                 name = "character sheet" if doc.audience == "player" else short_title(doc, title)
                 keys.append((paper, doc.folder, doc.slug, name))
                 yield (prepared.budget, prepared.job(path, paper, (TEMPLATES_DIR, ctx.config.data_dir),
-                                                     f"{paper} pack/{doc.folder}/{doc.slug}.pdf"))
+                                                     f"{paper.name} pack/{doc.folder}/{doc.slug}.pdf"))
     steady = SteadyProgress(ctx.progress, sum(len(papers) for _, papers in planned))
     real, ctx.progress = ctx.progress, steady
     try:
@@ -762,7 +764,7 @@ def _render_parts(ctx: BuildContext, planned: list[tuple[Document, tuple[str, ..
             for paper in papers:
                 _, part = rendered[paper, doc.folder, doc.slug]
                 if part.pages != doc.max_pages:
-                    raise BuildError(f"{paper} pack/{doc.folder}/{doc.slug}.pdf: {part.pages} pages for "
+                    raise BuildError(f"{paper.name} pack/{doc.folder}/{doc.slug}.pdf: {part.pages} pages for "
                                      f"{doc.max_pages} envelopes; a name too long for its page?")
     return rendered
 
@@ -801,13 +803,13 @@ def _merge(pieces: list[Piece | tuple[Path, Part]], target: Path, title: str, du
     return contents
 
 
-def _zip_papers(staged: Path, archives: dict[str, str]) -> None:
+def _zip_papers(staged: Path, archives: dict[Paper, str]) -> None:
     """One zip per paper for the print shop, beside that paper's folder."""
     for paper, name in archives.items():
         with zipfile.ZipFile(staged / name, "w", zipfile.ZIP_DEFLATED) as zf:
-            for path in sorted((staged / paper).rglob("*")):
+            for path in sorted((staged / paper.name).rglob("*")):
                 if path.is_file():
-                    zf.write(path, Path(paper) / path.relative_to(staged / paper))
+                    zf.write(path, Path(paper.name) / path.relative_to(staged / paper.name))
 
 
 # --- the manifest --------------------------------------------------------------
@@ -844,7 +846,7 @@ def spreadsheet_safe(value: object) -> object:
 
 
 def _write_manifest(ctx: BuildContext, folder: Path, title: str, rows, gm_contents: list[Part] | None,
-                    extras: list[tuple[str, list[Part], str, bool]], run: CardRun | None, paper: str,
+                    extras: list[tuple[str, list[Part], str, bool]], run: CardRun | None, paper: Paper,
                     duplex: bool, backs: bool, labels: bool) -> int:
     """The stuffing list as CSV (for a spreadsheet) and as a PDF to print.
     Pages count every page of the file, blanks included; sheets are the
@@ -866,16 +868,15 @@ def _write_manifest(ctx: BuildContext, folder: Path, title: str, rows, gm_conten
         writer.writerows({key: spreadsheet_safe(value) for key, value in row.items()} for row in table)
     paper_rows = [r for r in table if r["envelope"] != "Labels"]      # labels are printed on label stock
     totals = {"pages": sum(r["pages"] for r in paper_rows), "sheets": sum(r["sheets"] for r in paper_rows)}
-    paper_name = {"a4": "A4", "letter": "US Letter"}[paper]
-    stock = LABEL_STOCK[paper]
+    stock = LABEL_STOCK[paper.name]
     manifest = Document("manifest", f"{title}: stuffing manifest", "pack/manifest.html", "gm",
-                        {"title": title, "rows": table, "totals": totals, "paper": paper, "paper_name": paper_name,
-                         "duplex": duplex, "backs": backs, "run": run, "envelopes": len(rows),
+                        {"title": title, "rows": table, "totals": totals,
+                         "paper": paper.name, "paper_name": paper.label, "duplex": duplex, "backs": backs, "run": run, "envelopes": len(rows),
                          "labels": stock if labels else None,
                          "label_sheets": math.ceil(len(rows) / stock.per_sheet)},
                         max_pages=table_pages(len(table) + 6))
     prepared = prepare_html(manifest, ctx.config.options)
     ctx.render([(prepared.budget, prepared.job(folder / "manifest.pdf", paper, (TEMPLATES_DIR, ctx.config.data_dir),
-                                               f"{paper} pack/manifest.pdf"))], quiet=True)
+                                               f"{paper.name} pack/manifest.pdf"))], quiet=True)
     return totals["sheets"]
 

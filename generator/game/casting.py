@@ -25,12 +25,12 @@ from ..core import naming
 from ..core.assets import asset_fault
 from ..core.errors import Problem, close_matches, did_you_mean
 from ..core.loading import YamlDocument, load_yaml
+from ..core.paper import PAPERS, Paper
 from ..core.validation import DataModel, validate
 
 CASTING_FILE = "casting.yaml"
-# Paper sizes in millimetres, portrait, and how a message names them. A
-# handout page within TOLERANCE_MM of a size (either way up) is that size.
-PAPER_MM = {"a4": ("A4", 210.0, 297.0), "letter": ("US Letter", 215.9, 279.4)}
+# Sizes a handout may have besides the papers (core/paper.py), in millimetres,
+# portrait. A page within TOLERANCE_MM of a size (either way up) is that size.
 OTHER_SIZES_MM = {"A5": (148.0, 210.0), "A3": (297.0, 420.0), "US Legal": (215.9, 355.6)}
 TOLERANCE_MM = 2.0
 # Enough PDFs to suggest a near miss from; a game folder holding more is searched no further.
@@ -81,7 +81,7 @@ def found_as(game_dir: Path) -> str:
 
 
 def check_casting(path: Path, games: Mapping[str, Mapping[str, str] | None], game_dir: Path,
-                  papers: Iterable[str] = (), *, shown: str | None = None, present: Iterable[str] = (),
+                  papers: Iterable[Paper] = (), *, shown: str | None = None, present: Iterable[str] = (),
                   skip: Iterable[Path] = (), packing: str | None = None) -> CastingCheck:
     """Check a casting file against the games it may be for.
 
@@ -114,7 +114,7 @@ def check_casting(path: Path, games: Mapping[str, Mapping[str, str] | None], gam
 
 
 def load_casting(path: Path, characters: Mapping[str, str], game_dir: Path | tuple[Path, ...],
-                 papers: Iterable[str] = (), *, system: str = "game", skip: Iterable[Path] = ()
+                 papers: Iterable[Paper] = (), *, system: str = "game", skip: Iterable[Path] = ()
                  ) -> tuple[list[Casting], list[Problem]]:
     """The casting of one game, as `sixes pack` reads it: `characters` maps
     each character's name to its document slug. A `system:` in the file must
@@ -212,7 +212,7 @@ def _resolve(doc: YamlDocument, model: CastingFile, characters: Mapping[str, str
     return slugs
 
 
-def _check_handouts(doc: YamlDocument, model: CastingFile, game_dir: Path, papers: tuple[str, ...],
+def _check_handouts(doc: YamlDocument, model: CastingFile, game_dir: Path, papers: tuple[Paper, ...],
                     skip: list[Path], problems: list[Problem]) -> list[tuple[Path, ...]]:
     """Each role's handouts, checked: inside the game folder, there, a
     readable PDF, and on the pack's paper (a warning when not)."""
@@ -271,7 +271,7 @@ def _nearest(name: str, target: Path, root: Path, existing: list[str]) -> str:
     return f"handouts are named relative to the game folder ({root.name}/), e.g. handouts/map.pdf"
 
 
-def paper_mismatches(path: Path, shown: str, papers: Iterable[str]) -> list[tuple[str, str]]:
+def paper_mismatches(path: Path, shown: str, papers: Iterable[Paper]) -> list[tuple[str, str]]:
     """(message, hint) for each paper a handout's pages are not printed on:
     it would print scaled or cropped. One message per paper, naming the
     first page that differs."""
@@ -283,16 +283,15 @@ def paper_mismatches(path: Path, shown: str, papers: Iterable[str]) -> list[tupl
         return []
     out = []
     for paper in papers:
-        label, width, height = PAPER_MM[paper]
         for number, (w_pt, h_pt, _) in enumerate(pages, 1):
             w, h = w_pt * 25.4 / 72, h_pt * 25.4 / 72
-            if _is_size(w, h, width, height):
+            if _is_size(w, h, *paper.size_mm):
                 continue
             which = f"page {number} of '{shown}'" if len(pages) > 1 else f"'{shown}'"
-            out.append((f"{which} is {size_name(w, h)}, but this pack is printed on {label}",
-                        f"it would print scaled or cropped; export it on {label}"
-                        + (" or pack with --paper " + next(p for p in PAPER_MM if p != paper)
-                           if any(_is_size(w, h, *PAPER_MM[p][1:]) for p in PAPER_MM if p != paper) else "")))
+            fits = next((p for p in PAPERS if p != paper and _is_size(w, h, *p.size_mm)), None)
+            out.append((f"{which} is {size_name(w, h)}, but this pack is printed on {paper.label}",
+                        f"it would print scaled or cropped; export it on {paper.label}"
+                        + (f" or pack with --paper {fits.name}" if fits else "")))
             break
     return out
 
@@ -304,7 +303,7 @@ def _is_size(w: float, h: float, width: float, height: float) -> bool:
 
 def size_name(w: float, h: float) -> str:
     """'US Letter (216 x 279 mm)', 'A5 (148 x 210 mm)' or '200 x 200 mm'."""
-    known = {label: (width, height) for label, width, height in PAPER_MM.values()} | OTHER_SIZES_MM
+    known = {p.label: p.size_mm for p in PAPERS} | OTHER_SIZES_MM
     measured = f"{w:.0f} x {h:.0f} mm"
     for label, (width, height) in known.items():
         if _is_size(w, h, width, height):

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from ..core.errors import DataError, Problem
 
-from .settings import PAPERS, SETTINGS_FILE, Settings, find_game, game_input_paths, load_settings
+from ..core.paper import Paper, papers_for
+from .settings import SETTINGS_FILE, Settings, find_game, game_input_paths, load_settings
 
 
 class GameError(Exception):
@@ -25,7 +26,7 @@ class Game:
     data_dir: Path                  # the game folder: one sub-folder per system
     settings: Settings
     out_dir: Path | None            # None only for commands that write nothing
-    papers: tuple[str, ...]
+    papers: tuple[Paper, ...]
     shown: str                      # the folder as the user named it (or as found from where they stand)
 
     @property
@@ -60,5 +61,5 @@ def locate_game(data_dir: Path | None, out_dir: Path | None = None, paper: str |
     if out_dir is None and needs_out:
         raise GameError(f"{shown} has no {SETTINGS_FILE}, so say where the output goes with --out DIR "
                         f"(or add a {SETTINGS_FILE} with `output: output`)")
-    papers = settings.papers if paper is None else (PAPERS if paper.lower() == "both" else (paper.lower(),))
+    papers = settings.papers if paper is None else papers_for(paper)
     return Game(data_dir, settings, Path(out_dir).resolve() if out_dir else None, papers, shown)

@@ -20,11 +20,11 @@ from pydantic import Field, field_validator
 
 from ..core.errors import DataError, Problem, did_you_mean
 from ..core.loading import load_yaml
+from ..core.paper import BOTH, CHOICES, Paper, papers_for
 from ..core.validation import DataModel, validate
 
 SETTINGS_FILE = "sixes.yaml"
-PAPERS = ("a4", "letter")
-PaperChoice = Literal["a4", "letter", "both"]
+PaperChoice = Literal[CHOICES]  # type: ignore[valid-type]
 # Material for MkDocs' named colours (its palette), for the site's header and links.
 COLOURS = ("red", "pink", "purple", "deep purple", "indigo", "blue", "light blue", "cyan", "teal", "green",
            "light green", "lime", "yellow", "amber", "orange", "deep orange", "brown", "grey", "blue grey",
@@ -74,7 +74,7 @@ class DeploySettings(DataModel):
 
 class SettingsFile(DataModel):
     site: SiteSettings = Field(default_factory=SiteSettings, description="The rules site.")
-    paper: PaperChoice = Field(default="both", description="Paper of the PDFs: a4, letter or both.")
+    paper: PaperChoice = Field(default=BOTH, description="Paper of the PDFs: a4, letter or both.")
     output: str = Field(default="output", description="Where the build writes, relative to the game folder.")
     systems: list[str] | None = Field(default=None, description="The systems in play (default: every system "
                                                                 "folder present).")
@@ -94,8 +94,8 @@ class Settings:
     file: SettingsFile = SettingsFile()
 
     @property
-    def papers(self) -> tuple[str, ...]:
-        return PAPERS if self.file.paper == "both" else (self.file.paper,)
+    def papers(self) -> tuple[Paper, ...]:
+        return papers_for(self.file.paper)
 
     @property
     def out_dir(self) -> Path | None:

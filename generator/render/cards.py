@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
+from ..core.paper import PAPERS
 from ..systems.base import CARD_SHEET, Document
 from .html import environment
 from .options import DEFAULT_OPTIONS, PRINTER_EDGE, PrintOptions
@@ -30,8 +31,8 @@ DEFAULT_BACK = "cards/back.html"
 CALIBRATION = "cards/calibration.html"
 # Width x height in millimetres.
 CARD_SIZES = {"poker": (63.0, 88.0), "bridge": (57.0, 89.0), "tarot": (70.0, 120.0)}
-# The area A4 (210 x 297) and US Letter (215.9 x 279.4) have in common, portrait.
-COMMON_PAGE = (210.0, 279.4)
+# The area every paper has in common, portrait (A4's width and US Letter's height).
+COMMON_PAGE = (min(p.width_mm for p in PAPERS), min(p.height_mm for p in PAPERS))
 MARK_GAP = 1.0       # between the card (or its bleed) and the start of a cut mark
 MIN_MARK, MAX_MARK = 2.0, 5.0
 
@@ -106,7 +107,7 @@ def grid_for(size: str = "poker", bleed: float = 0.0) -> Grid:
         mark = min(MAX_MARK, spare - PRINTER_EDGE - MARK_GAP)
         best = Grid(w, h, bleed, columns, rows, landscape, round(mark, 3))
     if best is None:
-        raise ValueError(f"{size} cards do not fit on A4 or US Letter")
+        raise ValueError(f"{size} cards do not fit on {' or '.join(p.label for p in PAPERS)}")
     return best
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from ..core.errors import BuildError
+from ..core.paper import Paper
 from ..core.paths import TEMPLATES_DIR
 from ..systems.base import Document
 from .cache import RenderCache
@@ -43,7 +44,7 @@ class Prepared:
     pdf_variant: str | None = None
     pdf_forms: bool = False
 
-    def job(self, target: Path, paper: str, roots: tuple[Path, ...], label: str):
+    def job(self, target: Path, paper: Paper | str, roots: tuple[Path, ...], label: str):
         from .pdf import PdfJob
         return PdfJob(self.html, TEMPLATES_DIR.as_uri() + "/", target, paper, roots, label, self.landscape,
                       self.stylesheets, self.pdf_variant, self.pdf_forms)
@@ -85,13 +86,14 @@ def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
 CALIBRATION_SLUG = "duplex-calibration"
 
 
-def calibration_job(folder: Path, paper: str, options: PrintOptions):
+def calibration_job(folder: Path, paper: Paper, options: PrintOptions):
     """(budget, job) for the duplex calibration sheet, printed whenever cards
     have backs: into `folder`, beside the systems' folders or a pack."""
     from .cards import render_calibration
     from .options import PDF_UA
     prepared = Prepared(render_calibration(options), 2, pdf_variant=PDF_UA if options.tagged else None)
-    return 2, prepared.job(folder / f"{CALIBRATION_SLUG}.pdf", paper, (TEMPLATES_DIR,), f"{paper} {CALIBRATION_SLUG}.pdf")
+    return 2, prepared.job(folder / f"{CALIBRATION_SLUG}.pdf", paper, (TEMPLATES_DIR,),
+                           f"{paper.name} {CALIBRATION_SLUG}.pdf")
 
 
 def render_checked(jobs: Iterable[tuple[int, Any]], store: RenderCache | None, workers: int | None,

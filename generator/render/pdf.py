@@ -1,4 +1,4 @@
-"""The WeasyPrint adapter: paper sizes, fonts, and a locked-down URL fetcher.
+"""The WeasyPrint adapter: the page size, fonts, and a locked-down URL fetcher.
 
 WeasyPrint is imported lazily (it costs about 0.4 s), one FontConfiguration
 and one image cache are reused per process, and many documents are rendered
@@ -12,10 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
 
+from ..core.paper import Paper
 from ..core.paths import TEMPLATES_DIR
-
-# CSS page sizes by the names the command line accepts.
-PAPER_SIZES = {"a4": "A4", "letter": "letter"}
 
 
 class ForbiddenResource(Exception):
@@ -27,13 +25,16 @@ class PdfJob:
     html: str
     base_url: str
     target: Path
-    paper: str
+    paper: Paper                        # a name is taken too (Paper.parse)
     allowed_roots: tuple[Path, ...]
     label: str
     landscape: bool = False
     stylesheets: tuple[str, ...] = ()   # variant CSS files under templates/, applied after the document's
     pdf_variant: str | None = None      # e.g. "pdf/ua-1" for tagged PDFs
     pdf_forms: bool = False             # <input>s as fillable PDF form fields (flattened when False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "paper", Paper.parse(self.paper))
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,7 @@ def render_pdf(job: PdfJob) -> PdfResult:
     weasyprint = engine["weasyprint"]
     from weasyprint.urls import FatalURLFetchingError
     fetcher = make_fetcher(job.allowed_roots)
-    page_css = _parsed(engine, string=f"@page {{ size: {PAPER_SIZES[job.paper]}{' landscape' if job.landscape else ''}; }}")
+    page_css = _parsed(engine, string=f"@page {{ size: {job.paper.css_size}{' landscape' if job.landscape else ''}; }}")
     html, own = _own_stylesheets(job.html, job.base_url, engine)
     variants = [_parsed(engine, filename=TEMPLATES_DIR / name) for name in job.stylesheets]
     try:

@@ -36,6 +36,8 @@ from pathlib import Path, PurePosixPath
 from markupsafe import Markup, escape
 
 from ..core.errors import DataError, Problem
+from ..core.layout import DOWNLOADS_FOLDER, DocumentPdf
+from ..core.paper import Paper
 from ..core.paths import ICONS_DIR, MKDOCS_CONFIG, SITE_SOURCES_DIR
 from ..core.naming import slug as name_slug
 from ..systems.base import CastEntry, Document, Page, System
@@ -51,7 +53,6 @@ CREDITS_PAGE = "credits.md"
 THEME_FOLDER = "overrides"
 # In the theme folder: appended to Material's search worker (stem_typed_words).
 STEMMING_PATCH = "search-stemming.js"
-PAPER_LABELS = {"a4": "A4", "letter": "US Letter"}
 # The optional cast list (settings.site.cast_list) in each system's section,
 # and the folder beside it its raster portraits are copied to.
 CAST_LIST = "cast-list.md"
@@ -67,7 +68,7 @@ OWN_PAGE_SUFFIX = ".md"
 OWN_IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp")
 OWN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 MAX_OWN_PAGE_BYTES = 256 * 1024
-SITE_NAMES = frozenset({"assets", "downloads", "search", THEME_FOLDER, CREDITS_PAGE, "404.md", "404.html",
+SITE_NAMES = frozenset({"assets", DOWNLOADS_FOLDER, "search", THEME_FOLDER, CREDITS_PAGE, "404.md", "404.html",
                         "sitemap.xml", "sitemap.xml.gz", "objects.inv"})
 
 
@@ -118,11 +119,12 @@ class OwnFiles:
         return next((p for p in self.pages if p.path == path), None)
 
 
-def stage_sources(staging: Path, sections: list[SiteSection], pdf_root: Path, papers: list[str],
+def stage_sources(staging: Path, sections: list[SiteSection], built: Path, papers: tuple[Paper, ...],
                   look: SiteLook = SiteLook(), own: OwnFiles = OwnFiles()) -> list:
     """Copy site/, the game's own pages and the generated pages into
     `staging`; return the nav: the home page and the game's own pages first
-    (one tab each), then one section (a tab) per system."""
+    (one tab each), then one section (a tab) per system. The public PDFs are
+    taken from `built`, a folder laid out as the output (core/layout.py)."""
     shutil.copytree(SITE_SOURCES_DIR, staging)
     _drop_absent_systems(staging, sections)
     shutil.copytree(ICONS_DIR, staging / "assets" / "icons", ignore=shutil.ignore_patterns("*.md"))
@@ -142,17 +144,14 @@ def stage_sources(staging: Path, sections: list[SiteSection], pdf_root: Path, pa
         slug = section.system.slug
         for doc in section.public_documents.values():
             for paper in papers:
-                source = pdf_root / paper / slug / doc.folder / f"{doc.slug}.pdf"
-                target = staging / "downloads" / paper / slug / f"{doc.slug}.pdf"
+                pdf = DocumentPdf(paper, slug, doc.folder, doc.slug)
+                target = staging / pdf.download
                 target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(source, target)
+                shutil.copy2(built / pdf.path, target)
         entries = [f"{slug}/{name}" for name in section.system.hand_written
                    if (staging / slug / name).exists()]
         for page in section.pages:
-            downloads = [
-                {"title": section.public_documents[s].title, "paper": PAPER_LABELS[p],
-                 "href": local_href("../" * (page.path.count("/") + 1) + f"downloads/{p}/{slug}/{s}.pdf")}
-                for s in page.downloads for p in papers]
+            downloads = [_download(section, s, p, f"{slug}/{page.path}") for s in page.downloads for p in papers]
             title = page_title(section.system, page)
             text = front_matter(title) + render_template(page.template, {**page.context, "page_title": title,
                                                                          "downloads": downloads})
@@ -164,6 +163,13 @@ def stage_sources(staging: Path, sections: list[SiteSection], pdf_root: Path, pa
             entries.append(write_cast_list(staging, section))
         nav.append({str(escape(section.system.title)): entries})
     return nav
+
+
+def _download(section: SiteSection, slug: str, paper: Paper, page: str) -> dict:
+    """A page's link to one of its system's public PDFs on one paper."""
+    doc = section.public_documents[slug]
+    pdf = DocumentPdf(paper, section.system.slug, doc.folder, doc.slug)
+    return {"title": doc.title, "paper": paper.label, "href": local_href(pdf.href(page))}
 
 
 def write_cast_list(staging: Path, section: SiteSection) -> str:
