@@ -154,6 +154,17 @@ def test_every_system_s_game_has_the_same_shape(data_copy):
         assert item.game.rulings, item.system.slug
 
 
+def test_each_system_is_made_of_its_own_package_s_parts():
+    """System.of_package takes the loader, the outputs and the starter from the
+    same places in every package; only Sixes has simulations."""
+    for system in SYSTEMS:
+        package = system.load.__module__.removesuffix(".dataset")
+        assert (system.load.__name__, system.documents.__module__, system.pages.__module__) == (
+            "load_game", f"{package}.outputs", f"{package}.outputs"), system.slug
+        assert system.starter.is_dir() and system.starter.parent.name == package.rsplit(".", 1)[1]
+        assert (system.simulations.__module__ == f"{package}.outputs") == (system.slug == "sixes")
+
+
 def test_every_case_file_is_used_and_every_case_has_a_file():
     on_disk = {p.stem for p in INVALID.glob("*.yaml")}
     in_tests = {case for case, _, _ in CASES} | PARTLY_WRONG

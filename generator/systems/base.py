@@ -3,12 +3,14 @@
 Core layer: no rendering imports. A system says which documents and pages it
 makes (template name, context, audience); the renderer at the edge turns
 those descriptions into PDFs and Markdown. Adding a system means adding one
-package that exposes a `SYSTEM` and registering it in `systems/__init__.py`.
+package that exposes a `SYSTEM` (System.of_package) and registering it in
+`systems/__init__.py`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Callable, Iterable, Literal, Mapping
 
 from ..core.errors import Problem
@@ -130,3 +132,17 @@ class System:
     simulations: Callable[[Any], Iterable[Work]] = no_simulations
     # The public characters, for the site's cast list; None for a system without characters.
     cast_list: Callable[[Any], Iterable[CastEntry]] | None = None
+
+    @classmethod
+    def of_package(cls, dataset: ModuleType, outputs: ModuleType, **facts: Any) -> System:
+        """A system from the parts every package keeps in the same places:
+        `dataset.load_game`, `outputs.documents` and `outputs.pages`, any of
+        OPTIONAL_PARTS its outputs define, and the starter folder beside
+        them. `facts` say the rest: slug, title, summary, schemas."""
+        optional = {name: getattr(outputs, name) for name in OPTIONAL_PARTS if hasattr(outputs, name)}
+        return cls(load=dataset.load_game, documents=outputs.documents, pages=outputs.pages,
+                   starter=Path(dataset.__file__).with_name("starter"), **optional, **facts)
+
+
+# What a system's outputs module may define beyond documents and pages.
+OPTIONAL_PARTS = ("simulations", "cast_list")
