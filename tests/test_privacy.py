@@ -37,7 +37,8 @@ COMBATANT = "Qxcombmark"
 MARKERS = (CHALLENGE, OPERATOR, CHARACTER, SPECIAL, HERO, LADDER, COMBATANT)
 # Where each marker must be printed, by system and output folder (pdf/<paper>/<system>/<folder>).
 PRINTED = {CHALLENGE: ("six-shooter", "gm"), OPERATOR: ("six-shooter", "players"), CHARACTER: ("sixes", "players"),
-           SPECIAL: ("sixes", "gm"), HERO: ("i6", "players"), LADDER: ("d6xd6", "gm")}
+           SPECIAL: ("sixes", "gm"), HERO: ("i6", "players"), LADDER: ("d6xd6", "gm"),
+           COMBATANT: ("sixes-system", "gm")}
 PRIVATE_CHARACTER = "Ned Tregarth"
 PORTRAIT_CHARACTER = "honoria-vane"
 

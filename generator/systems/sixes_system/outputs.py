@@ -2,8 +2,8 @@
 
 Core layer: builds template contexts from a loaded campaign and the derived
 tables; it never renders. Everything here is public except the GM notes,
-which no document or page receives, and private combatants, which every
-document and page leaves out (`public_view`).
+which no document or page receives, and private combatants, which only
+the GM's cast sheet shows (every other document and page gets `public_view`).
 """
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ MATRIX_CARD = "gm-matrix-card"
 ODDS_CARD = "odds-card"
 DAMAGE_CARD = "damage-card"
 HEALING_CARD = "healing-card"
+GM_CAST = "gm-cast"     # the private combatants, made only when there are some
 
 
 def _common(campaign: Campaign) -> dict:
@@ -65,9 +66,8 @@ def _healing(campaign: Campaign) -> dict:
 
 
 def public_view(campaign: Campaign) -> Campaign:
-    """The campaign with its public combatants only: every document here is
-    public, so a private combatant is on none of them nor on the site (this
-    system has no GM document yet; the GM keeps it in the data)."""
+    """The campaign with its public combatants only, for the site and the
+    public cards: a private combatant is on the GM's cast sheet alone."""
     return replace(campaign, cast=public_only(campaign.cast, lambda member: member.combatant))
 
 
@@ -77,9 +77,12 @@ def cast_list(campaign: Campaign) -> list[CastEntry]:
 
 
 def documents(campaign: Campaign) -> list[Document]:
+    private = [m for m in campaign.cast if m.combatant.visibility == "private"]
     campaign = public_view(campaign)
     common = _common(campaign)
     title = campaign.info.title
+    gm = [Document(GM_CAST, f"{title}: the private cast", "sixes-system/gm_cast.html", "gm",
+                   {"title": title, "cast": private, "skill_names": SKILL_NAMES}, max_pages=1 + len(private) // 2)]
     return [
         Document(MATRIX_CARD, f"{title}: GM matrix card", "sixes-system/matrix_card.html", "public",
                  {**common, "example": next(iter(cast_matchups(campaign)), None)}, max_pages=1),
@@ -89,7 +92,7 @@ def documents(campaign: Campaign) -> list[Document]:
                  {**common, **_damage(campaign)}, max_pages=1),
         Document(HEALING_CARD, f"{title}: healing card", "sixes-system/healing_card.html", "public",
                  {**common, **_healing(campaign)}, max_pages=1),
-    ]
+    ] + (gm if private else [])
 
 
 def pages(campaign: Campaign) -> list[Page]:
