@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, wraps
 from typing import Callable, Mapping, Sequence
 
 from .models import CONDITION_WORDS, CONDITIONS, GM_CONDITIONS, Character, Special
@@ -72,17 +72,33 @@ def _attack(me: Combatant, target: Combatant, speed: int, finish: str | None) ->
                     finish if finish is not None and finishable(target.rattled, target.hp, finish) else None)
 
 
-def aggressive(rng, fight, side, i):
+def _policy(*when_rattled: str):
+    """The frame of every policy: a Rattled fighter may only Escape or
+    Recover, at Speed 1 (`when_rattled` names which; given both, an even
+    draw), and a fighter with no foe left able to act declares nothing.
+    The decorated function chooses the rest, given the fighter (`me`), the
+    round's view and their side (`k`); the policy is still called
+    `policy(rng, fight, side, i)` and its docstring is its note."""
+    def frame(choose):
+        @wraps(choose)
+        def declare(rng, fight, side, i):
+            me = fight[i]
+            if me.rattled:
+                return _declare(me.name, rng.choice(when_rattled) if len(when_rattled) > 1 else when_rattled[0], 1)
+            view, k = round_view(fight, side), side[i]
+            if not view.foe_count(k):
+                return None
+            return choose(rng, fight, side, i, me, view, k)
+        return declare
+    return frame
+
+
+@_policy("recover")
+def aggressive(rng, fight, side, i, me, view, k):
     """Rattled: Recover at Speed 1. Otherwise, half the time when a foe is
     Rattled at 0, finish them (a kill, at the fastest Speed that gets a point
     through); else Attack one of the three foes with fewest hit points at
     Speed 1, 2 or 3, calling any attack special, and kill whoever can be killed."""
-    me = fight[i]
-    if me.rattled:
-        return _declare(me.name, "recover", 1)
-    view, k = round_view(fight, side), side[i]
-    if not view.foe_count(k):
-        return None
     down = view.weakest_downed_foe(k)
     if down is not None and rng.random() < 0.5:
         speed = _finishing_speed(me, down)
@@ -119,7 +135,8 @@ def _guards(fight, side, view, k: int) -> dict[int, int]:
     return dict(zip(free, escaping))
 
 
-def cautious(rng, fight, side, i):
+@_policy("escape")
+def cautious(rng, fight, side, i, me, view, k):
     """Rattled: Escape at Speed 1. Otherwise, in this order: Heal the most
     hurt ally below half hit points if able (not one who is Rattled and so
     escaping); at half hit points or less, Escape at Speed 5, before most
@@ -127,12 +144,6 @@ def cautious(rng, fight, side, i):
     guard for each Rattled ally (the first free fighters of the side, in
     roster order); otherwise Attack one of the three foes with fewest hit
     points at Speed 3 or 4, and knock out a Rattled one, never kill."""
-    me = fight[i]
-    if me.rattled:
-        return _declare(me.name, "escape", 1)
-    view, k = round_view(fight, side), side[i]
-    if not view.foe_count(k):
-        return None
     healing = _healing(me, view, k)
     if healing is not None:
         heal, hurt = healing
@@ -160,16 +171,11 @@ _RANDOM_ACTIONS = {(allies, heal): ("attack",) * 4 + ("defend_self", "defend_sel
                    for allies in (False, True) for heal in (False, True)}
 
 
-def random_policy(rng, fight, side, i):
+@_policy("escape", "recover")
+def random_policy(rng, fight, side, i, me, view, k):
     """Rattled: Escape or Recover at Speed 1, evenly. Otherwise any action at
     any Speed on any sensible target: Attack four times as likely as Escape,
     each Defend and Recover twice as likely, and a random killing-blow call."""
-    me = fight[i]
-    if me.rattled:
-        return _declare(me.name, rng.choice(("escape", "recover")), 1)
-    view, k = round_view(fight, side), side[i]
-    if not view.foe_count(k):
-        return None
     speed = rng.randint(1, 5)
     heal = _called(me, "heal")
     action = rng.choice(_RANDOM_ACTIONS[view.ally_count(i) > 0, heal is not None])
