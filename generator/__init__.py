@@ -5,7 +5,8 @@ floors below it (tests/test_core_purity.py holds every import to this):
 
 - `core/`      what every system shares, pure: reading YAML with positions,
                validation, errors, names, dice, rulings, the memo of slow
-               derivations, where the tool's own files are.
+               derivations, where the tool's own files are, the papers and
+               where each PDF goes in the output (core/paper.py, core/layout.py).
 - `systems/`   one package per game system: its models, pure rules and the
                documents and pages it contributes, as data. Imports `core/`.
 - `game/`      a game folder as a whole: its settings, finding it, loading
