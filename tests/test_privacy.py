@@ -41,6 +41,12 @@ PRINTED = {CHALLENGE: ("six-shooter", "gm"), OPERATOR: ("six-shooter", "players"
            COMBATANT: ("sixes-system", "gm")}
 PRIVATE_CHARACTER = "Ned Tregarth"
 PORTRAIT_CHARACTER = "honoria-vane"
+# A public character's SVG portrait with a script in it (valid data: the
+# checks refuse outside references, not scripts): the site may show it only
+# where a script cannot run, never as a file of its own.
+SCRIPTED_CHARACTER = "absalom-quick"
+SCRIPTED_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script>'
+                '<rect width="10" height="10" onload="alert(2)"/></svg>')
 
 
 def edit(path: Path, change) -> None:
@@ -71,6 +77,9 @@ def private_game(target: Path) -> Path:
     Image.new("RGB", (40, 50), (90, 120, 150)).save(target / "sixes" / "portraits" / "honoria.png")
     edit(target / "sixes" / "characters" / f"{PORTRAIT_CHARACTER}.yaml",
          lambda d: d.update(portrait="portraits/honoria.png"))
+    (target / "sixes" / "portraits" / "absalom.svg").write_text(SCRIPTED_SVG, encoding="utf-8")
+    edit(target / "sixes" / "characters" / f"{SCRIPTED_CHARACTER}.yaml",
+         lambda d: d.update(portrait="portraits/absalom.svg"))
 
     edit(target / "i6" / "heroes" / "mott.yaml",
          lambda d: d.update(description=f"The {HERO} of the docks.", visibility="private"))
@@ -161,6 +170,10 @@ def test_the_cast_list_shows_public_characters_and_their_public_fields_only(buil
     ned_svg = base64.b64encode((DEFAULT_DATA_DIR / "sixes" / "portraits" / "ned-tregarth.svg").read_bytes())
     assert ned_svg.decode("ascii")[:80] not in page
     assert PRIVATE_CHARACTER not in names
+    # An SVG is shown from a data: URL inside <img>, where its script never runs; no .svg file is published.
+    scripted = base64.b64encode(SCRIPTED_SVG.encode()).decode("ascii")
+    assert f'src="data:image/svg+xml;base64,{scripted}"' in page
+    assert [p for p in site.rglob("*.svg") if p.relative_to(site).parts[0] != "assets"] == []
 
 
 @pytest.mark.parametrize("slug, private", [("six-shooter", f"{OPERATOR} Delgado"), ("i6", "Mott"),
@@ -174,6 +187,25 @@ def test_every_system_with_characters_lists_only_its_public_ones(built, slug, pr
 
 def test_the_cast_list_is_off_unless_the_settings_ask(example_build):
     assert not list((example_build.out_dir / "site").glob("*/cast-list.html"))
+
+
+def test_a_private_adventure_keeps_its_pitch_crew_and_challenges_off_the_site(tmp_path):
+    from generator.render.html import render_template
+    system = by_slug()["six-shooter"]
+    shutil.copytree(system.starter, tmp_path / "six-shooter")
+    edit(tmp_path / "six-shooter" / "game.yaml", lambda d: d.update(visibility="private"))
+    adventure, found = system.load(tmp_path / "six-shooter", tmp_path)
+    assert adventure is not None, found
+    pages = {p.path: render_template(p.template, {**p.context, "page_title": p.title, "downloads": []})
+             for p in system.pages(adventure)}
+    assert adventure.info.blurb not in pages["adventure.md"]
+    assert "kept for the table" in pages["adventure.md"]
+    for thing in [*adventure.operators, *adventure.challenges]:
+        assert not [path for path, text in pages.items() if thing.name in text], thing.name
+    assert "No challenge of this adventure is public" in pages["challenges.md"]
+    assert list(system.cast_list(adventure)) == []
+    gm = next(d for d in system.documents(adventure) if d.audience == "gm")
+    assert len(gm.cards) == 1 + len(adventure.challenges)      # the key card, then every challenge
 
 
 # --- the word itself -------------------------------------------------------------

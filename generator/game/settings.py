@@ -197,6 +197,7 @@ site:
   primary: blue grey
   accent: deep orange
   pages: pages      # your own Markdown pages for the site (house rules, a welcome letter)
+  cast_list: false  # true: a page per game listing its public characters
 paper: both         # a4, letter or both
 output: output      # where PDFs, packs and the site are written
 """
