@@ -33,8 +33,8 @@ G = f"data/sixes/{GAME}"
 A = f"data/sixes/{ACTIONS}"
 YAML_HINT = "check indentation and quoting around this point"
 TAB_HINT = "YAML indents with spaces; replace the tab with spaces"
-CHARACTER_KEYS = ("'name', 'faction', 'description', 'background', 'hit_points', 'armour', 'damage', 'specials', "
-                  "'portrait', 'handouts'")
+CHARACTER_KEYS = ("'name', 'faction', 'description', 'background', 'visibility', 'hit_points', 'armour', 'damage', "
+                  "'specials', 'portrait', 'handouts'")
 PORTRAIT_HINT = "a portrait must be an image file inside the data folder, e.g. portraits/mara.png"
 RELATIVE_HINT = "give a path relative to the data folder, e.g. portraits/mara.png"
 
