@@ -7,9 +7,12 @@ ordered log in the words a GM would say. The decisions where the source is
 silent are in rulings.yaml; each is named in a comment where the code
 follows it.
 
-The hot path works on plain lists indexed by roster position and only
-writes log lines when asked, so a simulator can resolve tens of thousands
-of rounds a second.
+A round's steps are named after the source's fight structure (each Speed
+Slot's activation, action, status and escape phases) and write no words.
+When a log is asked for, narration.py's Narration is mixed in and tells each
+step as it resolves; a simulator asks for none and pays nothing for it, so
+on plain lists indexed by roster position it resolves tens of thousands of
+rounds a second.
 """
 from __future__ import annotations
 
@@ -19,7 +22,8 @@ from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from ...core.errors import close_matches
 from .effects import EFFECTS
-from .models import ACTION_KEYS, CONDITION_WORDS, CONDITIONS, GM_CONDITIONS, Character, Special
+from .models import ACTION_KEYS, CONDITIONS, GM_CONDITIONS, Character, Special
+from .narration import ACTION_NAMES, PHASE_ORDER, LogLine, Narration  # noqa: F401 (PHASE_ORDER: part of the API)
 from .rules import ACTION_POINTS, RATTLED_MAX_SPEED, RECOVER_HIT_POINTS, SPEEDS, conditional_bonuses, effect_bonuses
 
 FINISHES = ("kill", "knock_out")
@@ -29,11 +33,7 @@ NEEDS_TARGET = ("attack", "defend_other")
 SELF_ONLY = ("defend_self", "escape")
 MIN_SPEED, MAX_SPEED = min(SPEEDS), max(SPEEDS)
 SPEED_SET = frozenset(SPEEDS)
-ACTION_NAMES = {"attack": "Attack", "defend_other": "Defend Other", "defend_self": "Defend Self",
-                "escape": "Escape", "recover": "Recover", "special": "Special"}
 LIMITED = ("once per combat", "once per game")
-# The order of the log's phases; slots themselves run from Speed 5 down to 1.
-PHASE_ORDER = {"declare": 0, "activation": 1, "action": 2, "status": 3, "escape": 4, "end": 5}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -167,17 +167,6 @@ class Declaration:
 
 
 @dataclass(frozen=True, slots=True)
-class LogLine:
-    slot: int | None       # None for the lines before slot 5 and after slot 1
-    phase: str             # declare, activation, action, status, escape, end
-    text: str
-
-    def __str__(self) -> str:
-        where = f"Speed {self.slot}, {self.phase}" if self.slot else self.phase.capitalize()
-        return f"{where}: {self.text}"
-
-
-@dataclass(frozen=True, slots=True)
 class RoundResult:
     combatants: tuple[Combatant, ...]
     log: tuple[LogLine, ...]
@@ -196,11 +185,6 @@ class IllegalDeclaration(ValueError):
     def __init__(self, reasons: Sequence[str]):
         super().__init__("; ".join(reasons))
         self.reasons = tuple(reasons)
-
-
-def _and(names: Iterable[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 _ROSTERS: dict[tuple, tuple[list[str], dict[str, int]]] = {}
@@ -372,25 +356,27 @@ def resolve_round(combatants: Sequence[Combatant], declarations: Iterable[Declar
     cs = tuple(combatants)
     columns = tuple(zip(*cs)) if cs else ((),) * 7
     names, index = _roster(columns[0])
+    round_type = _ToldRound if log else _Round
     if check:
         decl, by_speed = [None] * len(cs), [[], [], [], [], [], []]
         reasons = _validate(cs, index, declarations, decl, by_speed)
         if reasons:
             raise IllegalDeclaration(reasons)
-        return _Round(cs, columns, names, index, (), log, decl, by_speed).run(on_slot)
-    return _Round(cs, columns, names, index, declarations, log).run(on_slot)
+        return round_type(cs, columns, names, index, (), decl, by_speed).run(on_slot)
+    return round_type(cs, columns, names, index, declarations).run(on_slot)
 
 
 class _Round:
-    """The working state of one round, as lists indexed by roster position."""
+    """One round under the rules, as lists indexed by roster position. It
+    writes no words: `_ToldRound` adds the narration when a log is asked
+    for, so the simulator's rounds pay nothing for it."""
 
-    __slots__ = ("cs", "n", "names", "index", "decl", "hp", "rattled", "unconscious", "dead", "escaped",
-                 "uses", "defenders", "self_def", "spoiled", "lines", "log", "adjudications", "redirect",
-                 "touched", "by_speed")
+    __slots__ = ("cs", "n", "names", "index", "decl", "by_speed", "hp", "rattled", "unconscious", "dead", "escaped",
+                 "uses", "touched", "defenders", "self_def", "redirect", "spoiled", "adjudications",
+                 "loss", "gain", "finishes", "rattle", "cleared", "escapers")
 
     def __init__(self, cs: tuple, columns: tuple, names: list[str], index: dict[str, int],
-                 declarations: Iterable[Declaration], log: bool, decl: list | None = None,
-                 by_speed: list | None = None):
+                 declarations: Iterable[Declaration], decl: list | None = None, by_speed: list | None = None):
         self.cs = cs
         self.n = n = len(cs)
         _, hp, rattled, unconscious, dead, escaped, _ = columns
@@ -410,12 +396,7 @@ class _Round:
         self.self_def = [0] * n                  # Defend Self reduction in force
         self.redirect = [None] * n               # index to turn unhurt attacks onto
         self.spoiled = [False] * n               # an Escape that can no longer work
-        self.lines: list[LogLine] = []
-        self.log = log
         self.adjudications: list[str] = []
-
-    def say(self, slot, phase, text) -> None:
-        self.lines.append(LogLine(slot, phase, text))
 
     def spend(self, i: int, special: str) -> None:
         left = self.cs[i].uses
@@ -424,245 +405,148 @@ class _Round:
             mine[special] -= 1
 
     def run(self, on_slot: SlotWatcher | None = None) -> RoundResult:
+        """The five Speed Slots, 5 down to 1; each fighter acts once, in the
+        slot of the Speed they declared."""
         by_speed = self.by_speed
-        if self.log:
-            for i, d in enumerate(self.decl):
-                if d is None and self.cs[i].can_act:
-                    self.say(None, "declare", f"{self.names[i]} did not declare in time: off-guard, no action "
-                                              "this round.")
-        for slot in SPEEDS:
-            if by_speed[slot]:
-                self.slot(slot, by_speed[slot])
+        for s in SPEEDS:
+            if by_speed[s]:
+                self.speed_slot(s, by_speed[s])
             if on_slot is not None:
-                on_slot(slot, self.fighters())
+                on_slot(s, self.standing(range(self.n), True))
         return self.finish()
 
-    def fighters(self) -> tuple[Combatant, ...]:
-        """Every fighter as they stand now (for an `on_slot` watcher)."""
-        out = []
-        for i, c in enumerate(self.cs):
+    def standing(self, changed: Iterable[int], mid_round: bool) -> tuple[Combatant, ...]:
+        """Every fighter as they stand now; only those in `changed` are rebuilt.
+        Mid-round their uses are copied, since the round may still spend them."""
+        out = list(self.cs)
+        hp, rattled, unconscious, dead, escaped = self.hp, self.rattled, self.unconscious, self.dead, self.escaped
+        for i in changed:
+            c = out[i]
             uses = self.uses.get(i)
-            out.append(_new_tuple(Combatant, (c.profile, self.hp[i], self.rattled[i], self.unconscious[i],
-                                              self.dead[i], self.escaped[i],
-                                              c.uses if uses is None else MappingProxyType(dict(uses)))))
+            if uses is not None:
+                uses = MappingProxyType(dict(uses) if mid_round else uses)
+            out[i] = _new_tuple(Combatant, (c.profile, hp[i], rattled[i], unconscious[i], dead[i], escaped[i],
+                                            c.uses if uses is None else uses))
         return tuple(out)
 
-    # --- one Speed Slot ------------------------------------------------------
+    def finish(self, log: tuple[LogLine, ...] = ()) -> RoundResult:
+        """The round's result; `log` is the narration's, when there is one."""
+        return RoundResult(self.standing(self.touched | self.uses.keys(), False), log, tuple(self.adjudications))
 
-    def slot(self, s: int, acting: list[int]) -> None:
-        """One Speed Slot, in the source's order: the fighters of this Speed
-        open their eyes, every action starts at the same moment, the damage
-        and healing land together, then escapes are checked."""
-        actors, gm = self._activation_phase(s, acting)
+    # --- one Speed Slot: the source's four phases ---------------------------------
+
+    def speed_slot(self, s: int, acting: list[int]) -> None:
+        """Those of this Speed open their eyes, act at the same moment, take on
+        the statuses that follow, then try to Escape."""
+        actors, gm = self.activation_phase(s, acting)
         if not (actors or gm):
             return
-        for i in gm:
-            self._adjudicate(s, i, self.decl[i])
-        # Nothing below changes hp or statuses until every action of the slot is
-        # worked out, so all of them see the slot's start (they are simultaneous).
-        loss = {}                        # index -> hit points lost this slot
-        gain = {}                        # index -> hit points regained this slot
-        finishes = {}                    # target -> 'kill' or 'knock_out'
-        rattle = set()                   # targets a rattle_on_damage hit got through to
-        cleared = set()                  # Recover on yourself: Rattled ends whatever the hit points
-        attacks, escapers = self._action_phase(s, actors, gain, cleared)
-        for i in attacks:
-            self.attack(s, i, self.decl[i], loss, finishes, rattle)
-        dying = self._status_phase(s, loss, gain, finishes, rattle, cleared)
+        # Nothing below changes hit points or statuses until the status phase, so
+        # every action of the slot sees the slot's start: they are simultaneous.
+        self.loss = {}                   # index -> hit points lost this slot
+        self.gain = {}                   # index -> hit points regained this slot
+        self.finishes = {}               # target -> 'kill' or 'knock_out'
+        self.rattle = set()              # targets a rattle_on_damage hit got through to
+        self.cleared = set()             # Recover on yourself: Rattled ends whatever the hit points
+        self.escapers = []
+        self.action_phase(s, actors, gm)
+        fallen = self.status_phase(s)
         # Ongoing actions of anyone now Rattled, Unconscious or Dead stop.
-        if dying and (self.defenders or any(self.self_def)):
-            for t in dying:
-                self._stop_ongoing(s, t)
-        self._escape_phase(s, escapers)
+        if fallen and (self.defenders or any(self.self_def)):
+            for t in fallen:
+                self.stop_ongoing(s, t)
+        if self.escapers:
+            self.escape_phase(s, self.escapers)
 
-    def _activation_phase(self, s: int, acting: list[int]) -> tuple[list[int], list[int]]:
-        """Who acts in this slot: not the fallen or gone, not the Rattled with
-        an action they may no longer take; a special outside the vocabulary
-        goes to the GM (second list)."""
-        names, log, decl, cs = self.names, self.log, self.decl, self.cs
+    def activation_phase(self, s: int, acting: list[int]) -> tuple[list[int], list[int]]:
+        """Who opens their eyes: not the fallen or gone, nor the Rattled with an
+        action they may no longer take. An action carrying a special outside
+        the vocabulary goes whole to the GM (the second list)."""
+        decl, cs = self.decl, self.cs
         dead, unconscious, escaped, rattled = self.dead, self.unconscious, self.escaped, self.rattled
         actors = []
-        gm = []                          # actions carrying a special outside the vocabulary
+        gm = []
         for i in acting:
             d = decl[i]
             if dead[i] or unconscious[i] or escaped[i]:
-                if log:
-                    self.say(s, "activation", f"{names[i]} is {self._status(i)}: the "
-                                              f"{ACTION_NAMES[d.action]} does not happen.")
                 continue
             if rattled[i] and (s > RATTLED_MAX_SPEED or d.action not in RATTLED_ACTIONS):
                 # Ruling rattled-mid-round: a declaration cannot change, so an action a Rattled
                 # character may no longer take is lost, not moved to Speed 1.
-                if log:
-                    self.say(s, "activation", f"{names[i]} is Rattled: the {ACTION_NAMES[d.action]} at Speed "
-                                              f"{s} is lost (Rattled: only Escape or Recover, at Speed 1).")
                 continue
             if d.special is not None and d.action != "special" and cs[i].profile.specials[d.special].effect is None:
                 gm.append(i)
-                continue
-            actors.append(i)
-        if log and (actors or gm):
-            awake = sorted(actors + gm)
-            self.say(s, "activation", f"{_and(names[i] for i in awake)} open{'s' if len(awake) == 1 else ''} "
-                                      "their eyes.")
+            else:
+                actors.append(i)
         return actors, gm
 
-    def _action_phase(self, s: int, actors: list[int], gain: dict, cleared: set) -> tuple[list[int], list[int]]:
-        """Defences, recoveries and specials start; returns the attackers and
-        escapers, whose actions are worked out after every defence is up."""
-        names, log, decl, cs = self.names, self.log, self.decl, self.cs
-        attacks = []
-        escapers = []
-        effect = ACTION_POINTS - s
-        # Defences start first: both work from the start of their slot (ruling defend-self-same-slot).
+    def action_phase(self, s: int, actors: list[int], gm: list[int]) -> None:
+        """Every action but Escape, all at the same moment. Defences start
+        before any attack lands: both work from the start of their slot
+        (ruling defend-self-same-slot)."""
+        for i in gm:
+            self.leave_to_gm(s, i)
+        decl = self.decl
+        attackers = []
         for i in actors:
             d = decl[i]
-            a = d.action
-            if a == "attack":
-                attacks.append(i)
-            elif a == "defend_other":
-                t = self.index[d.target]
-                amount = effect + cs[i].profile.defend_other_plus
-                if cs[i].profile.conditional:
-                    amount += self.bonus_if(s, i, "defend_other", t, d)
-                # Ruling several-defenders: defenders soak in the order they started defending.
-                guards = self.defenders.get(t)
-                if guards is None:
-                    self.defenders[t] = [[i, amount]]
-                else:
-                    guards.append([i, amount])
-                if log:
-                    self.say(s, "action", f"{names[i]} starts defending {d.target}: takes up to {amount} of each "
-                                          "hit on them until the round ends.")
-            elif a == "defend_self":
-                amount = effect + cs[i].profile.defend_self_plus
-                if cs[i].profile.conditional:
-                    amount += self.bonus_if(s, i, "defend_self", i, d)
-                doubled = d.special is not None   # only double_defend_self gets here (validated)
-                if doubled:
-                    self.spend(i, d.special)
-                    amount *= 2
-                self.self_def[i] = amount
-                if d.redirect_to is not None:
-                    self.redirect[i] = self.index[d.redirect_to]
-                if log:
-                    self.say(s, "action", f"{names[i]} defends themself: every hit on them is cut by {amount}"
-                                          + (f" ({d.special}: doubled)" if doubled else "") + " until the round ends.")
-            elif a == "escape":
-                escapers.append(i)
-                if log:
-                    self.say(s, "action", f"{names[i]} is trying to Escape; it is checked in the escape phase.")
-            elif a == "recover":
-                t = i if d.target is None else self.index[d.target]
-                gain[t] = gain.get(t, 0) + RECOVER_HIT_POINTS
-                if t == i:
-                    cleared.add(i)
-                if log:
-                    self.say(s, "action", f"{names[i]} takes Recover" + ("" if t == i else f" on {names[t]}")
-                             + ": 1 hit point back" + (", and Rattled ends." if t == i else ", and they wake."))
+            action = d.action
+            if action == "attack":
+                attackers.append(i)
+            elif action == "defend_other":
+                self.defend_other(s, i, d)
+            elif action == "defend_self":
+                self.defend_self(s, i, d)
+            elif action == "escape":
+                self.escape(s, i)
+            elif action == "recover":
+                self.recover(s, i, d)
             else:
-                self.special(s, i, d, gain)
-        return attacks, escapers
+                self.special(s, i, d)
+        for i in attackers:
+            self.attack(s, i, decl[i])
 
-    def _status_phase(self, s: int, loss: dict, gain: dict, finishes: dict, rattle: set, cleared: set) -> list[int]:
-        """Damage and healing of the slot land together (ruling
-        healing-and-damage-net), then statuses follow from the hit points;
-        returns who has just become Rattled, Unconscious or Dead."""
-        log, cs = self.log, self.cs
-        dead, unconscious, rattled, hp = self.dead, self.unconscious, self.rattled, self.hp
-        changed = set(loss)
-        if gain or cleared or rattle:
-            changed.update(gain, cleared, rattle)
-        dying = []
+    def status_phase(self, s: int) -> list[int]:
+        """The slot's damage and healing land together (ruling
+        healing-and-damage-net); returns who is newly Rattled, Unconscious or
+        Dead. Each fighter settles alone, so the order does not matter."""
+        changed = set(self.loss)
+        if self.gain or self.cleared or self.rattle:
+            changed.update(self.gain, self.cleared, self.rattle)
         self.touched.update(changed)
-        for t in (sorted(changed) if log else changed):
-            before = hp[t]
-            was_rattled, was_out = rattled[t], unconscious[t]
-            hurt = before - loss.get(t, 0)
-            finish = finishes.get(t) if finishes else None
-            if finish == "kill":
-                dead[t] = True
-            elif finish == "knock_out":
-                unconscious[t] = True
-            after = hurt + gain[t] if t in gain and not dead[t] else hurt
-            limit = cs[t].profile.hit_points
-            if after > limit:
-                after = limit
-            if after < 0:
-                after = 0
-            regained = after > hurt and after > 0
-            hp[t] = after
-            if t in rattle:
-                rattled[t] = True
-            if regained or t in cleared:
-                rattled[t] = False
-                if regained:
-                    unconscious[t] = False
-            if after == 0:
-                # Whoever ends the slot on 0 hit points is Rattled, whatever else
-                # happened to them in it: a Recover that nets to 0 does not undo
-                # it (ruling zero-is-rattled).
-                rattled[t] = True
-            if log:
-                self._status_line(s, t, before, after, finish, was_rattled, was_out)
-            if (dead[t] or unconscious[t] or rattled[t]) and not (was_rattled or was_out):
-                dying.append(t)
-        return dying
+        return [t for t in changed if self.settle(s, t)]
 
-    def _escape_phase(self, s: int, escapers: list[int]) -> None:
-        """An Escape works unless its fighter was hurt, targeted by a special
-        or put out of the fight before it resolved."""
-        names, log = self.names, self.log
-        for i in escapers:
-            if self.spoiled[i] or self.dead[i] or self.unconscious[i]:
-                if log:
-                    self.say(s, "escape", f"{names[i]}'s Escape fails: they were hurt or targeted by a special "
-                                          "before it resolved. They stay in the fight.")
-            else:
-                self.escaped[i] = True          # an Escape is their only action, so nothing ongoing stops
-                self.touched.add(i)
-                if log:
-                    self.say(s, "escape", f"{names[i]} escapes and must leave the area of the fight.")
-
-    def _adjudicate(self, s: int, i: int, d: Declaration) -> None:
-        """A special outside the vocabulary: the whole action goes to the GM."""
-        self.spend(i, d.special)
-        action = ACTION_NAMES[d.action]
-        self.adjudications.append(f"{self.names[i]} calls {d.special} with {action}"
-                                  + (f" on {d.target}" if d.target else "") + f" at Speed {s}")
-        if self.log:
-            self.say(s, "action", f"{self.names[i]} calls {d.special} with {action}. GM adjudicates: the "
-                                  "resolver leaves this whole action to the GM.")
-
-    def _status(self, i: int) -> str:
-        if self.dead[i]:
-            return "Dead"
-        if self.escaped[i]:
-            return "gone (escaped)"
-        if self.unconscious[i]:
-            return "Unconscious"
-        return "Rattled" if self.rattled[i] else "fighting"
-
-    def _status_line(self, s, t, before, after, finish, was_rattled, was_out) -> None:
-        name = self.names[t]
+    def settle(self, s: int, t: int) -> bool:
+        """Fighter t's hit points after the slot, and the statuses that follow
+        from them; True when t has just become Rattled, Unconscious or Dead."""
+        hp, rattled, unconscious, dead = self.hp, self.rattled, self.unconscious, self.dead
+        was_down = rattled[t] or unconscious[t]
+        hurt = hp[t] - self.loss.get(t, 0)
+        finish = self.finishes.get(t)
         if finish == "kill":
-            self.say(s, "status", f"{name} is Dead (killing blow, announced aloud).")
-            return
-        bits = []
-        if before != after:
-            bits.append(f"{name} is on {after} hit point{'s' if after != 1 else ''} (was {before})")
-        if finish == "knock_out" and self.unconscious[t]:
-            bits.append(f"{name} is knocked out: Unconscious")
-        elif was_out and not self.unconscious[t]:
-            bits.append(f"{name} is no longer Unconscious")
-        if self.rattled[t] and not was_rattled:
-            bits.append(f"{name} becomes Rattled" + ("" if after == 0 else " though not at 0 hit points"))
-        elif was_rattled and not self.rattled[t]:
-            bits.append(f"{name} is no longer Rattled")
-        if bits:
-            self.say(s, "status", "; ".join(bits) + ".")
+            dead[t] = True
+        elif finish == "knock_out":
+            unconscious[t] = True
+        gain = self.gain.get(t)
+        after = hurt + gain if gain is not None and not dead[t] else hurt
+        limit = self.cs[t].profile.hit_points
+        after = limit if after > limit else 0 if after < 0 else after
+        hp[t] = after
+        if t in self.rattle:
+            rattled[t] = True
+        regained = after > hurt and after > 0
+        if regained or t in self.cleared:
+            rattled[t] = False
+            if regained:
+                unconscious[t] = False
+        if after == 0:
+            # Whoever ends the slot on 0 hit points is Rattled, whatever else happened
+            # to them in it: a Recover that nets to 0 does not undo it (ruling zero-is-rattled).
+            rattled[t] = True
+        return (dead[t] or unconscious[t] or rattled[t]) and not was_down
 
-    def _stop_ongoing(self, s: int, t: int) -> None:
+    def stop_ongoing(self, s: int, t: int) -> list[str]:
+        """Rattled: the ongoing actions of t stop now. Returns which."""
         stopped = []
         if self.self_def[t]:
             self.self_def[t] = 0
@@ -673,15 +557,31 @@ class _Round:
                     guards.remove(entry)
                     stopped.append("Defend Other")
                     break
-        if stopped and self.log:
-            self.say(s, "status", f"{self.names[t]}'s {_and(sorted(set(stopped)))} stops.")
+        return stopped
 
-    # --- actions ---------------------------------------------------------------
+    def escape_phase(self, s: int, escapers: list[int]) -> None:
+        """Last in the slot: an Escape works unless its fighter was hurt,
+        targeted by a special or put out of the fight before it resolved."""
+        for i in escapers:
+            if not (self.spoiled[i] or self.dead[i] or self.unconscious[i]):
+                self.escaped[i] = True          # an Escape is their only action, so nothing ongoing stops
+                self.touched.add(i)
 
-    def bonus_if(self, s: int, i: int, action: str, t: int | None, d: Declaration) -> int:
+    # --- the actions ------------------------------------------------------------
+
+    def effect(self, s: int, i: int, action: str, plus: int, t: int | None, d: Declaration) -> int:
+        """Effect: the action points left after Speed, plus what the character
+        always adds to this action and any bonus whose condition holds."""
+        amount = ACTION_POINTS - s + plus
+        if self.cs[i].profile.conditional:
+            for _, extra in self.conditions_met(s, i, action, t, d):
+                amount += extra
+        return amount
+
+    def conditions_met(self, s: int, i: int, action: str, t: int | None, d: Declaration) -> list[tuple[str, int]]:
         """The conditional bonuses of fighter i on `action` (aimed at t) whose
         condition holds as the slot begins (ruling conditional-bonuses)."""
-        extra, met = 0, []
+        met = []
         for when, amount in self.cs[i].profile.conditional.get(action, ()):
             if when == "target_rattled":
                 holds = t is not None and t != i and self.rattled[t]
@@ -690,137 +590,162 @@ class _Round:
             else:
                 holds = when in d.confirmed
             if holds:
-                extra += amount
-                met.append(f"+{amount} {CONDITION_WORDS[when]}")
-        if met and self.log:
-            self.say(s, "action", f"{self.names[i]}'s {ACTION_NAMES[action]} counts {_and(met)}.")
-        return extra
+                met.append((when, amount))
+        return met
 
-    def attack(self, s, i, d, loss, finishes, rattle) -> None:
-        log = self.log
+    def defend_other(self, s: int, i: int, d: Declaration) -> int:
+        """Defend Other: take up to Effect of each hit on the target."""
         t = self.index[d.target]
-        if self.escaped[t] or self.dead[t]:
-            if log:
-                self.say(s, "action", f"{self.names[i]}'s Attack finds nobody: {d.target} is {self._status(t)}.")
+        amount = self.effect(s, i, "defend_other", self.cs[i].profile.defend_other_plus, t, d)
+        # Ruling several-defenders: defenders soak in the order they started defending.
+        guards = self.defenders.get(t)
+        if guards is None:
+            self.defenders[t] = [[i, amount]]
+        else:
+            guards.append([i, amount])
+        return amount
+
+    def defend_self(self, s: int, i: int, d: Declaration) -> int:
+        """Defend Self: every hit on yourself is cut by Effect, like armour."""
+        amount = self.effect(s, i, "defend_self", self.cs[i].profile.defend_self_plus, i, d)
+        if d.special is not None:        # only double_defend_self gets here (validated)
+            self.spend(i, d.special)
+            amount *= 2
+        self.self_def[i] = amount
+        if d.redirect_to is not None:
+            self.redirect[i] = self.index[d.redirect_to]
+        return amount
+
+    def escape(self, s: int, i: int) -> None:
+        """Escape is checked only in the escape phase, after everything else."""
+        self.escapers.append(i)
+
+    def recover(self, s: int, i: int, d: Declaration) -> int:
+        """Recover: 1 hit point back, and the end of Rattled (on yourself) or of
+        Unconscious (on someone else). Returns who recovers."""
+        t = i if d.target is None else self.index[d.target]
+        self.gain[t] = self.gain.get(t, 0) + RECOVER_HIT_POINTS
+        if t == i:
+            self.cleared.add(i)
+        return t
+
+    def special(self, s: int, i: int, d: Declaration) -> None:
+        """The Special action: healing is applied; any other special is the GM's."""
+        t = self.index[d.target] if d.target is not None else None
+        self.spend(i, d.special)
+        if t is not None and (self.dead[t] or self.escaped[t]):
+            self.finds_nobody(s, i, d.special, t)
+        elif self.cs[i].profile.specials[d.special].effect == "heal":
+            self.heal(s, i, t, d)
+        else:
+            self.ask_gm(s, i, d)
+
+    def heal(self, s: int, i: int, t: int, d: Declaration) -> int:
+        """Effect in hit points back, never above the starting hit points."""
+        amount = self.effect(s, i, "special", self.cs[i].profile.special_plus, t, d)
+        self.gain[t] = self.gain.get(t, 0) + amount
+        # Ruling special-spoils-escape: a special that resolves on someone spoils their Escape.
+        self.spoiled[t] = True
+        return amount
+
+    def ask_gm(self, s: int, i: int, d: Declaration) -> None:
+        """A special outside the vocabulary, as the Special action: the resolver changes nothing."""
+        self.adjudications.append(f"{self.names[i]} uses {d.special}"
+                                  + (f" on {d.target}" if d.target else "") + f" at Speed {s}")
+
+    def leave_to_gm(self, s: int, i: int) -> None:
+        """A special outside the vocabulary carried by another action: the whole action is the GM's."""
+        d = self.decl[i]
+        self.spend(i, d.special)
+        self.adjudications.append(f"{self.names[i]} calls {d.special} with {ACTION_NAMES[d.action]}"
+                                  + (f" on {d.target}" if d.target else "") + f" at Speed {s}")
+
+    def finds_nobody(self, s: int, i: int, what: str, t: int) -> None:
+        """The target left the fight earlier in the round: nothing happens."""
+
+    # --- an attack ----------------------------------------------------------------
+
+    def attack(self, s: int, i: int, d: Declaration) -> None:
+        """Attack: damage equal to Effect. A hit that does no damage to someone
+        Defending Self with a redirecting special may be turned onto another."""
+        t = self.index[d.target]
+        if self.dead[t] or self.escaped[t]:
+            self.finds_nobody(s, i, "Attack", t)
             return
         profile = self.cs[i].profile
         base = ACTION_POINTS - s
-        amount = base + profile.attack_plus
-        if profile.conditional:
-            amount += self.bonus_if(s, i, "attack", t, d)
+        amount = self.effect(s, i, "attack", profile.attack_plus, t, d)
         kind = None
         if d.special is not None:
             kind = profile.specials[d.special].effect
             self.spend(i, d.special)
-        words = ""
-        if log:
-            words = (f"{self.names[i]} attacks {d.target}" + (f" with {d.special}" if d.special else "")
-                     + (f" (chose the Speed {s} slot)" if profile.chooses_slot else "")
-                     + f": Effect {base}" + (f" + {amount - base}" if amount != base else "") + f" = {amount}")
-        dealt, words = self.hit(t, amount, kind == "ignore_defences", loss, words)
+        dealt = self.strike(s, i, t, d, base, amount, kind)
+        r = self.redirect[t]
+        if r is not None and not dealt and self.self_def[t] and not (self.dead[r] or self.escaped[r]):
+            self.turn_attack(s, t, r, amount)
+
+    def strike(self, s: int, i: int, t: int, d: Declaration, base: int, amount: int, kind: str | None) -> int:
+        """The attack lands (`base` is the slot's Effect before the attacker's
+        additions, for the telling); 1 or more points through opens the target
+        to the attack's special and to a killing blow. Returns the points through."""
+        dealt = self.hit(t, amount, kind == "ignore_defences")
         if dealt:
             if kind == "rattle_on_damage":
-                rattle.add(t)
-                if log:
-                    words += f"; {d.special}: {d.target} will be Rattled"
-            # A knock-out needs a target already Rattled; a kill needs them Rattled
-            # and at 0 hit points as well. Both are judged as the slot began
-            # (rulings knock-out-needs-rattled and same-slot-kill).
-            if d.finish is not None and finishable(self.rattled[t], self.hp[t], d.finish):
-                if finishes.get(t) != "kill":
-                    finishes[t] = d.finish
-                if log:
-                    words += f"; {self.names[i]} calls a killing blow: " \
-                             f"{'kill' if d.finish == 'kill' else 'knock out'}"
-            elif log and d.finish == "kill" and self.rattled[t]:
-                words += f"; no kill: {d.target} is Rattled but not on 0 hit points (a knock-out was possible)"
-        if log:
-            self.say(s, "action", words + ".")
-        r = self.redirect[t]
-        if r is not None and not dealt and self.self_def[t]:
-            # Ruling vicious-dodge-redirect: the turned attack lands in the same slot, at full Effect, once.
-            if not (self.dead[r] or self.escaped[r]):
-                _, more = self.hit(r, amount, False, loss,
-                                   f"{d.target} turns the unhurt attack onto {self.names[r]}: {amount}" if log else "")
-                if log:
-                    self.say(s, "action", more + ".")
+                self.rattles(t, d.special)
+            if d.finish is not None:
+                # A knock-out needs a target already Rattled; a kill needs them Rattled and
+                # at 0 hit points as well. Both are judged as the slot began (rulings
+                # knock-out-needs-rattled and same-slot-kill).
+                if finishable(self.rattled[t], self.hp[t], d.finish):
+                    self.killing_blow(i, t, d.finish)
+                else:
+                    self.blow_refused(t, d.finish)
+        return dealt
 
-    def hit(self, t: int, amount: int, pierce: bool, loss: dict, words: str) -> tuple[int, str]:
-        """Damage of one hit on `t`: Defend Other first, then armour and Defend Self."""
+    def turn_attack(self, s: int, t: int, r: int, amount: int) -> None:
+        """Ruling vicious-dodge-redirect: the turned attack lands on r in the same slot, at full Effect, once."""
+        self.hit(r, amount, False)
+
+    def hit(self, t: int, amount: int, pierce: bool) -> int:
+        """The points of one hit that get through to t: whoever Defends t takes
+        theirs first, then t's armour and Defend Self cut the rest."""
         rest = amount
-        log = self.log
         if not pierce:
-            for d, effect in self.defenders.get(t, ()):
+            for g, effect in self.defenders.get(t, ()):
                 if rest <= 0:
                     break
                 soaked = effect if effect < rest else rest
                 rest -= soaked
-                # Ruling defender-armour: the defender's own armour cuts what they soak.
-                lost = soaked - self.cs[d].profile.armour
-                if lost > 0:
-                    loss[d] = loss.get(d, 0) + lost
-                    self.spoiled[d] = True
-                if log:
-                    words += f"; {self.names[d]} takes {soaked} of it" + (
-                        f" (armour stops {soaked - max(lost, 0)})" if lost < soaked else "")
-            armour = self.cs[t].profile.armour
-            cut = armour + self.self_def[t]
+                self.defender_takes(g, soaked)
+            cut = self.cs[t].profile.armour + self.self_def[t]
             if cut and rest > 0:
-                if log:
-                    by = " and ".join(w for w in (f"armour {armour}" if armour else "",
-                                                   f"Defend Self {self.self_def[t]}" if self.self_def[t] else "")
-                                      if w)
-                    words += f"; {self.names[t]}'s {by} stop{'s' if ' and ' not in by else ''} {min(cut, rest)}"
                 rest = rest - cut if rest > cut else 0
-        elif log:
-            words += " (no armour or defence counts)"
         if rest > 0:
-            loss[t] = loss.get(t, 0) + rest
+            self.loss[t] = self.loss.get(t, 0) + rest
             self.spoiled[t] = True
-        if log:
-            words += f"; {self.names[t]} loses {rest}"
-        return rest, words
+        return rest
 
-    def special(self, s, i, d, gain) -> None:
-        names = self.names
-        t = self.index[d.target] if d.target is not None else None
-        special = self.cs[i].profile.specials[d.special]
-        self.spend(i, d.special)
-        if t is not None and (self.dead[t] or self.escaped[t]):
-            if self.log:
-                self.say(s, "action", f"{names[i]}'s {d.special} finds nobody: {d.target} is {self._status(t)}.")
-            return
-        if special.effect == "heal":
-            amount = ACTION_POINTS - s + self.cs[i].profile.special_plus
-            if self.cs[i].profile.conditional:
-                amount += self.bonus_if(s, i, "special", t, d)
-            gain[t] = gain.get(t, 0) + amount
-            # Ruling special-spoils-escape: a special that resolves on someone spoils their Escape.
-            self.spoiled[t] = True
-            if self.log:
-                self.say(s, "action", f"{names[i]} uses {d.special} on {d.target}: up to {amount} hit points "
-                                      "back, never above their starting hit points.")
-            return
-        on = f" on {d.target}" if d.target else ""
-        self.adjudications.append(f"{names[i]} uses {d.special}{on} at Speed {s}")
-        if self.log:
-            self.say(s, "action", f"{names[i]} uses {d.special}{on}. GM adjudicates: the resolver changes "
-                                  "nothing for it" + (f" (if it lands, {d.target} cannot Escape this round)."
-                                                      if d.target else "."))
+    def defender_takes(self, g: int, soaked: int) -> None:
+        """Ruling defender-armour: the defender's own armour cuts what they soak."""
+        lost = soaked - self.cs[g].profile.armour
+        if lost > 0:
+            self.loss[g] = self.loss.get(g, 0) + lost
+            self.spoiled[g] = True
 
-    # --- the end of the round ---------------------------------------------------
+    def rattles(self, t: int, special: str) -> None:
+        """rattle_on_damage: t takes on Rattled with the slot's other statuses."""
+        self.rattle.add(t)
 
-    def finish(self) -> RoundResult:
-        out = list(self.cs)
-        hp, rattled, unconscious, dead, escaped = self.hp, self.rattled, self.unconscious, self.dead, self.escaped
-        for i in self.touched | self.uses.keys():
-            c = out[i]
-            uses = self.uses.get(i)
-            out[i] = _new_tuple(Combatant, (c.profile, hp[i], rattled[i], unconscious[i], dead[i], escaped[i],
-                                            c.uses if uses is None else MappingProxyType(uses)))
-        if self.log:
-            standing = [self.names[i] for i in range(self.n) if not (self.dead[i] or self.escaped[i]
-                                                                     or self.unconscious[i])]
-            self.say(None, "end", "Round over. Still able to act: " + (_and(standing) if standing else "nobody")
-                     + ". Ask who wants to keep fighting.")
-        return RoundResult(tuple(out), tuple(self.lines), tuple(self.adjudications))
+    def killing_blow(self, i: int, t: int, finish: str) -> None:
+        """Called aloud by i; of two blows on t in one slot, a kill outweighs a knock-out."""
+        if self.finishes.get(t) != "kill":
+            self.finishes[t] = finish
+
+    def blow_refused(self, t: int, finish: str) -> None:
+        """The target is not open to this killing blow; the hit itself stands."""
+
+
+class _ToldRound(Narration, _Round):
+    """A round that also says every step in the GM's words (narration.py)."""
+
+    rules = _Round
