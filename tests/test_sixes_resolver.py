@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from generator.systems.sixes.models import Character, Special
-from generator.systems.sixes.resolver import (Declaration, IllegalDeclaration, PHASE_ORDER, fresh,
-                                              resolve_round, validate)
+from generator.systems.sixes.narration import PHASE_ORDER
+from generator.systems.sixes.resolver import Declaration, IllegalDeclaration, fresh, resolve_round, validate
 
 ROOT = Path(__file__).resolve().parent.parent
-CORE_MODULES = ("resolver", "effects")
+CORE_MODULES = ("resolver", "narration", "effects")
 
 
 def fighter(name, hp=5, armour=0, damage=0, specials=()):

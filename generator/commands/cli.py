@@ -168,10 +168,11 @@ def build(data_dir: Path | None, out_dir: Path | None, paper: str | None, no_sit
     stays in place until the new one is complete.
     """
     game = locate(data_dir, out_dir, paper)
+    config = _config(game, site=not no_site, workers=jobs, cache=not no_cache, strict=strict, options=options)
     if not watch:
-        _build_once(game, no_site, jobs, no_cache, strict, options)
+        _build_once(config)
         return
-    _watch(game, lambda: _build_once(game, no_site, jobs, no_cache, strict, options))
+    _watch(game, lambda: _build_once(config))
 
 
 def _watch(game, build_once, after=lambda passed: None, first: bool = True) -> None:
@@ -233,13 +234,18 @@ def _survive(build_once) -> bool:
         return False
 
 
-def _build_once(game, no_site: bool, jobs: int | None, no_cache: bool, strict: bool, options) -> None:
-    from .build import build as run_build
+def _config(game, **asked):
+    """The run a command asks for, as one frozen BuildConfig: the game
+    folder's settings and whatever the command line said."""
+    from .context import BuildConfig
+    return BuildConfig(game.data_dir, game.out_dir, game.papers, settings=game.settings, **asked)
+
+
+def _build_once(config) -> None:
+    from .build import run
 
     with _progress() as progress:
-        report = run_build(game.data_dir, game.out_dir, game.papers, site=not no_site,
-                           strict=strict, workers=jobs, progress=progress, options=options,
-                           cache=not no_cache, settings=game.settings)
+        report = run(config, progress)
     print_problems(report.warnings)
     if report.kept:
         click.echo("Kept your own files in the output: " + visible(", ".join(report.kept)), err=True)
@@ -248,7 +254,7 @@ def _build_once(game, no_site: bool, jobs: int | None, no_cache: bool, strict: b
         click.echo("Nothing changed since the last build: nothing was loaded or rendered.", err=True)
     else:
         click.echo(f"{len(report.rendered)} rendered, {report.reused} unchanged since the last build"
-                   + ("" if report.site_built or no_site else "; the site was unchanged"), err=True)
+                   + ("" if report.site_built or not config.site else "; the site was unchanged"), err=True)
     tracker = report.out_dir / "gm" / "sixes" / "fight-tracker.html"
     if tracker.is_file():
         click.echo(f"GM's fight tracker (keep it private): {tracker}")
@@ -353,7 +359,6 @@ def serve(data_dir: Path | None, out_dir: Path | None, paper: str | None, port: 
     reloading open pages whenever the data or templates change."""
     import threading
 
-    from ..render.options import DEFAULT_OPTIONS
     from .serve import BuildCounter, make_server
 
     game = locate(data_dir, out_dir, paper)
@@ -368,7 +373,8 @@ def serve(data_dir: Path | None, out_dir: Path | None, paper: str | None, port: 
         thread.start()
         click.echo(f"Serving {game.out_dir / 'site'} at http://127.0.0.1:{server.server_address[1]}/ "
                    "(Ctrl-C to stop)", err=True)
-        _watch(game, lambda: _build_once(game, False, None, False, strict, DEFAULT_OPTIONS), after)
+        config = _config(game, strict=strict, cache=True)
+        _watch(game, lambda: _build_once(config), after)
     finally:
         server.shutdown()
         server.server_close()

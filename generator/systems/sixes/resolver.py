@@ -23,7 +23,7 @@ from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 from ...core.errors import close_matches
 from .effects import EFFECTS
 from .models import ACTION_KEYS, CONDITIONS, GM_CONDITIONS, Character, Special
-from .narration import ACTION_NAMES, PHASE_ORDER, LogLine, Narration  # noqa: F401 (PHASE_ORDER: part of the API)
+from .narration import ACTION_NAMES, LogLine, Narration
 from .rules import ACTION_POINTS, RATTLED_MAX_SPEED, RECOVER_HIT_POINTS, SPEEDS, conditional_bonuses, effect_bonuses
 
 FINISHES = ("kill", "knock_out")
