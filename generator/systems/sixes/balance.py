@@ -102,9 +102,9 @@ def typical_fighter(characters: Sequence[Character]) -> Character:
 
 
 # What a character's file says that no fight reads: left out of the keys the
-# simulations are remembered by, so rewording a description or a background
-# plays nothing again.
-FLAVOUR = frozenset({"description", "background", "portrait", "handouts"})
+# simulations are remembered by (and seeded from), so rewording a description
+# or a background, or making a character private, plays nothing again.
+FLAVOUR = frozenset({"description", "background", "portrait", "handouts", "visibility"})
 
 
 def _fighter_json(character: Character) -> str:
