@@ -272,3 +272,20 @@ def test_the_cast_lists_and_the_challenges_page_have_no_serious_accessibility_pr
             context.close()
         browser.close()
     assert found == {}
+
+
+# --- the game's own pages ----------------------------------------------------------
+
+def test_an_own_page_marked_private_stays_off_the_site_and_a_wrong_word_is_refused(tmp_path):
+    from generator.render.site import read_own_pages
+    pages = tmp_path / "game" / "pages"
+    pages.mkdir(parents=True)
+    (pages / "welcome.md").write_text("---\nvisibility: public\n---\n# Welcome\n", encoding="utf-8")
+    (pages / "plot.md").write_text("---\ntitle: Plot\nvisibility: private\n---\nThe butler did it.\n",
+                                   encoding="utf-8")
+    assert [p.path for p in read_own_pages(pages, tmp_path).pages] == ["welcome.md"]
+    (pages / "draft.md").write_text("---\ntitle: Draft\nvisibility:  hidden\n---\nx\n", encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        read_own_pages(pages, tmp_path)
+    assert [str(p) for p in caught.value.problems] == [
+        "game/pages/draft.md:3:14: error: visibility: found 'hidden'; allowed: 'public', 'private'"]

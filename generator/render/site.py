@@ -35,11 +35,12 @@ from pathlib import Path, PurePosixPath
 
 from markupsafe import Markup, escape
 
-from ..core.errors import DataError, Problem
+from ..core.errors import DataError, Problem, allowed_hint
 from ..core.layout import DOWNLOADS_FOLDER, DocumentPdf
 from ..core.paper import Paper
 from ..core.paths import ICONS_DIR, MKDOCS_CONFIG, SITE_SOURCES_DIR
 from ..core.naming import slug as name_slug
+from ..core.privacy import VISIBILITIES
 from ..systems.base import CastEntry, Document, Page, System
 from .html import md_text, render_template
 
@@ -264,6 +265,7 @@ def _list_games(staging: Path, sections: list[SiteSection], own: OwnFiles) -> No
 
 _FRONT_MATTER = re.compile(r"\A(?:\ufeff)?-{3}[ \t]*\n(.*?\n)?(?:-{3}|\.{3})[ \t]*(?:\n|\Z)", re.S)
 _TITLE_LINE = re.compile(r"^title:[ \t]*(.*?)[ \t]*$", re.M)
+_VISIBILITY_LINE = re.compile(r"^visibility:[ \t]*(.*?)[ \t]*$", re.M)
 _ATX_H1 = re.compile(r"^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
 _SETEXT_H1 = re.compile(r"^ {0,3}=+[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
@@ -306,7 +308,8 @@ def read_own_pages(folder: Path | None, display_root: Path | None = None) -> Own
                 problems.append(Problem(where, None, None, bad.message, hint=bad.hint))
             continue
         page = _read_own_page(rel, path, where)
-        (problems if isinstance(page, Problem) else pages).append(page)
+        if page is not None:        # None: a private page, which stays off the site
+            (problems if isinstance(page, Problem) else pages).append(page)
     if problems:
         raise DataError(problems)
     pages.sort(key=lambda p: (p.path != "index.md", p.path.count("/"), p.path))
@@ -344,9 +347,9 @@ def _own_file_fault(rel: str, path: Path, base: Path, seen: dict[str, str]) -> t
     return fault
 
 
-def _read_own_page(rel: str, path: Path, where: str) -> OwnPage | Problem:
+def _read_own_page(rel: str, path: Path, where: str) -> OwnPage | Problem | None:
     """A Markdown page read as UTF-8 text (a leading byte-order mark
-    dropped), or why it cannot be."""
+    dropped), or why it cannot be; None for a page marked private."""
     from ..core.loading import UnreadableFile, read_limited
     try:
         text = read_limited(path, MAX_OWN_PAGE_BYTES, "a page").decode("utf-8")
@@ -354,7 +357,27 @@ def _read_own_page(rel: str, path: Path, where: str) -> OwnPage | Problem:
         return Problem(where, None, None, exc.message, hint=exc.hint)
     except UnicodeDecodeError as exc:
         return Problem(where, None, None, f"not UTF-8 text (byte {exc.start + 1})", hint="save the page as UTF-8")
-    return _own_page(rel, text.removeprefix("\ufeff"))
+    text = text.removeprefix("\ufeff")
+    private = _private_page(text, where)
+    if private:
+        return private if isinstance(private, Problem) else None
+    return _own_page(rel, text)
+
+
+def _private_page(text: str, where: str) -> bool | Problem:
+    """Whether the page's front matter says `visibility: private`, the word
+    the data uses: the page then stays off the site (a draft, notes for the
+    GM). Any other value than public or private is refused at its line."""
+    match = _FRONT_MATTER.match(text)
+    found = _VISIBILITY_LINE.search(match.group(1) or "") if match else None
+    if found is None:
+        return False
+    value = found.group(1).strip("'\"")
+    if value not in VISIBILITIES:
+        line = text[:match.start(1) + found.start()].count("\n") + 1
+        return Problem(where, line, found.start(1) - found.start() + 1, f"found '{value}'", field="visibility",
+                       hint=allowed_hint(value, VISIBILITIES))
+    return value == "private"
 
 
 def _own_name_fault(rel: str) -> tuple[str, str] | None:
