@@ -4,7 +4,7 @@ Core layer: pydantic only. An entity is `public` or `private`. A private one
 reaches the GM's documents and its owner's, never the site (its pages, its
 search index or the PDFs it offers for download). Each model picks its
 default once: what the site showed before the word existed stays public,
-except a Six Shooter challenge, which is the GM's (ruling in the README).
+except a Six Shooter challenge, which is the GM's (ruling challenges-are-private).
 """
 from __future__ import annotations
 
