@@ -410,3 +410,33 @@ def test_a_pipe_left_inside_an_output_folder_is_refused_not_waited_on(tmp_path):
         with pytest.raises(OutputError, match="is not a regular file"):
             output.commit(["site"])
     assert (out / "site" / "pipe").exists()
+
+
+# -- one writer: no path is written twice -----------------------------------
+
+def test_the_writer_refuses_a_second_write_to_one_path_in_any_case(tmp_path):
+    with OutputFolder(tmp_path / "out") as output:
+        output.claim(output.staging / "pdf" / "a4" / "sixes" / "gm" / "cheat-sheet.pdf")
+        output.claim(output.staging / "pdf" / "a4" / "sixes" / "gm" / "roster.pdf")     # another path: fine
+        with pytest.raises(OutputError) as caught:
+            output.claim(output.staging / "pdf" / "a4" / "sixes" / "gm" / "Cheat-Sheet.pdf")
+    assert str(caught.value) == "two documents would both write pdf/a4/sixes/gm/Cheat-Sheet.pdf"
+
+
+def test_two_documents_planned_onto_one_file_stop_the_build_and_write_nothing(starter, tmp_path):
+    from generator.commands.context import BuildConfig, BuildContext
+    from generator.render.pdf import PdfJob
+
+    def job(target: Path, label: str) -> tuple[int, PdfJob]:
+        html = f"<html lang=en><head><title>{label}</title></head><body><p>{label}</p></body></html>"
+        return 1, PdfJob(html, TEMPLATES_DIR.as_uri() + "/", target, "a4", (TEMPLATES_DIR,), label)
+
+    out = tmp_path / "out"
+    config = BuildConfig(starter, out, ("a4",), site=False, workers=1)
+    with pytest.raises(OutputError, match="two documents would both write pdf/a4/sixes/public/rules.pdf"):
+        with BuildContext(config, ["pdf/a4"]) as ctx:
+            where = ctx.staging / "pdf" / "a4" / "sixes" / "public"
+            ctx.render([job(where / "rules-reference.pdf", "first"), job(where / "RULES.pdf", "second"),
+                        job(where / "rules.pdf", "third")])
+            ctx.commit()
+    assert not (out / "pdf").exists()

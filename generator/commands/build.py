@@ -18,14 +18,14 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from ..core import memo
-from ..core.errors import BuildError, Problem
+from ..core.errors import Problem
 from ..core.layout import PDF_FOLDER, DocumentPdf, paper_folder
 from ..core.paper import PAPERS, Paper
 from ..core.paths import TEMPLATES_DIR
 from ..game.load import Loaded, load_all
 from ..game.settings import Settings
 from ..render.jobs import calibration_job, prepare_html
-from ..systems.base import Deferred, Document, System
+from ..systems.base import Deferred, Document
 from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
 
 
@@ -113,8 +113,6 @@ def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
         for item in loaded:
             ctx.start(item.system.simulations(item.game))
         documents = {item.system.slug: item.system.documents(item.game) for item in loaded}
-        for item in loaded:
-            refuse_duplicates(item.system, documents[item.system.slug])
         ctx.render(_planned_jobs(loaded, documents, ctx.staging, config))
         for parts in list((ctx.staging / PDF_FOLDER).rglob(".parts")):    # joined by now; not part of the output
             shutil.rmtree(parts)
@@ -167,18 +165,6 @@ def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], st
     if config.options.backs:
         for paper in config.papers:
             yield calibration_job(staging / paper_folder(paper), paper, config.options)
-
-
-def refuse_duplicates(system: System, documents: list[Document]) -> None:
-    """Two documents may never write the same file (Pelican's rule), not even
-    on a file system that ignores case. The loaders keep entity slugs apart
-    (naming.slug), so this guards the code's own document names."""
-    seen: set[tuple[str, str]] = set()
-    for doc in documents:
-        key = (doc.folder, doc.slug.casefold())
-        if key in seen:
-            raise BuildError(f"{system.slug}: two documents would both write {doc.folder}/{doc.slug}.pdf")
-        seen.add(key)
 
 
 def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[Document]], config: BuildConfig,

@@ -116,11 +116,21 @@ class BuildContext:
 
     def render(self, jobs, *, cached: bool = True, quiet: bool = False) -> list:
         """Render (budget, job) pairs as they come, through the cache unless
-        `cached` is False; refuse any layout fault. A `quiet` render (a pack's
-        manifest) runs here, shows no progress and is not counted."""
+        `cached` is False; refuse any layout fault and any second write to
+        one path. A `quiet` render (a pack's manifest) runs here, shows no
+        progress and is not counted."""
+        jobs = self._claimed(jobs)
         if quiet:
             return render_checked(jobs, None, 1, lambda *a: None, Tally())
         return render_checked(jobs, self._store if cached else None, self.config.workers, self.progress, self.tally)
+
+    def _claimed(self, jobs):
+        """Each job's PDF claimed from the writer as it is planned: two
+        documents (or a character filed under a document's name) can never
+        write one file."""
+        for budget, job in jobs:
+            self._output.claim(job.target)
+            yield budget, job
 
     def commit(self, entries: Iterable[str] | None = None, retire: Iterable[str] = ()) -> None:
         """Remember what this run worked out, then swap its entries in."""

@@ -75,6 +75,7 @@ class OutputFolder:
         self.staging: Path | None = None
         self.kept: list[str] = []       # users' files carried into new entries
         self._lock = None
+        self._claims: set[str] = set()  # every path a writer of this run has claimed (claim)
 
     def __enter__(self) -> "OutputFolder":
         refuse_unsafe(self.root, self.protected)
@@ -106,6 +107,17 @@ class OutputFolder:
         if self._lock is not None:
             os.close(self._lock)    # closing drops the lock
             self._lock = None
+
+    def claim(self, path: Path, what: str = "documents") -> None:
+        """Refuse a second write to one path in this run, even spelt in
+        another case (a file system that ignores case would keep only the
+        last): one document must never quietly replace another."""
+        path = Path(path)
+        shown = path.relative_to(self.staging) if self.staging and path.is_relative_to(self.staging) else path
+        key = str(path).casefold()
+        if key in self._claims:
+            raise OutputError(f"two {what} would both write {shown.as_posix()}")
+        self._claims.add(key)
 
     # -- what is ours -------------------------------------------------------
 

@@ -43,7 +43,7 @@ from typing import Any, Iterator, Mapping
 from ..core import naming
 from .. import systems
 from ..game.load import Loaded, load_all
-from .build import Progress, refuse_duplicates
+from .build import Progress
 from ..game.casting import Casting, check_casting, find_casting, found_as
 from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
 from ..core.errors import BuildError, DataError, Problem, allowed_hint, errors_in
@@ -385,7 +385,6 @@ def _gather(config: BuildConfig, casting_file: Path | None, system: str | None, 
                                                         skip=(out_dir,))) from None
     item = choose_system(loaded, system, data_dir)
     all_docs = item.system.documents(item.game)
-    refuse_duplicates(item.system, all_docs)
     docs = sort_documents(all_docs)
     shown = str(casting_file) if casting_file is not None else None
     if casting_file is None and find_casting_file and docs.sheets:
