@@ -15,7 +15,7 @@ import json
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Iterable
 
 from ..core import memo
 from ..core.errors import Problem
@@ -24,7 +24,7 @@ from ..core.paper import PAPERS, Paper
 from ..core.paths import TEMPLATES_DIR
 from ..game.load import Loaded, load_all
 from ..game.settings import Settings
-from ..render.jobs import calibration_job, prepare_html
+from ..render.jobs import Progress, calibration_job, prepare_html
 from ..systems.base import Deferred, Document
 from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
 
@@ -65,8 +65,6 @@ def built_pdfs(out_dir: Path, papers: Iterable[Paper]) -> list[Path]:
     """Every PDF a build left in the output folder for these papers."""
     return sorted(p for paper in papers for p in (out_dir / paper_folder(paper)).rglob("*.pdf"))
 
-
-Progress = Callable[[str, int, int], None]
 
 
 def export_schemas(target: Path) -> list[Path]:

@@ -43,13 +43,12 @@ from typing import Any, Iterator, Mapping
 from ..core import naming
 from .. import systems
 from ..game.load import Loaded, load_all
-from .build import Progress
 from ..game.casting import Casting, check_casting, find_casting, found_as
 from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
 from ..core.errors import BuildError, DataError, Problem, allowed_hint, errors_in
 from ..core.paper import A4, LETTER, Paper
 from ..core.paths import TEMPLATES_DIR
-from ..render.jobs import calibration_job, prepare_html
+from ..render.jobs import Progress, calibration_job, prepare_html
 from ..systems.base import CARD_SHEET, Deferred, Document, System
 
 PACK_ENTRY = "pack"

@@ -22,14 +22,13 @@ import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Iterable
 
 from ..core import memo
 from .cache import RenderCache
 from .parts import joined_result, part_jobs, splittable, stamp_job
+from .jobs import Progress
 from .pdf import PdfJob, PdfResult, render_pdf
-
-Progress = Callable[[str, int, int], None]
 
 
 _pools: dict[int, ProcessPoolExecutor] = {}
