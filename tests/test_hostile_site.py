@@ -32,7 +32,7 @@ from pydantic import BaseModel, PlainValidator
 
 from generator.systems import SYSTEMS, System
 
-from test_site_browser import CHROMIUM
+from test_site_browser import CHROMIUM, search
 
 # Markup that would run, load or link something if the site trusted the data.
 # Each set is one site build; {m} is the field's marker, unique per value.
@@ -477,8 +477,7 @@ def test_no_page_runs_or_fetches_anything_from_the_data(hostile, browser):
     # Search results are drawn from the index: show the hostile ones too
     # (every marker starts with "mk").
     page = open_page(hostile.site / "index.html")
-    page.fill("input.md-search__input", "mk")
-    page.wait_for_function("document.querySelectorAll('.md-search-result__item').length > 0", timeout=10000)
+    search(page, "mk", timeout=30)
     page.evaluate(TOUCH_ALL)
     page.wait_for_timeout(200)
     context.close()

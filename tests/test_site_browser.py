@@ -52,10 +52,13 @@ def site_pages(site) -> list:
     return sorted(p for p in site.rglob("*.html"))
 
 
-def search(page, query: str) -> list[str]:
-    """The locations of the results the site's own search shows for `query`."""
+def search(page, query: str, timeout: float = 10) -> list[str]:
+    """The locations of the results the site's own search shows for `query`,
+    waiting up to `timeout` seconds for the search worker to read its index
+    (a hostile build's index is long, and a busy machine slow)."""
     page.fill("input.md-search__input", query)
-    page.wait_for_function("document.querySelectorAll('.md-search-result__item').length > 0", timeout=10000)
+    page.wait_for_function("document.querySelectorAll('.md-search-result__item').length > 0",
+                           timeout=timeout * 1000)
     return page.eval_on_selector_all(".md-search-result__item > a", "links => links.map(a => a.href)")
 
 
