@@ -108,15 +108,15 @@ class OutputFolder:
             os.close(self._lock)    # closing drops the lock
             self._lock = None
 
-    def claim(self, path: Path, what: str = "documents") -> None:
+    def claim(self, path: Path) -> None:
         """Refuse a second write to one path in this run, even spelt in
         another case (a file system that ignores case would keep only the
         last): one document must never quietly replace another."""
         path = Path(path)
-        shown = path.relative_to(self.staging) if self.staging and path.is_relative_to(self.staging) else path
         key = str(path).casefold()
         if key in self._claims:
-            raise OutputError(f"two {what} would both write {shown.as_posix()}")
+            shown = path.relative_to(self.staging) if self.staging and path.is_relative_to(self.staging) else path
+            raise OutputError(f"two documents would both write {shown.as_posix()}")
         self._claims.add(key)
 
     # -- what is ours -------------------------------------------------------

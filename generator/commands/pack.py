@@ -747,7 +747,7 @@ def _render_parts(ctx: BuildContext, planned: list[tuple[Document, tuple[Paper, 
                 name = "character sheet" if doc.audience == "player" else short_title(doc, title)
                 keys.append((paper, doc.folder, doc.slug, name))
                 yield (prepared.budget, prepared.job(path, paper, (TEMPLATES_DIR, ctx.config.data_dir),
-                                                     f"{paper.name} pack/{doc.folder}/{doc.slug}.pdf"))
+                                                     _part_label(paper, doc)))
     steady = SteadyProgress(ctx.progress, sum(len(papers) for _, papers in planned))
     real, ctx.progress = ctx.progress, steady
     try:
@@ -762,9 +762,14 @@ def _render_parts(ctx: BuildContext, planned: list[tuple[Document, tuple[Paper, 
             for paper in papers:
                 _, part = rendered[paper, doc.folder, doc.slug]
                 if part.pages != doc.max_pages:
-                    raise BuildError(f"{paper.name} pack/{doc.folder}/{doc.slug}.pdf: {part.pages} pages for "
+                    raise BuildError(f"{_part_label(paper, doc)}: {part.pages} pages for "
                                      f"{doc.max_pages} envelopes; a name too long for its page?")
     return rendered
+
+
+def _part_label(paper: Paper, doc: Document) -> str:
+    """How progress and errors name one rendered part of a pack."""
+    return f"{paper.name} pack/{doc.folder}/{doc.slug}.pdf"
 
 
 def _merge(pieces: list[Piece | tuple[Path, Part]], target: Path, title: str, duplex: bool) -> list[Part]:
@@ -868,8 +873,9 @@ def _write_manifest(ctx: BuildContext, folder: Path, title: str, rows, gm_conten
     totals = {"pages": sum(r["pages"] for r in paper_rows), "sheets": sum(r["sheets"] for r in paper_rows)}
     stock = LABEL_STOCK[paper.name]
     manifest = Document("manifest", f"{title}: stuffing manifest", "pack/manifest.html", "gm",
-                        {"title": title, "rows": table, "totals": totals,
-                         "paper": paper.name, "paper_name": paper.label, "duplex": duplex, "backs": backs, "run": run, "envelopes": len(rows),
+                        {"title": title, "rows": table, "totals": totals, "paper": paper.name,
+                         "paper_name": paper.label, "duplex": duplex, "backs": backs, "run": run,
+                         "envelopes": len(rows),
                          "labels": stock if labels else None,
                          "label_sheets": math.ceil(len(rows) / stock.per_sheet)},
                         max_pages=table_pages(len(table) + 6))

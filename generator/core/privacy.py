@@ -28,3 +28,8 @@ def public_only(items: Iterable[T], entity: Callable[[T], Any] = lambda item: it
     """The items whose entity (the item itself, or what `entity` picks from
     it) is public, in their order."""
     return tuple(item for item in items if entity(item).visibility == "public")
+
+
+def private_only(items: Iterable[T], entity: Callable[[T], Any] = lambda item: item) -> tuple[T, ...]:
+    """The rest: the items the GM's own documents print instead."""
+    return tuple(item for item in items if entity(item).visibility != "public")

@@ -19,7 +19,6 @@ class Loaded:
     game: Any
 
 
-
 def load_all(data_dir: Path, strict: bool = False, systems: Iterable[str] | None = None
              ) -> tuple[list[Loaded], list[Problem]]:
     """Load every system present in `data_dir` (or only `systems`, the

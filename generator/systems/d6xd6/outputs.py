@@ -11,7 +11,7 @@ from math import ceil
 from typing import Sequence
 
 from ...core.dice import at_least
-from ...core.privacy import public_only
+from ...core.privacy import private_only, public_only
 from ..base import CARD_SHEET, Card, CastEntry, Document, Page
 from .dataset import D6Game
 from .models import BAND_KEYS, CATEGORY_KEYS, LEVEL_KEYS, Character, WeaponTable, reach
@@ -197,7 +197,7 @@ def documents(game: D6Game) -> list[Document]:
         Document(REFERENCE_CARDS, f"{game.info.title}: weapon, armour and turn cards", CARD_SHEET, "public",
                  common, max_pages=_deck_pages(reference), cards=reference),
     ]
-    private = ladder_cards(game, [c for c in everyone if c.visibility == "private"])
+    private = ladder_cards(game, private_only(everyone))
     if private:     # the public deck is on the site; these are the GM's
         docs.append(Document(GM_LADDER_CARDS, f"{game.info.title}: the GM's damage-ladder cards", CARD_SHEET, "gm",
                              common, max_pages=_deck_pages(private), cards=private))

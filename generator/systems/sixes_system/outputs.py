@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...core.privacy import public_only
+from ...core.privacy import private_only, public_only
 from ..base import CastEntry, Document, Page
 from .dataset import Campaign
 from .models import BASE_SETTINGS, DEFENCE_MODES
@@ -77,7 +77,7 @@ def cast_list(campaign: Campaign) -> list[CastEntry]:
 
 
 def documents(campaign: Campaign) -> list[Document]:
-    private = [m for m in campaign.cast if m.combatant.visibility == "private"]
+    private = private_only(campaign.cast, lambda member: member.combatant)
     campaign = public_view(campaign)
     common = _common(campaign)
     title = campaign.info.title
