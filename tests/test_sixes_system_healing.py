@@ -13,9 +13,9 @@ import pytest
 
 from generator.systems.sixes_system.conditions import CRITICAL_STEPS, critical_loss_interval
 from generator.systems.sixes_system.healing import (Allocation, CriticalCare, RankLimits, Support, Wounds, awake,
-                                                    botched, botched_treatment, can_treat, ceilings, combined, daily_recovery,
-                                                    defibrillated, goal_reached_by, goal_sixes, heal, heal_minute,
-                                                    healing_dice, intervention_pool, is_critical_failure,
+                                                    botched, botched_treatment, can_treat, ceilings, combined,
+                                                    daily_recovery, defibrillated, goal_reached_by, goal_sixes, heal,
+                                                    heal_minute, healing_dice, intervention_pool, is_critical_failure,
                                                     minutes_to_wake, next_attempt, over_limits, rank_ceiling,
                                                     ready_for_surgery, rest_die, rest_fraction, skill_needed,
                                                     steps_for, treat)

@@ -54,7 +54,8 @@ class Attack:
 
 def _rule_notes(game: I6Game) -> dict:
     return {"defend_spd": DEFEND_SPD, "finish_off_spd": FINISH_OFF_SPD, "stabilise_spd": STABILISE_SPD,
-            "stabilise_scale": STABILISE_SCALE, "natural_healing": NATURAL_HEALING, "medical_trait": game.info.medical_trait,
+            "stabilise_scale": STABILISE_SCALE, "natural_healing": NATURAL_HEALING,
+            "medical_trait": game.info.medical_trait,
             "healing_tns": [(brawn, healing_tn(brawn)) for brawn in range(1, 6)]}
 
 
