@@ -57,7 +57,7 @@ def recovery_sixes(pool: int, kept: int, new_sixes: int) -> int:
     """Sixes that count at a recovery check: those kept from the last check
     count as rolled sixes without a roll, and the rest of the pool is rolled.
     Each of them heals a point of temporary damage, and all of them are kept
-    for the next check."""
+    for the next check (ruling recovery-sixes)."""
     rolled = dice_to_roll(pool, kept)
     if not 0 <= new_sixes <= rolled:
         raise ValueError(f"{rolled} dice rolled cannot show {new_sixes} sixes")
