@@ -10,7 +10,7 @@ import pytest
 
 from generator.systems.i6.combat import (action_ticks, attack_odds, counted_hits, damage, damage_rating, defended,
                                          first_ticks, gritty_death_ticks, healing_tn, incapacitated, move_scale,
-                                         unarmed_spd, wound_scale)
+                                         stabilise_tn, stabilised, unarmed_spd, wound_scale)
 from generator.systems.i6.odds import success
 
 from test_i6_odds import bf_roll
@@ -63,6 +63,27 @@ def test_damage_is_rating_times_counted_hits():
                                                     (8, 4, 0), (8, 5, 1)])
 def test_wound_penalty_starts_below_half_the_boxes(boxes, marked, penalty):
     assert wound_scale(boxes, marked) == penalty
+
+
+@pytest.mark.parametrize("boxes, marked, penalty", [(7, 3, 0), (7, 4, 1), (5, 2, 0), (5, 3, 1), (1, 0, 0),
+                                                    (1, 1, 1)])
+def test_less_than_half_of_an_odd_track_is_measured_against_the_exact_half(boxes, marked, penalty):
+    # Ruling wound-penalty-half: half of 7 is 3.5, so 4 left is fine and 3 left is below it.
+    assert wound_scale(boxes, marked) == penalty
+
+
+def test_the_wound_penalty_raises_the_scale():
+    # Ruling wound-penalty-raises: the missing verb is "increased"; a wounded hit needs one more hit.
+    hurt = 1 + wound_scale(6, 4)
+    assert hurt == 2
+    assert counted_hits(1, hurt) == 0 and counted_hits(2, hurt) == 1
+
+
+def test_the_gritty_medical_roll():
+    # Ruling stabilise-roll: the healing roll's TN, Scale 1; meeting the Scale saves, whatever the hits.
+    assert [stabilise_tn(b) for b in range(1, 6)] == [healing_tn(b) for b in range(1, 6)] == [5, 4, 3, 2, 1]
+    assert not stabilised(0) and stabilised(1) and stabilised(3)
+    assert not stabilised(1, scale=2) and stabilised(2, scale=2)
 
 
 def test_incapacitation_and_healing():

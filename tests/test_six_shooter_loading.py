@@ -6,7 +6,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from generator.commands.cli import main
 from generator.game.load import load_all
 from generator.core.errors import DataError
 from generator.core.paths import DEFAULT_DATA_DIR
@@ -32,11 +34,13 @@ def problems_with(data: Path, **files: str) -> list[str]:
     return [str(p) for p in caught.value.problems]
 
 
-def operators(*entries: tuple[str, str, list[int]]) -> str:
+def operators(*entries: tuple) -> str:
+    """(name, descriptor, numbers) or (name, descriptor, numbers, lost)."""
     lines = ["operators:"]
-    for name, descriptor, numbers in entries:
+    for name, descriptor, numbers, *lost in entries:
         lines += [f"  - name: {name}", f"    descriptor: {descriptor}", "    archetype: Someone",
                   f"    lucky_numbers: {numbers}"]
+        lines += [f"    lost_lucky_numbers: {n}" for n in lost]
     return "\n".join(lines) + "\n"
 
 
@@ -125,8 +129,46 @@ def test_a_third_lucky_number_needs_the_rest_of_the_table_at_two(starter):
     found = problems_with(starter, operators=operators(
         ("Ada", "Dangerous", [7, 3, 9]), ("Bo", "Sly", [2, 4]), ("Cy", "Sharp", [5])))
     assert found == [
-        f"{O}:5:20: error: operators[0].lucky_numbers: Ada holds 3 Lucky Numbers, but Cy holds fewer than 2; "
-        "beyond 2, every other Operator must hold at least one fewer"]
+        f"{O}:5:20: error: operators[0].lucky_numbers: Ada holds 3 Lucky Numbers, but Cy has never held 2, "
+        "counting those lost; past 2, an Operator gains one only while every other Operator holds at least as many "
+        "as they do; record numbers given up after three Strikes with lost_lucky_numbers"]
+
+
+def accepted(data: Path, text: str) -> None:
+    (data / "six-shooter" / "operators.yaml").write_text(text, encoding="utf-8")
+    loaded, problems = load_all(data, strict=True)
+    assert problems == [] and loaded
+
+
+def test_an_operator_may_lose_lucky_numbers_after_the_table_caught_up(starter):
+    # v0.03: Bo and Cy reached 2 so Ada could take a third; then Cy, taken out by three Strikes,
+    # gave one up to come back. Ada's three stay legal.
+    accepted(starter, operators(("Ada", "Dangerous", [7, 3, 9]), ("Bo", "Sly", [2, 4]), ("Cy", "Sharp", [5], 1)))
+    # The same table without Cy's loss could not have let Ada gain her third.
+    assert problems_with(starter, operators=operators(
+        ("Ada", "Dangerous", [7, 3, 9]), ("Bo", "Sly", [2, 4]), ("Cy", "Sharp", [5])))
+
+
+def test_three_strikes_and_no_lucky_number_left_is_a_state_the_rules_allow(starter):
+    accepted(starter, operators(("Ada", "Dangerous", [7]), ("Bo", "Sly", [], 1)))
+    # The lost one may have been the starting number: a later one may match another's start.
+    accepted(starter, operators(("Ada", "Dangerous", [7, 3]), ("Bo", "Sly", [7], 1)))
+
+
+def test_sixes_check_accepts_an_operator_with_no_lucky_number(starter):
+    (starter / "sixes.yaml").write_text("paper: a4\n", encoding="utf-8")
+    (starter / "six-shooter" / "operators.yaml").write_text(
+        operators(("Ada", "Dangerous", [7, 3, 9]), ("Bo", "Sly", [], 2), ("Cy", "Sharp", [5, 6])), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--data", str(starter)], prog_name="sixes")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("OK: ")
+
+
+def test_no_lucky_number_needs_one_lost(starter):
+    found = problems_with(starter, operators=operators(("Ada", "Dangerous", [7]), ("Bo", "Sly", [])))
+    assert found == [f"{O}:9:20: error: operators[1].lucky_numbers: Bo holds no Lucky Number and has lost none; "
+                     "every Operator starts with one; an Operator who gave up their last after three Strikes "
+                     "records it with lost_lucky_numbers"]
 
 
 def test_more_lucky_numbers_are_fine_once_everyone_has_them(starter):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -11,6 +12,9 @@ import pytest
 import yaml
 
 from generator.core.paths import DEFAULT_DATA_DIR
+from generator.render.html import render_template
+from generator.render.jobs import document_html
+from generator.systems.six_shooter import SYSTEM
 from generator.systems.six_shooter.dataset import RULINGS_FILE
 
 DATA = DEFAULT_DATA_DIR / "six-shooter"
@@ -152,3 +156,20 @@ def test_site_pages_show_the_numbers(example_build):
         assert f'id="{ruling["id"]}"' in rulings
     rules = site_text(example_build, "index.html")
     assert "All Or Nothing" in rules and "Lucky Numbers" in rules
+
+
+def test_an_operator_with_no_lucky_number_left_gets_a_sheet_and_a_row(tmp_path):
+    """v0.03 allows an Operator who gave up their last Lucky Number; the sheet
+    and the crew table say so instead of failing on an empty list."""
+    folder = tmp_path / "six-shooter"
+    shutil.copytree(SYSTEM.starter, folder)
+    text = (folder / "operators.yaml").read_text(encoding="utf-8")
+    text = text.replace("lucky_numbers: [3]", "lucky_numbers: []\n    lost_lucky_numbers: 1")
+    (folder / "operators.yaml").write_text(text, encoding="utf-8")
+    game, problems = SYSTEM.load(folder, tmp_path)
+    assert game is not None and problems == [], problems
+    sheets = [document_html(d) for d in SYSTEM.documents(game) if "second-operator" in d.slug]
+    assert len(sheets) == 1 and "None left." in sheets[0] and "started with" not in sheets[0]
+    page = next(p for p in SYSTEM.pages(game) if p.path == "adventure.md")
+    crew = render_template(page.template, {**page.context, "page_title": page.title, "downloads": []})
+    assert "| none left |" in crew

@@ -6,10 +6,13 @@ from fractions import Fraction as F
 
 import pytest
 
-from generator.systems.sixes_system.conditions import (CRITICAL_STEPS, apply_sixes, beyond_saving, coma_pool,
-                                                       condition, critical_loss_interval, decline, in_coma, is_dying,
-                                                       recovery_pool, rounds_until_recovery, sixes_required,
-                                                       survival_tick, treat_critical)
+from generator.systems.sixes_system.conditions import (CRITICAL_STEPS, coma_pool, condition, critical_loss_interval,
+                                                       dice_to_roll, groggy_rounds, in_coma, recovery_dice,
+                                                       recovery_pool, recovery_sixes, rounds_until_recovery,
+                                                       sixes_after_coma, treat_critical)
+from generator.systems.sixes_system.dying import (apply_sixes, beyond_saving, decline, is_dying, out_of_danger,
+                                                  resuscitation_sixes, sixes_required, stops_next_check,
+                                                  survival_pool, survival_tick)
 from generator.systems.sixes_system.rules import target_number, virtual_sixes
 
 # Purposes in the order attack, explain, defend, analyze.
@@ -25,12 +28,52 @@ def test_conditions_from_temporary_and_enduring_damage():
 
 
 def test_unconsciousness_recovery_and_coma():
+    # One round later per point below zero; at exactly 0 the next round (ruling recovery-at-zero).
     assert rounds_until_recovery(-3) == 3
     assert rounds_until_recovery(0) == 1
     assert recovery_pool(9, -2, 3) == 4 + -2 + 3
     assert in_coma(recovery_pool(3, -5, 2))
     assert not in_coma(1)
     assert coma_pool([5, 0, -2, 3]) == 2
+
+
+def test_the_half_stat_is_the_highest_other_stat_rounded_down():
+    # Ruling recovery-half-stat: half of 7 is 3; the stat knocked out never counts as the highest.
+    assert recovery_dice((7, -1, 4), reduced=1, purpose=2) == 3 - 1 + 2
+    assert recovery_dice((0, 5, 9), reduced=2, purpose=1) == 5 // 2 + 9 + 1
+    # A highest remaining stat at 0 or below adds nothing rather than taking dice away.
+    assert recovery_dice((-3, -1), reduced=1, purpose=2) == 0 - 1 + 2
+    with pytest.raises(ValueError):
+        recovery_dice((-2,), reduced=0, purpose=3)
+
+
+def test_recovery_sixes_persist_to_the_next_check():
+    # Only sixes count; they stay, counted as rolled sixes, and the rest of the pool is rolled.
+    pool = 5
+    first = recovery_sixes(pool, kept=0, new_sixes=2)
+    assert first == 2                                   # heals 2 points of temporary damage
+    assert dice_to_roll(pool, first) == 3
+    second = recovery_sixes(pool, kept=first, new_sixes=1)
+    assert second == 3                                  # the two kept and one new: heals 3 more
+    assert dice_to_roll(pool, second) == 2
+    with pytest.raises(ValueError):
+        recovery_sixes(pool, kept=first, new_sixes=4)   # only 3 dice were thrown
+
+
+def test_a_coma_ends_with_no_sixes_kept():
+    # Back to plain unconsciousness only once every stat is positive, with a pool total of no sixes.
+    assert sixes_after_coma((1, 3, 2)) == 0
+    assert dice_to_roll(4, sixes_after_coma((1, 3, 2))) == 4
+    with pytest.raises(ValueError):
+        sixes_after_coma((1, 0, 2))
+
+
+def test_waking_reorients_for_the_first_of_the_groggy_rounds():
+    # Ruling waking: a round reorienting is the first of d6 groggy rounds.
+    assert groggy_rounds(1) == (1, 1)
+    assert groggy_rounds(6) == (1, 6)
+    with pytest.raises(ValueError):
+        groggy_rounds(0)
 
 
 def test_critical_treatment_steps():
@@ -58,6 +101,24 @@ DYING = [
     (60, (-2, -2, -2, -2), 8, (2, 0, 0, 0), (0, -2, -2, -2)),
     (70, (-1, -3, -3, -3), 10, (0, 0, 2, 0), (-1, -3, -1, -3)),
 ]
+
+
+def test_dying_starts_at_zero_and_ends_when_none_is_below_zero():
+    # "Reduced to zero or less" starts it; the example's patient is saved at 0, 0, 0, 0.
+    assert is_dying((4, 3, 0, 2))
+    assert is_dying((4, 3, -3, 2))
+    assert not is_dying((4, 3, 1, 2))
+    assert out_of_danger((0, 0, 0, 0)) and not out_of_danger((0, 0, 0, -1))
+
+
+def test_the_survival_pool():
+    # Strength 7 or the self-defined Pulp Hero 9: the player takes the 9. No skill, no purpose.
+    assert survival_pool(7, 9) == 9
+    assert survival_pool(7) == 7
+    assert survival_pool(9, 7) == 9
+    # Traits add dice and disadvantages remove them: the example rolls 10 (ruling survival-pool).
+    assert survival_pool(7, 9, traits=1) == SURVIVAL_DICE
+    assert survival_pool(2, disadvantages=3) == 0
 
 
 def test_the_dying_example_without_help():
@@ -88,8 +149,18 @@ PARAMEDIC_TARGET = target_number(8 + 3 + 3 + 2, PARAMEDIC_A, 2 + 2)
 
 
 def paramedic_extra(total: int) -> int | None:
-    """Extra sixes of a resuscitation roll, or None when it misses."""
-    return virtual_sixes(total - PARAMEDIC_TARGET, PARAMEDIC_A) if total >= PARAMEDIC_TARGET else None
+    return resuscitation_sixes(total, PARAMEDIC_TARGET, PARAMEDIC_A)
+
+
+def test_only_a_roll_that_reaches_its_target_stops_the_next_check():
+    # "No sixes over the minimum" still stops the next check; a miss does not.
+    assert paramedic_extra(66) == 0 and stops_next_check(paramedic_extra(66))
+    assert paramedic_extra(65) is None and not stops_next_check(paramedic_extra(65))
+    assert stops_next_check(paramedic_extra(75))
+    tick = survival_tick(60, (0, 0, 0, -1), SURVIVAL_DICE, (0, 0, 0, 0), stopped=True)
+    assert tick.skipped and tick.after == (0, 0, 0, -1) and tick.required == 0 and not tick.dead
+    with pytest.raises(ValueError):
+        survival_tick(60, (0, 0, 0, -1), SURVIVAL_DICE, (0, 0, 0, 1), stopped=True)
 
 
 def test_the_paramedic_at_once():
@@ -105,7 +176,17 @@ def test_the_paramedic_at_once():
     purposes = apply_sixes(purposes, (0, 0, 1, 2))
     assert purposes == (0, -1, -1, 0) and sixes_required(purposes) == 2
     purposes = apply_sixes(purposes, (0, 1, 1, 0))   # the two sixes he rolled
-    assert not is_dying(purposes)
+    assert out_of_danger(purposes)
+
+
+def test_the_paramedic_at_once_under_our_ruling():
+    # The text lets the 40 s check happen after the success; under ruling paramedic-stops-a-check the
+    # success comes before the decline and stops it, and the patient is saved all the same.
+    purposes = (1, 0, -1, -1)                          # after the 30 s check
+    extra = paramedic_extra(75)
+    assert stops_next_check(extra) and extra == 3
+    purposes = apply_sixes(purposes, (0, 0, 1, 1))     # two of the three sixes are enough
+    assert out_of_danger(purposes)
 
 
 def test_the_paramedic_twenty_seconds_late():
@@ -115,7 +196,10 @@ def test_the_paramedic_twenty_seconds_late():
     purposes = apply_sixes(purposes, (1, 1, 1, 0))
     assert purposes == (0, 0, 0, -1)
     # 60 s: the successful roll means no check and no decline.
-    tick = survival_tick(70, purposes, SURVIVAL_DICE, (0, 0, 0, 2))
+    assert stops_next_check(paramedic_extra(75))
+    tick = survival_tick(60, purposes, SURVIVAL_DICE, (0, 0, 0, 0), stopped=True)
+    assert tick.skipped and tick.after == purposes
+    tick = survival_tick(70, tick.after, SURVIVAL_DICE, (0, 0, 0, 2))
     assert (tick.declined, tick.required, tick.after, tick.dead) == ((-1, -1, -1, -2), 5, (-1, -1, -1, 0), False)
     tick = survival_tick(80, tick.after, SURVIVAL_DICE, (2, 0, 0, 0))
     assert (tick.declined, tick.after, tick.dead) == ((-2, -2, -2, -1), (0, -2, -2, -1), False)
@@ -123,7 +207,7 @@ def test_the_paramedic_twenty_seconds_late():
     assert sum(lucky) == 73                           # the text says 79 (ruling paramedic-lucky-roll)
     assert paramedic_extra(79) == 5
     purposes = apply_sixes(tick.after, (0, 2, 2, 1))
-    assert purposes == (0, 0, 0, 0) and not is_dying(purposes)
+    assert purposes == (0, 0, 0, 0) and out_of_danger(purposes)
 
 
 def test_the_follow_up_healing_check():

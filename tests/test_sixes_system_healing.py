@@ -13,9 +13,9 @@ import pytest
 
 from generator.systems.sixes_system.conditions import CRITICAL_STEPS, critical_loss_interval
 from generator.systems.sixes_system.healing import (Allocation, CriticalCare, RankLimits, Support, Wounds, awake,
-                                                    botched, can_treat, ceilings, combined, daily_recovery,
-                                                    defibrillated, goal_reached_by, goal_sixes, heal, heal_minute,
-                                                    healing_dice, intervention_pool, is_critical_failure,
+                                                    botched, botched_treatment, can_treat, ceilings, combined,
+                                                    daily_recovery, defibrillated, goal_reached_by, goal_sixes, heal,
+                                                    heal_minute, healing_dice, intervention_pool, is_critical_failure,
                                                     minutes_to_wake, next_attempt, over_limits, rank_ceiling,
                                                     ready_for_surgery, rest_die, rest_fraction, skill_needed,
                                                     steps_for, treat)
@@ -158,6 +158,18 @@ def test_a_critical_failure_is_a_failure_without_a_six_but_with_a_one():
     assert botched(wounds, "first-aid", 7) == Wounds(temporary=8, enduring=2, persistent=3)
     assert botched(wounds, "paramedic", 7) == Wounds(temporary=1, enduring=9, persistent=3)
     assert botched(wounds, "surgery", 7) == Wounds(temporary=1, enduring=2, persistent=10)
+
+
+def test_a_botch_treating_critical_condition_costs_steps_and_damage():
+    """A step back per natural 1 (13.8.3) and the 2d6 of any intervention
+    (13.10) both apply (ruling critical-condition-botch)."""
+    care = CriticalCare(step=5)
+    wounds = Wounds(enduring=4)
+    after, hurt = botched_treatment(care, wounds, "paramedic", natural_ones=3, damage=8)
+    assert after == CriticalCare(step=2, paramedic_barred=True)
+    assert hurt == Wounds(enduring=12)
+    after, hurt = botched_treatment(care, wounds, "surgery", natural_ones=9, damage=2)
+    assert after.step == 0 and hurt == Wounds(enduring=4, persistent=2)
 
 
 # --- natural healing (the note on bed rest and medical support) ---------------

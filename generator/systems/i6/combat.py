@@ -16,6 +16,7 @@ FREE_MOVE_YARDS = 5
 DEFEND_SPD = 5
 FINISH_OFF_SPD = 4
 STABILISE_SPD = 5
+STABILISE_SCALE = 1
 GRITTY_TICKS_PER_BRAWN = 5
 NATURAL_HEALING = (
     "All wounds come back whenever the GM says so.",
@@ -76,7 +77,9 @@ def damage(hits: int, scale: int, rating: int) -> int:
 
 
 def wound_scale(boxes: int, marked: int) -> int:
-    """Scale added once fewer than half the boxes are left unmarked."""
+    """Scale raised by one once fewer than half the boxes are left unmarked,
+    against the exact half: with 7 boxes, from 3 left (rulings
+    `wound-penalty-raises` and `wound-penalty-half`)."""
     return 1 if 2 * (boxes - marked) < boxes else 0
 
 
@@ -92,6 +95,19 @@ def healing_tn(brawn: int) -> int:
 def gritty_death_ticks(brawn: int) -> int:
     """Optional rule: an incapacitated hero dies after Brawn x 5 ticks."""
     return brawn * GRITTY_TICKS_PER_BRAWN
+
+
+def stabilise_tn(patient_brawn: int) -> int:
+    """The gritty rule's medical roll has the healing roll's TN, six minus the
+    patient's Brawn (ruling `stabilise-roll`)."""
+    return healing_tn(patient_brawn)
+
+
+def stabilised(hits: int, scale: int = STABILISE_SCALE) -> bool:
+    """The fallen hero is saved from dying when the roll meets its Scale (1,
+    plus the healer's own penalties); the hits heal no boxes (ruling
+    `stabilise-roll`)."""
+    return hits >= scale
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from fractions import Fraction
 
 from ...core.privacy import public_only
 from ..base import CastEntry, Document, Page
-from .combat import (DEFEND_SPD, FINISH_OFF_SPD, NATURAL_HEALING, STABILISE_SPD, attack_odds, damage_rating,
-                     healing_tn, unarmed_spd, wound_scale)
+from .combat import (DEFEND_SPD, FINISH_OFF_SPD, NATURAL_HEALING, STABILISE_SCALE, STABILISE_SPD, attack_odds,
+                     damage_rating, healing_tn, unarmed_spd, wound_scale)
 from .dataset import HeroEntry, I6Game
 from .models import Weapon
 from .points import trait_cost
@@ -54,7 +54,8 @@ class Attack:
 
 def _rule_notes(game: I6Game) -> dict:
     return {"defend_spd": DEFEND_SPD, "finish_off_spd": FINISH_OFF_SPD, "stabilise_spd": STABILISE_SPD,
-            "natural_healing": NATURAL_HEALING, "medical_trait": game.info.medical_trait,
+            "stabilise_scale": STABILISE_SCALE, "natural_healing": NATURAL_HEALING,
+            "medical_trait": game.info.medical_trait,
             "healing_tns": [(brawn, healing_tn(brawn)) for brawn in range(1, 6)]}
 
 

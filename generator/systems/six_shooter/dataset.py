@@ -74,8 +74,8 @@ def load_game(folder: Path, display_root: Path) -> tuple[Adventure | None, list[
 
 
 def check_lucky_numbers(doc: YamlDocument, operators: list[Operator], cap: int) -> list[Problem]:
-    """No repeats; starting numbers unique at the table; at most `cap`; more
-    than two only while every other Operator holds at least one fewer."""
+    """No repeats; starting numbers unique at the table; at most `cap`; none
+    only after losing some; more than two only as the v0.03 rule allows."""
     problems = []
     first_owner: dict[int, int] = {}
     for i, op in enumerate(operators):
@@ -84,26 +84,48 @@ def check_lucky_numbers(doc: YamlDocument, operators: list[Operator], cap: int) 
             if n in numbers[:j]:
                 problems.append(doc.problem(("operators", i, "lucky_numbers", j), f"Lucky Number {n} is listed twice",
                                             hint="an Operator holds each number at most once"))
-        start = numbers[0]
-        if start in first_owner:
-            other = operators[first_owner[start]].name
-            problems.append(doc.problem(("operators", i, "lucky_numbers", 0),
-                                        f"starting Lucky Number {start} is already {other}'s",
-                                        hint="no two Operators at the table start with the same number"))
-        else:
-            first_owner[start] = i
+        if not numbers and not op.lost_lucky_numbers:
+            problems.append(doc.problem(("operators", i, "lucky_numbers"),
+                                        f"{op.name} holds no Lucky Number and has lost none",
+                                        hint="every Operator starts with one; an Operator who gave up their last "
+                                             "after three Strikes records it with lost_lucky_numbers"))
+        if numbers and not op.lost_lucky_numbers:
+            # An Operator who lost one may have lost the starting one, so only the others are checked.
+            problems.extend(_starting_number(doc, operators, i, first_owner))
         if len(numbers) > cap:
             problems.append(doc.problem(("operators", i, "lucky_numbers"),
                                         f"{op.name} holds {len(numbers)} Lucky Numbers; the cap is {cap}",
                                         hint="lucky_number_cap in game.yaml sets it"))
         elif len(numbers) > FREE_LUCKY_NUMBERS:
-            short = [o.name for k, o in enumerate(operators) if k != i and len(o.lucky_numbers) < len(numbers) - 1]
-            if short:
-                problems.append(doc.problem(
-                    ("operators", i, "lucky_numbers"),
-                    f"{op.name} holds {len(numbers)} Lucky Numbers, but {', '.join(short)} "
-                    f"{'holds' if len(short) == 1 else 'hold'} fewer than {len(numbers) - 1}",
-                    hint=f"beyond {FREE_LUCKY_NUMBERS}, every other Operator must hold at least one fewer"))
+            problems.extend(_gained_past_two(doc, operators, i))
     return problems
 
 
+def _starting_number(doc: YamlDocument, operators: list[Operator], i: int,
+                     first_owner: dict[int, int]) -> list[Problem]:
+    start = operators[i].lucky_numbers[0]
+    if start not in first_owner:
+        first_owner[start] = i
+        return []
+    return [doc.problem(("operators", i, "lucky_numbers", 0),
+                        f"starting Lucky Number {start} is already {operators[first_owner[start]].name}'s",
+                        hint="no two Operators at the table start with the same number")]
+
+
+def _gained_past_two(doc: YamlDocument, operators: list[Operator], i: int) -> list[Problem]:
+    """v0.03: past two, an Operator gains a Lucky Number only while every
+    other Operator holds at least as many as they do. So whoever holds n had
+    every other Operator at n - 1 or more when they gained it; those others
+    may have lost some since, so what they hold and what they lost together
+    must reach n - 1 (ruling lucky-number-limit)."""
+    held = len(operators[i].lucky_numbers)
+    short = [o.name for k, o in enumerate(operators)
+             if k != i and len(o.lucky_numbers) + o.lost_lucky_numbers < held - 1]
+    if not short:
+        return []
+    return [doc.problem(
+        ("operators", i, "lucky_numbers"),
+        f"{operators[i].name} holds {held} Lucky Numbers, but {', '.join(short)} "
+        f"{'has' if len(short) == 1 else 'have'} never held {held - 1}, counting those lost",
+        hint=f"past {FREE_LUCKY_NUMBERS}, an Operator gains one only while every other Operator holds "
+             "at least as many as they do; record numbers given up after three Strikes with lost_lucky_numbers")]

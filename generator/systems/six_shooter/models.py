@@ -110,14 +110,20 @@ class RulesFile(DataModel):
 
 
 class Operator(DataModel):
-    """One player character. The first Lucky Number is the one they started with."""
+    """One player character. The first Lucky Number is the one they started
+    with, unless they have given one up: an Operator taken out by three
+    Strikes may lose a Lucky Number to come back, down to none (v0.03)."""
 
     name: Text = Field(description="The Operator's name; unique at the table.")
     descriptor: DescriptorName
     archetype: Text = Field(description="A word or short phrase: who they are in this setting.")
     lucky_numbers: list[LuckyNumber] = Field(
-        min_length=1, max_length=9,
-        description="2 to 10, no repeats; the first is the starting one, unique at the table.")
+        max_length=9,
+        description="2 to 10, no repeats; the first is the starting one, unique at the table. "
+                    "Empty only for an Operator who has lost Lucky Numbers.")
+    lost_lucky_numbers: int = Field(
+        default=0, ge=0, le=9,
+        description="Lucky Numbers given up to come back after three Strikes; the table's checks count them.")
     player: str = Field(default="", description="Who plays the Operator (optional).")
     visibility: Visibility = visibility_field("public", "Operator")
 

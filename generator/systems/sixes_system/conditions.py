@@ -1,23 +1,18 @@
-"""What damage does to a character over time: unconsciousness, coma,
-critical condition, and dying with its survival checks and resuscitation.
+"""What damage does to a character over time: unconsciousness with its
+recovery checks, coma and critical condition (dying is in dying.py).
 
 Core layer: standard library only. Each rule is a small pure function over
 plain numbers, so a long worked example can be replayed step by step.
-Purposes are always in the order attack, explain, defend, analyze.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal, Sequence
 
 Condition = Literal["standing", "unconscious", "critical"]
-Purposes = tuple[int, ...]
 
 # Critical condition: treatment slows the loss of purpose one step at a time,
 # from one point a minute through one every 2, 3 ... 24 hours to none at all.
 CRITICAL_STEPS = 24
-SURVIVAL_CHECK_SECONDS = 10
-RESUSCITATION_SECONDS = 30
 
 
 def condition(stat: int, temporary: int = 0, enduring: int = 0) -> Condition:
@@ -32,18 +27,65 @@ def condition(stat: int, temporary: int = 0, enduring: int = 0) -> Condition:
 
 def rounds_until_recovery(current: int) -> int:
     """An unconscious character first tries to recover one round later per
-    point the stat is below zero (at least one round)."""
+    point the stat is below zero; a stat at exactly 0 waits one round (ruling
+    recovery-at-zero: the round of the blow is already spent)."""
     return max(1, -current)
 
 
 def recovery_pool(highest_other_stat: int, reduced_stat: int, purpose: int) -> int:
     """Dice for a recovery attempt: half the highest remaining stat (rounded
-    down) + the reduced stat + the purpose that fits. Zero or less is a coma."""
-    return highest_other_stat // 2 + reduced_stat + purpose
+    down, nothing if it is 0 or below) + the reduced stat + the purpose that
+    fits. Zero or less is a coma (ruling recovery-half-stat)."""
+    return max(0, highest_other_stat) // 2 + reduced_stat + purpose
+
+
+def recovery_dice(stats: Sequence[int], reduced: int, purpose: int) -> int:
+    """The recovery pool from a character's current stats: the half-stat is
+    the highest of the *other* stats, never the one knocked out (ruling
+    recovery-half-stat)."""
+    others = [value for i, value in enumerate(stats) if i != reduced]
+    if not others:
+        raise ValueError("a recovery pool needs a stat besides the one knocked out")
+    return recovery_pool(max(others), stats[reduced], purpose)
 
 
 def in_coma(pool: int) -> bool:
     return pool <= 0
+
+
+def recovery_sixes(pool: int, kept: int, new_sixes: int) -> int:
+    """Sixes that count at a recovery check: those kept from the last check
+    count as rolled sixes without a roll, and the rest of the pool is rolled.
+    Each of them heals a point of temporary damage, and all of them are kept
+    for the next check (ruling recovery-sixes)."""
+    rolled = dice_to_roll(pool, kept)
+    if not 0 <= new_sixes <= rolled:
+        raise ValueError(f"{rolled} dice rolled cannot show {new_sixes} sixes")
+    return min(pool, kept) + new_sixes
+
+
+def dice_to_roll(pool: int, kept: int) -> int:
+    """Dice actually thrown at a recovery check: the pool less the sixes kept."""
+    if kept < 0:
+        raise ValueError(f"kept sixes cannot be negative, found {kept}")
+    return max(0, pool - kept)
+
+
+def sixes_after_coma(stats: Sequence[int]) -> int:
+    """Sixes an unconscious character keeps on leaving a coma: none. The coma
+    ends only once every stat is positive; before that this is an error."""
+    if not all(value > 0 for value in stats):
+        raise ValueError(f"still in a coma: every stat must be above zero, found {list(stats)}")
+    return 0
+
+
+def groggy_rounds(d6: int) -> tuple[int, int]:
+    """(rounds reorienting, rounds groggy in all) after waking: the first of
+    the d6 groggy rounds is the round spent reorienting, and the rest of the
+    temporary damage heals when they end (ruling waking)."""
+    if not 1 <= d6 <= 6:
+        raise ValueError(f"a d6 shows 1 to 6, found {d6}")
+    return 1, d6
 
 
 def coma_pool(stats: Sequence[int]) -> int:
@@ -72,60 +114,3 @@ def treat_critical(step: int, success: bool, extra_sixes: int = 0, natural_ones:
     else:
         step -= natural_ones if critical_failure else 1
     return max(0, min(CRITICAL_STEPS, step))
-
-
-# Dying -------------------------------------------------------------------
-
-def is_dying(purposes: Purposes) -> bool:
-    """Dying while any purpose is below zero (it began when one reached 0 or less)."""
-    return any(p < 0 for p in purposes)
-
-
-def decline(purposes: Purposes) -> Purposes:
-    """Every ten seconds all four purposes fall by one."""
-    return tuple(p - 1 for p in purposes)
-
-
-def sixes_required(purposes: Purposes) -> int:
-    """A survival check needs one natural six per point of purpose below zero."""
-    return sum(-p for p in purposes if p < 0)
-
-
-def apply_sixes(purposes: Purposes, allocation: Sequence[int]) -> Purposes:
-    """Raise purposes by the sixes given to each (allocation in purpose order);
-    sixes only lift a purpose that is below zero, and never above zero."""
-    if len(allocation) != len(purposes) or any(n < 0 for n in allocation):
-        raise ValueError("give a non-negative number of sixes for each purpose")
-    raised = []
-    for value, given in zip(purposes, allocation):
-        if given and value + given > 0:
-            raise ValueError(f"{given} sixes would lift a purpose of {value} above zero")
-        raised.append(value + given)
-    return tuple(raised)
-
-
-def beyond_saving(purposes: Purposes, dice: int) -> bool:
-    """Dead for good when the next decline would need more sixes than the
-    survival pool has dice."""
-    return sixes_required(decline(purposes)) > dice
-
-
-@dataclass(frozen=True)
-class Tick:
-    """One ten-second step of dying: after the decline, the check and its sixes."""
-
-    seconds: int
-    declined: Purposes
-    required: int
-    rolled: int
-    after: Purposes
-    dead: bool
-
-
-def survival_tick(seconds: int, purposes: Purposes, dice: int, allocation: Sequence[int]) -> Tick:
-    """Decline, check, spend the sixes rolled (`allocation`), then see whether
-    the character can still survive the next decline."""
-    declined = decline(purposes)
-    after = apply_sixes(declined, allocation)
-    return Tick(seconds, declined, sixes_required(declined), sum(allocation), after,
-                is_dying(after) and beyond_saving(after, dice))

@@ -316,6 +316,15 @@ def treat(care: CriticalCare, skill: Skill, success: bool, extra_sixes: int = 0,
     return CriticalCare(step, care.paramedic_barred or not success)
 
 
+def botched_treatment(care: CriticalCare, wounds: Wounds, skill: Skill, natural_ones: int,
+                      damage: int) -> tuple[CriticalCare, Wounds]:
+    """A critical failure while treating critical condition costs both: a
+    step per natural 1, and the 2d6 damage any botched intervention does
+    (ruling critical-condition-botch)."""
+    return (treat(care, skill, False, natural_ones=natural_ones, critical_failure=True),
+            botched(wounds, skill, damage))
+
+
 def steps_for(hours: int) -> int:
     """Steps that give at least `hours` without a loss (ruling surgery-grades):
     three hours, ample for a grade-1 wound, take 2 steps."""
