@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import ast
 import shutil
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -151,4 +150,4 @@ def test_a_new_game_in_a_hostile_folder_name_prints_it_escaped_and_checks(tmp_pa
     _no_raw_controls(result.output)
     assert f"Wrote a new game folder {visible(HOSTILE)}" in result.output
     settings = (tmp_path / HOSTILE / "sixes.yaml").read_text(encoding="utf-8")
-    assert "name: \"Red[31Mbellcsi2J\"" in textwrap.dedent(settings), settings
+    assert "name: \"Red[31Mbellcsi2J\"" in settings, settings
