@@ -56,6 +56,9 @@ ALIAS_HINT = ("an alias (*name) repeats everything under its anchor (&name): wri
 GLYPH_HINT = "the printed fonts (templates/fonts) cover Latin scripts only; write it in Latin letters"
 HEADER = "name: First Rival\ndescription: A merchant.\nhit_points: 5\n"
 UNREADABLE = "the text holds an invisible character that changes how text reads or prints:"
+UNREADABLE_NAME = "the name holds an invisible character that changes how text reads or prints:"
+NAME_HINT = ("a name holds letters, digits, spaces and punctuation only; delete it (most editors do not show it) or "
+             "retype the text")
 PROSE_HINT = ("text holds printable characters, tabs and new lines; delete it (most editors do not show it) or "
               "retype the text")
 
@@ -83,6 +86,11 @@ CASES = [
     ("bidi-override", [f"{C}:4:12: error: specials[0]: {UNREADABLE} U+202E RIGHT-TO-LEFT OVERRIDE at character 1; "
                        f"{PROSE_HINT}",
                        f"{C}:4:12: error: specials[0]: unknown special '\\u202eHeal'; did you mean 'Heal'?"]),
+    # The issue's two: a paragraph separator crashed WeasyPrint; a reversed name displayed as the other character's.
+    ("name-paragraph-separator", [f"{C}:1:7: error: name: {UNREADABLE_NAME} U+2029 PARAGRAPH SEPARATOR at character 6; "
+                                  f"{NAME_HINT}"]),
+    ("name-right-to-left-override", [f"{C}:2:7: error: name: {UNREADABLE_NAME} U+202E RIGHT-TO-LEFT OVERRIDE at "
+                                     f"character 1; {NAME_HINT}"]),
     ("raw-control-character", [f"{C}:2:25: error: YAML syntax: character U+001B is not allowed in a YAML file; "
                                "remove it, or write it as an escape inside double quotes (\"\\e\")"]),
 ]
