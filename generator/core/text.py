@@ -25,6 +25,7 @@ What is refused, by class:
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Any, Iterator
@@ -35,6 +36,9 @@ PROSE_FORMAT = frozenset({0x00AD, 0x200B, 0x200C, 0x200D, 0x2060})
 PROSE_CONTROLS = frozenset({0x09, 0x0A})
 # How many characters one problem lists before saying how many more.
 MOST_SHOWN = 4
+
+# Plain ASCII text (most of it) needs no look at each character: only these.
+_ASCII_REFUSED = {"prose": re.compile(r"[\x00-\x08\x0b-\x1f\x7f]"), "other": re.compile(r"[\x00-\x1f\x7f]")}
 
 NAME_ALLOWED = "a name holds letters, digits, spaces and punctuation only"
 PROSE_ALLOWED = "text holds printable characters, tabs and new lines"
@@ -81,6 +85,8 @@ def describe(char: str) -> str:
 def unreadable(text: str, kind: str) -> str | None:
     """Why `text` may not stand in a field of `kind` (what was found, and
     where in the text), or None when it may."""
+    if text.isascii() and not _ASCII_REFUSED["prose" if kind == "prose" else "other"].search(text):
+        return None
     found = [(i, c) for i, c in enumerate(text) if refused(c, kind)]
     if not found:
         return None

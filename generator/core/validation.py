@@ -7,6 +7,7 @@ found, what is allowed, and the closest valid name when there is one.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable, Container, Iterable, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
@@ -32,13 +33,21 @@ class DataModel(BaseModel):
         """Every string of every field, a field added tomorrow too, is read
         by core/text.py: no bidi control, separator or control character in
         any text, no format character in a name (its mapping keys included)."""
-        field = cls.model_fields.get(info.field_name or "")
-        kind = kind_of(info.field_name or "", list(field.metadata) if field else [])
+        if not isinstance(value, (str, list, tuple, dict)):
+            return value            # numbers, flags and nested models (which check their own fields)
+        kind = _field_kind(cls, info.field_name or "")
         found = [(at, why, advice(text, kind), is_key) for at, text, kind, is_key in strings_in(value, kind)
                  if (why := unreadable(text, kind))]
         if found:
             raise PydanticCustomError("unreadable_text", "{first}", {"first": found[0][1], "found": found})
         return value
+
+
+@lru_cache(maxsize=None)
+def _field_kind(model: type[BaseModel], name: str) -> str:
+    """How core/text.py reads a field's text, worked out once per field."""
+    field = model.model_fields.get(name)
+    return kind_of(name, list(field.metadata) if field else [])
 
 
 def validate(model: type[M], doc: YamlDocument, data: Any = None, base: Key = ()) -> tuple[M | None, list[Problem]]:
