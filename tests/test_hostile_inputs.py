@@ -55,6 +55,12 @@ ALIAS_HINT = ("an alias (*name) repeats everything under its anchor (&name): wri
               "the file")
 GLYPH_HINT = "the printed fonts (templates/fonts) cover Latin scripts only; write it in Latin letters"
 HEADER = "name: First Rival\ndescription: A merchant.\nhit_points: 5\n"
+UNREADABLE = "the text holds an invisible character that changes how text reads or prints:"
+UNREADABLE_NAME = "the name holds an invisible character that changes how text reads or prints:"
+NAME_HINT = ("a name holds letters, digits, spaces and punctuation only; delete it (most editors do not show it) or "
+             "retype the text")
+PROSE_HINT = ("text holds printable characters, tabs and new lines; delete it (most editors do not show it) or "
+              "retype the text")
 
 CASES = [
     # (case file in tests/hostile/, the exact problems once it replaces characters/first-rival.yaml)
@@ -71,9 +77,20 @@ CASES = [
                     f"again); {ALIAS_HINT}"]),
     # 200 brackets from column 14: libyaml composes them, the 51st level (column 64) is refused.
     ("nesting-200-deep", [f"{C}:2:64: error: values nest more than 50 levels deep; {DEPTH_HINT}"]),
-    ("terminal-escapes", [f"{C}:4:12: error: specials[0]: unknown special '\\x1b[31mBone Rattler\\x1b[0m'; "
+    # Control and bidi characters are refused in any text (core/text.py), where they stand; the
+    # reference check still names the special it cannot find.
+    ("terminal-escapes", [f"{C}:4:12: error: specials[0]: {UNREADABLE} U+001B (a control character) at character 1, "
+                          f"U+001B (a control character) at character 18; {PROSE_HINT}",
+                          f"{C}:4:12: error: specials[0]: unknown special '\\x1b[31mBone Rattler\\x1b[0m'; "
                           "specials must be defined in specials.yaml"]),
-    ("bidi-override", [f"{C}:4:12: error: specials[0]: unknown special '\\u202eHeal'; did you mean 'Heal'?"]),
+    ("bidi-override", [f"{C}:4:12: error: specials[0]: {UNREADABLE} U+202E RIGHT-TO-LEFT OVERRIDE at character 1; "
+                       f"{PROSE_HINT}",
+                       f"{C}:4:12: error: specials[0]: unknown special '\\u202eHeal'; did you mean 'Heal'?"]),
+    # The issue's two: a paragraph separator crashed WeasyPrint; a reversed name displayed as the other character's.
+    ("name-paragraph-separator", [f"{C}:1:7: error: name: {UNREADABLE_NAME} U+2029 PARAGRAPH SEPARATOR at character 6; "
+                                  f"{NAME_HINT}"]),
+    ("name-right-to-left-override", [f"{C}:2:7: error: name: {UNREADABLE_NAME} U+202E RIGHT-TO-LEFT OVERRIDE at "
+                                     f"character 1; {NAME_HINT}"]),
     ("raw-control-character", [f"{C}:2:25: error: YAML syntax: character U+001B is not allowed in a YAML file; "
                                "remove it, or write it as an escape inside double quotes (\"\\e\")"]),
 ]

@@ -30,6 +30,7 @@ import pytest
 import yaml
 from pydantic import BaseModel, PlainValidator
 
+from generator.core.text import kind_of
 from generator.systems import SYSTEMS, System
 
 from test_site_browser import CHROMIUM, search
@@ -153,17 +154,26 @@ class Rewrite:
     markers: dict[str, set[tuple[str, str]]] = field(default_factory=dict)   # marker -> (system, field path)
     texts: dict[str, str] = field(default_factory=dict)                     # marker -> the whole new value
     seen_fields: set[tuple[str, str]] = field(default_factory=set)
+    # Values some name field holds (core/text.py: a name is one line), found
+    # by a first walk: their payload keeps to one line wherever they stand.
+    names: set[tuple[str, str]] = field(default_factory=set)
+    surveying: bool = False
     _by_value: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def replace(self, slug: str, path: str, value: str) -> str:
         if (slug, path) in NOT_TEXT or value in FIXED_VALUES.get(slug, ()):
+            return value
+        if self.surveying:
+            if _names_a_thing(path):
+                self.names.add((slug, value))
             return value
         self.seen_fields.add((slug, path))
         if (slug, value) not in self._by_value:
             n = len(self._by_value) + 1
             marker = f"mk{n:03d}q"
             self._by_value[(slug, value)] = marker
-            self.texts[marker] = self.template.replace("{m}", marker).replace("{n}", str(n))
+            template = self.template.replace("\n\n", " ") if (slug, value) in self.names else self.template
+            self.texts[marker] = template.replace("{m}", marker).replace("{n}", str(n))
         marker = self._by_value[(slug, value)]
         self.markers.setdefault(marker, set()).add((slug, path))
         return self.texts[marker]
@@ -198,17 +208,26 @@ def file_model(system: System, rel: Path) -> type[BaseModel]:
     raise AssertionError(f"{system.slug}/{rel}: no model among {sorted(system.schemas)}")
 
 
+def _names_a_thing(path: str) -> bool:
+    """Whether a field path (`Model.field[]`, `{key}`) is read as a name."""
+    last = path.rsplit(".", 1)[-1]
+    return last.endswith("{key}") or kind_of(re.sub(r"(\[\]|\{\})+$", "", last), []) == "name"
+
+
 def hostile_data(target: Path, template: str) -> Rewrite:
     """Every system's starter folder, copied to `target` with the payload in every free-text value."""
     rewrite = Rewrite(template)
     for system in SYSTEMS:
         shutil.copytree(system.starter, target / system.slug)
         add_private_copy(target / system.slug, system.slug)
-        for path in sorted((target / system.slug).rglob("*.yaml")):
-            rel = path.relative_to(target / system.slug)
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-            data = rewrite.walk(system.slug, data, file_model(system, rel), "")
-            path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    for rewrite.surveying in (True, False):
+        for system in SYSTEMS:
+            for path in sorted((target / system.slug).rglob("*.yaml")):
+                rel = path.relative_to(target / system.slug)
+                data = yaml.safe_load(path.read_text(encoding="utf-8"))
+                data = rewrite.walk(system.slug, data, file_model(system, rel), "")
+                if not rewrite.surveying:
+                    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return rewrite
 
 

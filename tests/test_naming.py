@@ -73,6 +73,39 @@ def test_two_characters_whose_names_make_one_file_name_are_refused_naming_both_f
                      f"(names may not differ only in case or punctuation)"]
 
 
+@pytest.mark.parametrize("a, b, other", [("Mara", "Mаra", "Mira"), ("Oleg", "Οleg", "Olga"),
+                                         ("Agent 007", "Agent OO7", "Agent 008")])
+def test_names_that_print_alike_are_the_same_name(a, b, other):
+    """A Cyrillic а, a Greek Ο, the digit 0 and the letter O look alike;
+    a name that prints differently stays another name."""
+    assert a != b and naming.same_name(a, b)
+    assert not naming.same_name(a, other) and not naming.same_name(b, other)
+
+
+def test_a_character_whose_name_prints_like_another_s_is_refused_naming_both(tmp_path):
+    """'Sеcond Rival' with a Cyrillic е beside 'Second Rival': a different
+    file name, the same name on the sheet and the envelope."""
+    data = starter(tmp_path)
+    set_name(data / "sixes" / "characters" / "first-rival.yaml", "S\u0435cond Rival")
+    found = [p for p in problems(data) if "duplicate" in p]
+    assert found == ["data/sixes/characters/second-rival.yaml:2:7: error: name: duplicate character name "
+                     "'Second Rival'; data/sixes/characters/first-rival.yaml ('Sеcond Rival') already uses it "
+                     "(names may not look alike when printed)"]
+
+
+def test_a_list_entry_that_prints_like_an_earlier_one_is_refused_where_it_stands(tmp_path):
+    data = starter(tmp_path)
+    path = data / "sixes" / "specials.yaml"
+    body = path.read_text(encoding="utf-8")
+    first = re.search(r"^  - name: (.*)$", body, flags=re.M)
+    twin = first.group(1).replace("e", "\\u0435", 1)
+    path.write_text(body + f"  - name: \"{twin}\"\n    rule: The same again.\n", encoding="utf-8")
+    line = body.count("\n") + 1
+    found = [p for p in problems(data) if "duplicate special" in p]
+    assert len(found) == 1 and found[0].startswith(f"data/sixes/specials.yaml:{line}:")
+    assert found[0].endswith(f"it looks like the name on line {body[:first.start()].count(chr(10)) + 1} when printed")
+
+
 def test_two_character_files_that_make_one_file_name_are_refused(tmp_path):
     data = starter(tmp_path)
     characters = data / "sixes" / "characters"

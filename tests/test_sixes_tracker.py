@@ -34,7 +34,9 @@ HOSTILE = {
     "second": "<img src=x onerror=alert(2)>",
     "proto": "__proto__",
     "faction": "\"><svg onload=alert(3)>",
-    "special": "Knack\u2028</script><!--\u2029 x",
+    # U+2028 and U+2029 end a line in old JavaScript; check now refuses them
+    # in any text (core/text.py), so script_json's own test below holds them.
+    "special": "Knack</script><!-- x",
     "rule": "<script>alert(4)</script> &amp; ]]> {{ 7*7 }} ${alert(5)}",
 }
 
@@ -91,7 +93,7 @@ def data_script(html: str) -> str:
 
 
 def test_script_json_escapes_what_could_end_a_script_and_reads_back_the_same():
-    for text in HOSTILE.values():
+    for text in [*HOSTILE.values(), "Knack\u2028</script><!--\u2029 x"]:
         value = {"name": text, "list": [text, {"k": text}]}
         written = script_json(value)
         for bad in ("<", ">", "&", "\u2028", "\u2029"):

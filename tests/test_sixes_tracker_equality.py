@@ -46,9 +46,10 @@ SEED = int(os.environ.get("SIXES_TRACKER_SEED", "23"))
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node.js is not installed (make test installs it)")
 
 # Names that are awkward in JavaScript or in the log: property names of every
-# object, quotes, an " and " inside a name, accents and a right-to-left mark.
+# object, quotes, an " and " inside a name, accents and a no-break space (a
+# right-to-left mark is refused in a name now: core/text.py).
 AWKWARD = ["__proto__", "constructor", "toString", "hasOwnProperty", "Ann and Bo", 'Kit "Quick" O\'Neil',
-           "Zoë Ménard", "Hana \u200f", "valueOf", "</script>"]
+           "Zoë Ménard", "Hana\u00a0Ōta", "valueOf", "</script>"]
 PLAIN = ["Ash", "Bryn", "Cass", "Dee", "Ezra", "Fen", "Gil", "Hal", "Ivo", "Jem", "Kay", "Lew", "Mo", "Nell",
          "Oak", "Pim", "Quin", "Rue", "Sol", "Tam"]
 USAGES = ("unlimited", "once per combat", "once per game")

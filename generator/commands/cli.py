@@ -42,7 +42,7 @@ def _offset(ctx, param, value):
     try:
         return parse_offset(value)
     except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
+        raise click.BadParameter(visible(exc)) from None
 
 
 def print_options(command):
@@ -137,8 +137,8 @@ def check(data_dir: Path | None, casting_file: Path | None, strict: bool) -> Non
         raise InvalidData(sorted(problems, key=Problem.sort_key))
     print_problems(problems)
     names = ", ".join(item.system.title for item in loaded)
-    checked = f"; casting {visible(shown)} checked" if casting is not None else ""
-    click.echo(f"OK: {game.shown} is valid ({names}){checked}.")
+    click.echo(f"OK: {visible(game.shown)} is valid ({visible(names)})"
+               + (f"; casting {visible(shown)} checked." if casting is not None else "."))
 
 
 def _shown_path(path: Path) -> str:
@@ -187,14 +187,13 @@ def _watch(game, build_once, after=lambda passed: None, first: bool = True) -> N
     def once(changed=()):
         if changed:
             names = [os.path.relpath(c) if c.startswith(os.getcwd()) else c for c in changed]
-            shown = ", ".join(visible(n) for n in names[:3]) + (f" and {len(names) - 3} more"
-                                                                 if len(names) > 3 else "")
-            click.echo(f"Changed: {shown}", err=True)
+            click.echo(f"Changed: {visible(', '.join(names[:3]))}"
+                       + (f" and {len(names) - 3:d} more" if len(names) > 3 else ""), err=True)
         started = time.monotonic()
         passed = _survive(build_once)
         after(passed)
         click.echo(f"{'Rebuilt' if changed else 'Built'} in {time.monotonic() - started:.1f} s. "
-                   f"Watching {game.shown} and the templates; Ctrl-C to stop.", err=True)
+                   f"Watching {visible(game.shown)} and the templates; Ctrl-C to stop.", err=True)
     roots = [*game.watched, TEMPLATES_DIR, SITE_SOURCES_DIR]
     try:
         while True:     # the watch survives anything the file system throws at it
@@ -229,7 +228,7 @@ def _survive(build_once) -> bool:
             raise KeyboardInterrupt from None
         return exc.code in (0, None)
     except Exception as exc:    # a bug of ours must not end a watch either
-        click.secho(f"error: the build failed unexpectedly ({type(exc).__name__}: {visible(exc)}); "
+        click.secho(f"error: the build failed unexpectedly ({visible(type(exc).__name__)}: {visible(exc)}); "
                     "the previous output is unchanged", fg="red", err=True)
         return False
 
@@ -249,18 +248,18 @@ def _build_once(config) -> None:
     print_problems(report.warnings)
     if report.kept:
         click.echo("Kept your own files in the output: " + visible(", ".join(report.kept)), err=True)
-    click.echo(f"Built {len(report.pdfs)} PDFs in {report.out_dir / PDF_FOLDER}")
+    click.echo(f"Built {len(report.pdfs)} PDFs in {visible(report.out_dir / PDF_FOLDER)}")
     if report.untouched:
         click.echo("Nothing changed since the last build: nothing was loaded or rendered.", err=True)
     else:
-        click.echo(f"{len(report.rendered)} rendered, {report.reused} unchanged since the last build"
+        click.echo(f"{len(report.rendered)} rendered, {report.reused:d} unchanged since the last build"
                    + ("" if report.site_built or not config.site else "; the site was unchanged"), err=True)
     tracker = report.out_dir / "gm" / "sixes" / "fight-tracker.html"
     if tracker.is_file():
-        click.echo(f"GM's fight tracker (keep it private): {tracker}")
+        click.echo(f"GM's fight tracker (keep it private): {visible(tracker)}")
     if report.site_index:
-        click.echo(f"Site: {report.site_index}")
-    click.echo(f"Schemas for editors: {report.out_dir / 'schemas'}")
+        click.echo(f"Site: {visible(report.site_index)}")
+    click.echo(f"Schemas for editors: {visible(report.out_dir / 'schemas')}")
 
 
 class SystemSlug(click.ParamType):
@@ -330,21 +329,20 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
                           players=players, duplex=not simplex, labels=labels, name_sheets=name_sheets,
                           options=options, workers=jobs, progress=progress, cache=not no_cache)
     print_problems(report.warnings)
-    click.echo(f"{len(report.rendered)} documents rendered, {report.reused} reused from the last build", err=True)
+    click.echo(f"{len(report.rendered)} documents rendered, {report.reused:d} reused from the last build", err=True)
     if report.casting_file is not None and casting_file is None:
         click.echo(f"Casting: {visible(_shown_path(report.casting_file))} (found in the game folder)", err=True)
-    sides = "one-sided" if simplex else "two-sided"
-    click.echo(f"Packed {len(report.envelopes)} {report.system.title} envelopes ({sides}) "
-               f"in {report.root}")
+    click.echo(f"Packed {len(report.envelopes)} {visible(report.system.title)} envelopes ("
+               + ("one-sided" if simplex else "two-sided") + f") in {visible(report.root)}")
     if report.card_run is not None:
         run = report.card_run
-        click.echo(f"Card run: {run.cards} cards on {run.sheets} sheet{'s' if run.sheets != 1 else ''}, "
-                   f"{run.cuts} cuts along the marks")
+        click.echo(f"Card run: {run.cards:d} cards on {run.sheets:d} sheet{'s' if run.sheets != 1 else ''}, "
+                   f"{run.cuts:d} cuts along the marks")
     for paper_name, sheets in report.sheets.items():
-        click.echo(f"Paper: {sheets} sheets of {Paper.parse(paper_name).label} in all "
+        click.echo(f"Paper: {sheets:d} sheets of {visible(Paper.parse(paper_name).label)} in all "
                    "(manifest.pdf lists them)")
     for archive in report.zips:
-        click.echo(f"For the print shop: {archive}")
+        click.echo(f"For the print shop: {visible(archive)}")
 
 
 @main.command(short_help="Serve the site locally, rebuilding on every change.")
@@ -371,7 +369,7 @@ def serve(data_dir: Path | None, out_dir: Path | None, paper: str | None, port: 
     try:
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
-        click.echo(f"Serving {game.out_dir / 'site'} at http://127.0.0.1:{server.server_address[1]}/ "
+        click.echo(f"Serving {visible(game.out_dir / 'site')} at http://127.0.0.1:{server.server_address[1]:d}/ "
                    "(Ctrl-C to stop)", err=True)
         config = _config(game, strict=strict, cache=True)
         _watch(game, lambda: _build_once(config), after)
@@ -399,12 +397,12 @@ def deploy(data_dir: Path | None, out_dir: Path | None, message: str, no_push: b
     settings = game.settings.file.deploy
     if settings.folder:
         target = to_folder(site, game.data_dir / settings.folder, game.data_dir)
-        click.echo(f"Published {site} to {target}")
+        click.echo(f"Published {visible(site)} to {visible(target)}")
     else:
         to_branch(site, game.data_dir, settings.branch, settings.remote, message,
                   push=settings.push and not no_push)
-        click.echo(f"Published {site} to branch {settings.branch}"
-                   + ("" if no_push or not settings.push else f" and pushed it to {settings.remote}"))
+        click.echo(f"Published {visible(site)} to branch {visible(settings.branch)}"
+                   + ("" if no_push or not settings.push else f" and pushed it to {visible(settings.remote)}"))
 
 
 @main.command(short_help="Make a new game folder with settings and starter data.")
@@ -416,20 +414,21 @@ def new(directory: Path) -> None:
     """
     from .build import export_schemas
     from ..game.settings import SETTINGS_FILE, STARTER_SETTINGS
-    from ..systems import SYSTEMS
+    from ..core.text import refused
+    from ..systems import SLUGS, SYSTEMS
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise Failed(f"{directory} is not empty; choose a new folder (nothing was changed)")
     directory.mkdir(parents=True, exist_ok=True)
-    name = directory.resolve().name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
+    name = "".join(c for c in directory.resolve().name if not refused(c, "name"))   # the site's name: no controls
+    name = name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
     (directory / SETTINGS_FILE).write_text(STARTER_SETTINGS.format(name=json_string(name)), encoding="utf-8")
     for system in SYSTEMS:
         shutil.copytree(system.starter, directory / system.slug)
     # The starter files' `yaml-language-server` lines point here.
     export_schemas(directory / "schemas")
-    shown = visible(directory)
-    click.echo(f"Wrote a new game folder {shown}: {SETTINGS_FILE} (the game's settings), one folder per game "
-               f"system ({', '.join(s.slug for s in SYSTEMS)}), and schemas/ for your editor.")
-    click.echo(f"Next: cd {shown}, edit the YAML files (remove the systems you do not play), then run "
+    click.echo(f"Wrote a new game folder {visible(directory)}: {SETTINGS_FILE} (the game's settings), one folder "
+               f"per game system ({visible(', '.join(SLUGS))}), and schemas/ for your editor.")
+    click.echo(f"Next: cd {visible(directory)}, edit the YAML files (remove the systems you do not play), then run "
                "`sixes check`, `sixes build` (into output/) or `sixes serve`.")
 
 
@@ -457,8 +456,8 @@ def clean(data_dir: Path | None, out_dir: Path | None, everything: bool) -> None
         return
     game = locate(data_dir, out_dir)
     removed = clear(game.out_dir)
-    what = "Forgot the cached build" if removed else "Nothing cached"
-    click.echo(f"{what} for {visible(game.out_dir)}; the next build renders everything again.")
+    click.echo(("Forgot the cached build" if removed else "Nothing cached")
+               + f" for {visible(game.out_dir)}; the next build renders everything again.")
 
 
 @main.command(short_help="Write JSON Schemas of the data files for editors.", stakes=SCHEMAS)
@@ -470,7 +469,7 @@ def schema(directory: Path | None) -> None:
     if directory is None:
         directory = locate(None, needs_out=False).data_dir / "schemas"
     for path in export_schemas(directory):
-        click.echo(path)
+        click.echo(visible(path))
 
 
 @main.command(short_help="Play many Sixes fights and report how they end.")
@@ -504,24 +503,24 @@ def simulate(data_dir: Path | None, fighters: str | None, sides_file: Path | Non
     sides, problems = load_sides(sides_file, game) if sides_file else pick_fighters(game, names)
     if problems:
         raise InvalidData(problems)
-    click.echo(f"{fights} fights per policy, seed {seed}, at most {rounds} rounds each. Sides: "
-               + "; ".join(f"{visible(s.name)} ({len(s.members)})" for s in sides))
+    click.echo(f"{fights:d} fights per policy, seed {seed:d}, at most {rounds:d} rounds each. Sides: "
+               + visible("; ".join(f"{s.name} ({len(s.members)})" for s in sides)))
     for name in POLICIES if policy == "all" else [policy]:
         summary = run(sides, game.library, name, fights=fights, max_rounds=rounds, seed=seed)
-        click.echo(f"\n{name}: rounds to settle: median {summary.median_rounds}, "
-                   f"90th percentile {summary.p90_rounds}")
-        wins = [f"{visible(side)} {percent(summary.win_rate(k))}" for k, side in enumerate(summary.sides)]
-        click.echo("  wins: " + ", ".join(wins) + f", no winner {percent(summary.no_winner_rate)} "
-                   f"(stand-off {percent(summary.standoff_rate)}, nobody standing "
-                   f"{percent(summary.nobody_standing_rate)}); cut off by the round limit "
-                   f"{percent(summary.cut_off_rate)}")
+        click.echo(f"\n{visible(name)}: rounds to settle: median {visible(summary.median_rounds)}, "
+                   f"90th percentile {visible(summary.p90_rounds)}")
+        wins = [f"{side} {percent(summary.win_rate(k))}" for k, side in enumerate(summary.sides)]
+        click.echo(visible(f"  wins: {', '.join(wins)}, no winner {percent(summary.no_winner_rate)} "
+                           f"(stand-off {percent(summary.standoff_rate)}, nobody standing "
+                           f"{percent(summary.nobody_standing_rate)}); cut off by the round limit "
+                           f"{percent(summary.cut_off_rate)}"))
         width = max(len(visible(n)) for n in summary.names)     # names from the data, shown safely
         click.echo(f"  {'fighter':<{width}}  Rattled  Unconscious    Dead  Escaped")
         for fighter in summary.names:
             rates = [percent(summary.status_rate(fighter, word)) for word in ("Rattled", "Unconscious", "Dead",
                                                                              "Escaped")]
-            shown = visible(fighter)
-            click.echo(f"  {shown:<{width}}  {rates[0]:>7}  {rates[1]:>11}  {rates[2]:>6}  {rates[3]:>7}")
+            click.echo(visible(f"  {visible(fighter):<{width}}  {rates[0]:>7}  {rates[1]:>11}  {rates[2]:>6}  "
+                               f"{rates[3]:>7}"))
 
 
 class _progress:
@@ -531,15 +530,16 @@ class _progress:
         self._bar = None
         if sys.stderr.isatty():
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-            self._bar = Progress(TextColumn("{task.description:<50}"), BarColumn(), MofNCompleteColumn(),
+            self._bar = Progress(TextColumn("{task.description:<50}", markup=False), BarColumn(), MofNCompleteColumn(),
                                  transient=True)
             self._bar.start()
             self._task = None
         return self
 
     def __call__(self, label: str, done: int, total: int) -> None:
+        label = visible(label)      # a document's title comes from the data
         if self._bar is None:
-            click.echo(f"[{done:>3}/{total}] {label}", err=True)
+            click.echo(f"[{done:>3d}/{total:d}] {visible(label)}", err=True)
             return
         if self._task is None or self._bar.tasks[self._task].total != total:
             self._task = self._bar.add_task(label, total=total)

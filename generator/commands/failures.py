@@ -36,10 +36,10 @@ def print_problems(problems: Iterable[Problem], color: bool | None = None) -> No
     """Each problem on a line (errors red, warnings yellow), then the count."""
     problems = list(problems)
     for problem in problems:
-        click.secho(str(problem), fg="red" if problem.severity == "error" else "yellow", err=True, color=color)
+        click.secho(visible(problem), fg="red" if problem.severity == "error" else "yellow", err=True, color=color)
     errors = sum(p.severity == "error" for p in problems)
     if problems:
-        click.echo(f"{errors} error(s), {len(problems) - errors} warning(s)", err=True, color=color)
+        click.echo(f"{errors:d} error(s), {len(problems) - errors:d} warning(s)", err=True, color=color)
 
 
 class InvalidData(click.ClickException):
@@ -54,7 +54,7 @@ class InvalidData(click.ClickException):
     def show(self, file=None) -> None:
         print_problems(self.problems, self.show_color)
         if self.again:
-            click.secho(f"Nothing was written: fix the problems above and {self.again} again.", err=True,
+            click.secho(f"Nothing was written: fix the problems above and {visible(self.again)} again.", err=True,
                         color=self.show_color)
 
 
@@ -75,7 +75,7 @@ class Failed(click.ClickException):
         for line in self.details:
             click.secho(visible(line), err=True, color=self.show_color)
         if self.unchanged:
-            click.secho(f"Nothing was written: {self.unchanged}", err=True, color=self.show_color)
+            click.secho(f"Nothing was written: {visible(self.unchanged)}", err=True, color=self.show_color)
 
 
 class Interrupted(click.ClickException):
@@ -85,7 +85,7 @@ class Interrupted(click.ClickException):
     exit_code = 130
 
     def show(self, file=None) -> None:
-        click.secho(self.message, err=True, color=self.show_color)
+        click.secho(visible(self.message), err=True, color=self.show_color)
 
 
 def failure(exc: BaseException, stakes: Stakes | None) -> click.ClickException | None:

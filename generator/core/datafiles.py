@@ -10,7 +10,7 @@ from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
 from .errors import Problem, did_you_mean
 from .loading import YamlDocument, load_yaml
-from .naming import slug
+from .naming import looks_key, slug
 from .validation import validate
 
 MISSING_FILE_HINT = "`sixes new DIR` writes a complete starter folder"
@@ -77,13 +77,14 @@ def read_entities(folder: Path, display_root: Path, model: type, noun: str, prob
 def duplicate_name(doc: YamlDocument, name: str, noun: str, first_by_name: dict[str, str]) -> list[Problem]:
     """Names are unique regardless of case, accents and punctuation (they
     become file names and envelope labels: naming.slug); the first file to
-    use one keeps it."""
-    key = slug(name)
-    if key in first_by_name:
-        return [doc.problem(("name",), f"duplicate {noun} name '{name}'",
-                            hint=f"{first_by_name[key]} already uses it (names may not differ only in case "
-                            "or punctuation)")]
-    first_by_name[key] = f"{doc.display} ('{name}')"
+    use one keeps it. Names that print alike (naming.looks_key: a Cyrillic
+    'а' for a Latin 'a') are refused too: no one could tell them apart."""
+    key, look = slug(name), "looks:" + looks_key(name)     # a slug holds no colon
+    for seen, why in ((key, "differ only in case or punctuation"), (look, "look alike when printed")):
+        if seen in first_by_name:
+            return [doc.problem(("name",), f"duplicate {noun} name '{name}'",
+                                hint=f"{first_by_name[seen]} already uses it (names may not {why})")]
+    first_by_name[key] = first_by_name[look] = f"{doc.display} ('{name}')"
     return []
 
 
@@ -106,8 +107,13 @@ def duplicate_list_names(doc: YamlDocument, names: list[str], loc_of: Callable[[
     """Names in one file's list must be unique regardless of case, accents and
     punctuation (naming.slug); each repeat is reported where it stands, with
     the line of the first use."""
-    return [doc.problem(loc_of(i), f"duplicate {noun} name '{names[i]}'", hint=f"it is already used on line {line}")
-            for i, line in repeated_entries(doc, [slug(name) for name in names], loc_of)]
+    repeats = dict(repeated_entries(doc, [slug(name) for name in names], loc_of))
+    alike = {i: line for i, line in repeated_entries(doc, [looks_key(name) for name in names], loc_of)
+             if i not in repeats}
+    return [doc.problem(loc_of(i), f"duplicate {noun} name '{names[i]}'",
+                        hint=f"it is already used on line {line}" if i in repeats
+                        else f"it looks like the name on line {line} when printed")
+            for i, line in sorted({**repeats, **alike}.items())]
 
 
 def repeated_entries(doc: YamlDocument, keys: Sequence[Hashable], loc_of: Callable[[int], tuple]

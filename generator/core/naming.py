@@ -12,6 +12,8 @@ import hashlib
 import re
 import unicodedata
 
+from .text import looks
+
 # Long enough to read, short enough for any file system with a folder prefix.
 MAX_SLUG = 60
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
@@ -39,6 +41,13 @@ def slug(text: str) -> str:
     return f"{words}-{digest}" if words else f"u-{digest}"
 
 
+def looks_key(name: str) -> str:
+    """A key two names share when they print alike (core/text.looks: Greek
+    and Cyrillic look-alikes, format characters, NFKC) or would share a file
+    (slug): the key the loaders refuse a second name on."""
+    return slug(looks(name))
+
+
 def same_name(a: str, b: str) -> bool:
-    """Whether two names would collide as file names."""
-    return slug(a) == slug(b)
+    """Whether two names would collide as file names or look alike on a sheet."""
+    return slug(a) == slug(b) or looks_key(a) == looks_key(b)

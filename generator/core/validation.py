@@ -7,12 +7,15 @@ found, what is allowed, and the closest valid name when there is one.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable, Container, Iterable, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
 
 from .errors import Problem, allowed_hint, close_matches
 from .loading import Key, YamlDocument
+from .text import advice, kind_of, strings_in, unreadable
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -23,6 +26,28 @@ class DataModel(BaseModel):
     and loaded values are immutable."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _readable_text(cls, value: Any, info: ValidationInfo) -> Any:
+        """Every string of every field, a field added tomorrow too, is read
+        by core/text.py: no bidi control, separator or control character in
+        any text, no format character in a name (its mapping keys included)."""
+        if not isinstance(value, (str, list, tuple, dict)):
+            return value            # numbers, flags and nested models (which check their own fields)
+        kind = _field_kind(cls, info.field_name or "")
+        found = [(at, why, advice(text, kind), is_key) for at, text, kind, is_key in strings_in(value, kind)
+                 if (why := unreadable(text, kind))]
+        if found:
+            raise PydanticCustomError("unreadable_text", "{first}", {"first": found[0][1], "found": found})
+        return value
+
+
+@lru_cache(maxsize=None)
+def _field_kind(model: type[BaseModel], name: str) -> str:
+    """How core/text.py reads a field's text, worked out once per field."""
+    field = model.model_fields.get(name)
+    return kind_of(name, list(field.metadata) if field else [])
 
 
 def validate(model: type[M], doc: YamlDocument, data: Any = None, base: Key = ()) -> tuple[M | None, list[Problem]]:
@@ -35,7 +60,7 @@ def validate(model: type[M], doc: YamlDocument, data: Any = None, base: Key = ()
         return model.model_validate(data), []
     except ValidationError as exc:
         errors = _without_missing_explained_by_typo(model, exc.errors(include_url=False))
-        return None, [_explain(model, doc, base, err) for err in errors]
+        return None, [problem for err in errors for problem in _problems(model, doc, base, err)]
 
 
 def missing_note(rule: str, required: Iterable[T], present: Container[T], show: Callable[[T], str] = str
@@ -118,6 +143,14 @@ _TYPE_WORDS = {
     "list_type": "a list", "dict_type": "a mapping", "model_type": "a mapping",
     "model_attributes_type": "a mapping", "float_type": "a number",
 }
+
+
+def _problems(model: type[BaseModel], doc: YamlDocument, base: Key, err: dict) -> list[Problem]:
+    """One Problem per pydantic error; unreadable text, one per string found."""
+    if err["type"] != "unreadable_text":
+        return [_explain(model, doc, base, err)]
+    loc = base + tuple(err["loc"])
+    return [doc.problem(loc + at, why, hint=hint, key=is_key) for at, why, hint, is_key in err["ctx"]["found"]]
 
 
 def _explain(model: type[BaseModel], doc: YamlDocument, base: Key, err: dict) -> Problem:

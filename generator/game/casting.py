@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Annotated, Iterable, Mapping
 
 from pydantic import Field
 
@@ -26,6 +26,7 @@ from ..core.assets import asset_fault
 from ..core.errors import Problem, close_matches, did_you_mean
 from ..core.loading import YamlDocument, load_yaml
 from ..core.paper import PAPERS, Paper
+from ..core.text import FILE_NAME
 from ..core.validation import DataModel, validate
 
 CASTING_FILE = "casting.yaml"
@@ -40,7 +41,7 @@ MAX_SUGGESTED = 5000
 class Role(DataModel):
     player: str = Field(min_length=1, description="The player's name, as written on the envelope.")
     character: str = Field(min_length=1, description="A character's name, or its file name without .yaml.")
-    handouts: list[str] = Field(default_factory=list,
+    handouts: Annotated[list[str], FILE_NAME] = Field(default_factory=list,
                                 description="PDF files for this envelope, relative to the game folder.")
 
 

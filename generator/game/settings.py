@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
 from ..core.errors import DataError, Problem, did_you_mean
 from ..core.loading import load_yaml
 from ..core.paper import BOTH, CHOICES, Paper, papers_for
+from ..core.text import FILE_NAME
 from ..core.validation import DataModel, validate
 
 SETTINGS_FILE = "sixes.yaml"
@@ -40,10 +41,10 @@ class SiteSettings(DataModel):
     description: str | None = Field(default=None, max_length=500, description="One line for search engines.")
     language: str = Field(default="en", pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$",
                           description="The site's language code, e.g. en, de, pt-BR.")
-    logo: str | None = Field(default=None, description="An image inside the game folder for the header, e.g. logo.png.")
+    logo: Annotated[str | None, FILE_NAME] = Field(default=None, description="An image inside the game folder for the header, e.g. logo.png.")
     primary: Colour = Field(default="blue grey", description="Header colour (a Material for MkDocs colour name).")
     accent: Colour = Field(default="deep orange", description="Link and highlight colour.")
-    pages: str = Field(default="pages", max_length=200,
+    pages: Annotated[str, FILE_NAME] = Field(default="pages", max_length=200,
                        description="A folder in the game folder whose Markdown pages (house rules, a welcome "
                                    "letter) and images the site includes; ignored while it does not exist.")
     cast_list: bool = Field(default=False,
@@ -68,14 +69,14 @@ class DeploySettings(DataModel):
                         description="The git branch the site is published to.")
     remote: str = Field(default="origin", pattern=r"^[A-Za-z0-9._-]+$", max_length=100,
                         description="The git remote to push that branch to.")
-    folder: str | None = Field(default=None, description="Publish by copying the site into this folder instead.")
+    folder: Annotated[str | None, FILE_NAME] = Field(default=None, description="Publish by copying the site into this folder instead.")
     push: bool = Field(default=True, description="Push the branch after committing the site.")
 
 
 class SettingsFile(DataModel):
     site: SiteSettings = Field(default_factory=SiteSettings, description="The rules site.")
     paper: PaperChoice = Field(default=BOTH, description="Paper of the PDFs: a4, letter or both.")
-    output: str = Field(default="output", description="Where the build writes, relative to the game folder.")
+    output: Annotated[str, FILE_NAME] = Field(default="output", description="Where the build writes, relative to the game folder.")
     systems: list[str] | None = Field(default=None, description="The systems in play (default: every system "
                                                                 "folder present).")
     deploy: DeploySettings = Field(default_factory=DeploySettings, description="How `sixes deploy` publishes.")

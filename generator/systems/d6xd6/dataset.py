@@ -12,6 +12,7 @@ from pathlib import Path
 from ...core.datafiles import display_path, read_validated, repeated_entries, unused_files
 from ...core.errors import Problem, allowed_hint, did_you_mean, errors_in
 from ...core.loading import YamlDocument
+from ...core.naming import looks_key
 from ...core.rulings import Ruling, load_rulings
 from .models import ArmourFile, CharactersFile, CombatFile, DamageFile, GameInfo, WeaponTable, reach
 
@@ -114,9 +115,9 @@ def _check_characters(doc: YamlDocument, file: CharactersFile, armour: ArmourFil
     names = [a.name for a in armour.armour]
     seen: set[str] = set()
     for i, character in enumerate(file.characters):
-        if character.name.casefold() in seen:
+        if looks_key(character.name) in seen:       # case, punctuation, look-alike letters
             problems.append(doc.problem(("characters", i, "name"), f"duplicate character name '{character.name}'"))
-        seen.add(character.name.casefold())
+        seen.add(looks_key(character.name))
         if character.armour is not None and character.armour not in names:
             problems.append(doc.problem(("characters", i, "armour"), f"unknown armour '{character.armour}'",
                                         hint=allowed_hint(character.armour, names)))

@@ -10,6 +10,7 @@ from typing import Annotated, Literal, get_args
 from pydantic import Field, StringConstraints
 
 from ...core.privacy import Visibility, visibility_field
+from ...core.text import FILE_NAME
 from ...core.validation import DataModel, needs_every
 
 # Text that must say something: editors see the pattern, the model strips first.
@@ -113,6 +114,6 @@ class Character(DataModel):
     armour: int = Field(default=0, ge=0, description="Flat reduction of incoming damage.")
     damage: int = Field(default=0, ge=0, description="Extra Effect on the Attack action.")
     specials: list[Text] = Field(default_factory=list, description="Names from the specials library.")
-    portrait: str | None = Field(default=None, description="An image file inside the data folder, relative to it.")
-    handouts: list[str] = Field(default_factory=list, description=(
+    portrait: Annotated[str | None, FILE_NAME] = Field(default=None, description="An image file inside the data folder, relative to it.")
+    handouts: Annotated[list[str], FILE_NAME] = Field(default_factory=list, description=(
         "PDF files that go into this character's envelope (sixes pack), relative to the game folder."))
