@@ -513,7 +513,7 @@
     if (a === "defend_self" || a === "escape") { d.target = null; }
     if (d.special) {
       var sp = special(d.special);
-      if (!sp || !(sp.kind === "gm" || sp.action === a)) { d.special = null; }
+      if (!sp || !usable(c, d.special, a)) { d.special = null; }
     }
     if (a === "special" && !d.special) {
       var first = Array.from(c.profile.specials.keys()).filter(function (name) { return usable(c, name, a); })[0];
@@ -525,9 +525,14 @@
     if (!gmBonus) { d.confirmed = []; }
   }
 
+  /* Whether the special may be named with this action: a called special
+   * with its own action; one the GM adjudicates as the Special action, or
+   * with the action its data says it rides on (tracker.py's rides_on). */
   function usable(c, name, action) {
     var sp = special(name);
-    return Boolean(sp) && (sp.kind === "gm" || (sp.kind === "called" && sp.action === action));
+    if (!sp) { return false; }
+    if (sp.kind === "gm") { return action === "special" || sp.rides_on === "any" || sp.rides_on === action; }
+    return sp.kind === "called" && sp.action === action;
   }
 
   function editorDetails(wrap, cs, c, d, update) {
