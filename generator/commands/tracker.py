@@ -67,12 +67,15 @@ class Handler(BaseHTTPRequestHandler):
         self._answer(with_body=False)
 
     def _answer(self, with_body: bool) -> None:
-        if not hmac.compare_digest(self.path.encode("utf-8", "surrogateescape"), self.path_wanted):
+        # The target as sent: http.server folds a leading "//" into "/" in self.path.
+        words = self.requestline.split(" ")
+        target = words[1] if len(words) == 3 else ""
+        if not hmac.compare_digest(target.encode("utf-8", "surrogateescape"), self.path_wanted):
             self._send(404, b"", "text/plain; charset=utf-8", with_body)
             return
-        self._send(200, self.page, "text/html; charset=utf-8", with_body)
         if with_body:
             self.served(self.client_address[0])
+        self._send(200, self.page, "text/html; charset=utf-8", with_body)
 
     def _send(self, status: int, body: bytes, content_type: str, with_body: bool) -> None:
         self.send_response(status)
@@ -169,7 +172,7 @@ def run(where, host: str, port: int, qr: bool) -> None:
     page = sixes_page(where)
     secret = new_secret()
     server = make_server(page, secret, host, port,
-                         served=lambda client: click.echo(f"Sent the tracker to {client}.", err=True))
+                         served=lambda client: click.echo(f"Sending the tracker to {client}.", err=True))
     try:
         url = page_url(lan_address(host), server.server_address[1], secret)
         click.echo(f"The GM's fight tracker, for your phone only: {url}")
