@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 import segno
 
-from generator.commands.tracker import SECRET_BYTES, lan_address, make_server, new_secret, page_url, qr_text
+from generator.commands.tracker import (SECRET_BYTES, _default_route_address, _interface_addresses, lan_addresses,
+                                       make_server, new_secret, page_url, qr_text)
 from generator.core.paths import DEFAULT_DATA_DIR
 from generator.render.tracker import tracker_html
 
@@ -105,9 +106,15 @@ def test_the_served_page_is_the_games_tracker():
 
 
 def test_the_address_printed_names_this_machine_as_the_network_sees_it():
-    assert lan_address("127.0.0.1") == "127.0.0.1" and lan_address("10.42.0.1") == "10.42.0.1"
-    found = lan_address("0.0.0.0")
-    assert found and not found.startswith("127.") and found != "0.0.0.0"
+    assert lan_addresses("127.0.0.1") == ["127.0.0.1"] and lan_addresses("10.42.0.1") == ["10.42.0.1"]
+    found = lan_addresses("0.0.0.0")
+    assert found and len(set(found)) == len(found)
+    assert not any(a.startswith("127.") or a == "0.0.0.0" for a in found)
+    if sys.platform == "linux":     # the interfaces are listed, the default route's address among them
+        listed = _interface_addresses()
+        assert "127.0.0.1" in listed
+        route = _default_route_address()
+        assert route is None or (route in listed and found[0] == route)
     assert page_url("10.42.0.1", 8765, "abc") == "http://10.42.0.1:8765/abc"
     assert page_url("fe80::1", 8765, "abc") == "http://[fe80::1]:8765/abc"
 
@@ -162,3 +169,15 @@ def test_a_taken_port_is_a_usage_error_before_anything_is_served():
         out, err = process.communicate(timeout=120)
     assert process.returncode == 2 and out == ""
     assert "cannot serve on 127.0.0.1 port" in err and "--port" in err
+
+
+def test_without_a_default_route_the_interfaces_answer_and_last_the_host_name(monkeypatch):
+    """A laptop's own hotspot has no default route: its interface address is
+    printed; with nothing found at all, the machine's name."""
+    import generator.commands.tracker as served
+    monkeypatch.setattr(served, "_default_route_address", lambda: None)
+    monkeypatch.setattr(served, "_interface_addresses", lambda: ["127.0.0.1", "10.42.0.1"])
+    monkeypatch.setattr(served, "_host_name_addresses", lambda: ["127.0.1.1"])
+    assert lan_addresses("0.0.0.0") == ["10.42.0.1"]
+    monkeypatch.setattr(served, "_interface_addresses", lambda: [])
+    assert lan_addresses("0.0.0.0") == [socket.gethostname()]

@@ -1,9 +1,9 @@
 """`sixes tracker`: the GM's fight tracker onto a phone, over the local network.
 
 Edge layer: the standard library, click, and segno for the QR code
-(imported when one is printed). The page is the one self-contained file the build writes to
-gm/sixes/fight-tracker.html (render/tracker.py), made here from the loaded
-data. Guarantees, one function each:
+(imported when one is printed). The page is the one self-contained file the
+build writes to gm/sixes/fight-tracker.html (render/tracker.py), made here
+from the loaded data. Guarantees, one function each:
 
 - only a request for exactly `/<secret>` gets the page: the secret is made
   for this run with `secrets.token_urlsafe` and never stored; every other
@@ -12,7 +12,8 @@ data. Guarantees, one function each:
 - nothing else is ever served: no file system, no site, no listing;
 - the URL printed names this machine as the phone sees it, found without
   sending anything (a UDP socket's connect picks a route but sends no
-  packet), else from the host name: `lan_address`;
+  packet), else from the network interfaces (a hotspot with no default
+  route), else from the host name: `lan_addresses`;
 - the page asks for nothing once loaded, so it keeps working after the
   server stops (the browser tests check it).
 """
@@ -30,13 +31,11 @@ from .serve import PortUnavailable
 
 # 16 bytes: 128 bits, 22 characters in the URL, which keeps the QR code small.
 SECRET_BYTES = 16
-# A fixed default port, so the phone sees the same origin every time and
-# finds the fight its browser kept from the last session.
-DEFAULT_PORT = 8765
-# Addresses never contacted: connecting a UDP socket to one only asks the
-# kernel which of our addresses would carry the traffic. The first needs a
-# default route; the private ones find a network without one (a hotspot).
-ROUTE_PROBES = ("192.0.2.1", "10.254.254.254", "172.31.254.254", "192.168.254.254")
+# An address never contacted (TEST-NET-1): connecting a UDP socket to it only
+# asks the kernel which of our addresses carries the default route.
+ROUTE_PROBE = "192.0.2.1"
+# Linux's ioctl for an interface's IPv4 address (SIOCGIFADDR).
+_GET_ADDRESS = 0x8915
 # The browser may keep the page for a week: opening it again from the home
 # screen then works from its cache, with the laptop gone. It is GM material
 # on the GM's own phone; `private` keeps shared caches out.
@@ -105,25 +104,52 @@ def make_server(page: str, secret: str, host: str, port: int,
     return server
 
 
-def lan_address(host: str) -> str:
-    """The address a phone on the same network reaches this machine at."""
+def lan_addresses(host: str) -> list[str]:
+    """The addresses a phone on the same network may reach this machine at,
+    the likeliest first: `host` itself when one was given; else the one
+    carrying the default route, then every other interface's (Linux), then
+    the host name's; the host name itself when nothing else is found."""
     if host not in ("", "0.0.0.0", "::"):
-        return host
-    for probe in ROUTE_PROBES:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        return [host]
+    found = [_default_route_address(), *_interface_addresses(), *_host_name_addresses()]
+    usable = [a for a in dict.fromkeys(found) if a and not a.startswith("127.")]
+    return usable or [socket.gethostname()]
+
+
+def _default_route_address() -> str | None:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect((ROUTE_PROBE, 9))
+            return s.getsockname()[0]
+        except OSError:
+            return None
+
+
+def _interface_addresses() -> list[str]:
+    """Every network interface's IPv4 address, where the system says (Linux);
+    elsewhere none, and the host name answers instead."""
+    try:
+        import fcntl
+        import struct
+        names = [name for _, name in socket.if_nameindex()]
+    except (ImportError, OSError, AttributeError):
+        return []
+    found = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        for name in names:
             try:
-                s.connect((probe, 9))
-                found = s.getsockname()[0]
+                packed = fcntl.ioctl(s.fileno(), _GET_ADDRESS, struct.pack("256s", name[:15].encode()))
             except OSError:
                 continue
-        if not found.startswith("127."):
-            return found
+            found.append(socket.inet_ntoa(packed[20:24]))
+    return found
+
+
+def _host_name_addresses() -> list[str]:
     try:
-        named = socket.gethostbyname_ex(socket.gethostname())[2]
+        return socket.gethostbyname_ex(socket.gethostname())[2]
     except OSError:
-        named = []
-    usable = [a for a in named if not a.startswith("127.")]
-    return usable[0] if usable else socket.gethostname()
+        return []
 
 
 def page_url(address: str, port: int, secret: str) -> str:
@@ -174,12 +200,16 @@ def run(where, host: str, port: int, qr: bool) -> None:
     server = make_server(page, secret, host, port,
                          served=lambda client: click.echo(f"Sending the tracker to {client}.", err=True))
     try:
-        url = page_url(lan_address(host), server.server_address[1], secret)
+        address, *others = lan_addresses(host)
+        url = page_url(address, server.server_address[1], secret)
         click.echo(f"The GM's fight tracker, for your phone only: {url}")
         if qr:
             click.echo(qr_text(url))
         click.echo("Open it on a phone on this network (the QR code, or type the address). "
                    "Ctrl-C to stop: the page keeps working on the phone.", err=True)
+        if others:
+            click.echo(f"This machine's other addresses: {', '.join(others)}. If the phone is on one of "
+                       "those networks, run again with --host ADDRESS.", err=True)
         server.serve_forever()
     except KeyboardInterrupt:
         click.echo("Stopped serving the tracker; the secret address is gone with it.", err=True)
