@@ -181,3 +181,17 @@ def test_without_a_default_route_the_interfaces_answer_and_last_the_host_name(mo
     assert lan_addresses("0.0.0.0") == ["10.42.0.1"]
     monkeypatch.setattr(served, "_interface_addresses", lambda: [])
     assert lan_addresses("0.0.0.0") == [socket.gethostname()]
+
+
+def test_invalid_data_stops_the_command_at_its_line_before_anything_listens(tmp_path):
+    import shutil
+    shutil.copytree(DEFAULT_DATA_DIR / "sixes", tmp_path / "sixes")
+    sheet = tmp_path / "sixes" / "characters" / "kit-penhale.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("hit_points:", "hit_points: lots\nold_hit_points:"),
+                     encoding="utf-8")
+    process = subprocess.Popen([Path(sys.executable).with_name("sixes"), "tracker", "--data", str(tmp_path),
+                                "--host", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 1 and "http://" not in out + err
+    assert re.search(r"kit-penhale\.yaml:\d+:\d+: error: hit_points", err), err
