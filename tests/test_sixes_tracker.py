@@ -18,6 +18,7 @@ import subprocess
 import sys
 from functools import cache
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 import yaml
@@ -122,13 +123,32 @@ def test_the_page_allows_only_its_own_inline_code_and_asks_for_nothing():
     digest = lambda text: "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
     assert rules["script-src"].split() == [digest(s) for s in scripts] and len(scripts) == 2
     assert rules["style-src"].split() == [digest(s) for s in styles] and len(styles) == 1
-    # No address anywhere in the markup: nothing to load, link or submit; and
-    # the code names no address either (the one link it makes is to a blob of
-    # the log, for saving it).
+    # No address in the markup but data: URLs (the web app manifest and the
+    # icon): nothing to load, link or submit; and the code names no address
+    # either (the one link it makes is to a blob of the log, for saving it).
     markup = re.sub(r"<(script|style)\b[^>]*>.*?</\1>", "", html, flags=re.S)
-    assert not re.search(r"\b(src|href|action|srcset|background|poster)\s*=", markup)
+    addresses = re.findall(r'\b(src|href|action|srcset|background|poster)\s*=\s*"([^"]*)"', markup)
+    assert [name for name, _ in addresses] == ["href", "href"]
+    assert all(unescape(value).startswith("data:") for _, value in addresses)
+    assert rules["manifest-src"] == "data:" and rules["img-src"] == "data:"
     code = "".join(scripts + styles)
     assert not re.search(r"https?:|//[a-z]|url\(|@import|fetch\(|XMLHttpRequest|WebSocket|sendBeacon|import\(", code)
+
+
+def test_the_page_can_be_installed_without_fetching_anything():
+    """A phone's browser that installs pages finds a manifest and an icon,
+    both inside the page; without a start_url it opens the page's own
+    address (the secret one, when `sixes tracker` served it)."""
+    html = tracker_html(example_game())
+    href = unescape(re.search(r'<link rel="manifest" href="([^"]+)"', html).group(1))
+    prefix = "data:application/manifest+json,"
+    assert href.startswith(prefix)
+    manifest = json.loads(unquote(href[len(prefix):]))
+    assert manifest["display"] == "standalone" and "start_url" not in manifest
+    assert manifest["name"] == example_game().info.title + ": fight tracker"
+    assert all(icon["src"].startswith("data:image/svg+xml,") for icon in manifest["icons"])
+    for name in ("apple-mobile-web-app-capable", "mobile-web-app-capable"):
+        assert f'<meta name="{name}" content="yes">' in html
 
 
 def test_the_tracker_knows_every_fighter_and_special_as_the_resolver_does():

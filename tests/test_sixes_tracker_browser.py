@@ -236,7 +236,13 @@ def test_the_next_round_carries_the_state_a_reload_keeps_it_and_undo_goes_back(p
     page.click("#resolve")
     _, slots, result = python_round(roster, second, first.combatants)
     check_script(page, first.combatants, slots, result)
-    assert page.inner_text("#bar-round").startswith("Round 3")
+    # The header names the round being read while its script shows (it said
+    # "Round 3" here, the round not yet declared), and the next one after.
+    assert page.inner_text("#bar-round") == "Round 2: the script"
+    page.click("#next-round")
+    assert page.inner_text("#bar-round").startswith("Round 3 \u00b7 ")
+    page.click("#last-script")
+    assert page.inner_text("#bar-round") == "Round 2: the script"
 
     page.click("#undo")                            # back to round two's declarations, state as after round one
     assert hp() == carried

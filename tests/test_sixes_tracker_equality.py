@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 
 from generator.core.paths import TEMPLATES_DIR
-from generator.systems.sixes.effects import EFFECTS
+from generator.systems.sixes.effects import EFFECTS, may_ride
 from generator.systems.sixes.models import Character, Special
 from generator.systems.sixes.resolver import ACTION_NAMES, Declaration, IllegalDeclaration, fresh, resolve_round, validate
 from generator.systems.sixes.simulate import POLICIES
@@ -80,13 +80,16 @@ def random_library(rng: random.Random) -> dict[str, Special]:
         fields = {"name": name, "rule": "A made-up special for the test.", "usage": rng.choice(USAGES)}
         if roll < 0.55:
             fields["effect"] = rng.choice(sorted(EFFECTS))
-        elif roll < 0.85:
+        elif roll < 0.8:
             action = rng.choice(("attack", "defend_other", "defend_self", "special"))
             fields["adds_effect"] = {action: rng.randint(1, 2)}
             when = rng.choice((None, None, "beside_ally", "target_rattled", "hurt"))
             if when == "target_rattled" and action == "defend_self":
                 when = "hurt"
             fields["when"] = when
+        if "effect" not in fields:              # which action it may be called with, or none (the default)
+            fields["rides_on"] = rng.choice((None, "none", "any", "any", "attack", "defend_other", "defend_self",
+                                             "escape", "recover"))
         specials.append(Special(**fields))      # else: neither, so the GM adjudicates
     return {s.name: s for s in specials}
 
@@ -120,8 +123,10 @@ def mutate(rng: random.Random, fight, d: Declaration) -> Declaration:
         return replace(d, confirmed=("beside_ally",))
     if roll < 0.4 and held:
         special = rng.choice(held)
-        if me.profile.specials[special].effect is None:
-            return replace(d, special=special) if rng.random() < 0.6 else \
+        sp = me.profile.specials[special]
+        if sp.effect is None:               # mostly where it may ride, now and then where it may not
+            rides = may_ride(sp, d.action) or rng.random() < 0.3
+            return replace(d, special=special) if rides and rng.random() < 0.6 else \
                 Declaration(d.actor, "special", d.speed, rng.choice(names + [None]), special)
         return replace(d, special=special)
     if roll < 0.5:
@@ -187,7 +192,7 @@ def cases(seed: int, wanted: int) -> dict:
             changed = [mutate(rng, fight, d) if rng.random() < 0.2 else d for d in made]
             if rng.random() < 0.05:
                 changed = changed[1:]                     # someone is off-guard
-            if rng.random() < 0.03:
+            if rng.random() < 0.03 and changed:
                 changed.append(rng.choice(changed))       # declared twice
             if rng.random() < 0.03:
                 out = [c.name for c in fight if not c.can_act]
@@ -307,7 +312,7 @@ def test_the_random_rounds_reach_every_path_worth_testing():
                   ": doubled)", "turns the unhurt attack onto", "(chose the Speed", "(no armour or defence counts)",
                   "will be Rattled", "calls a killing blow: kill", "calls a killing blow: knock out", "no kill:",
                   "finds nobody", "counts +", "on a Rattled target", "while hurt", "beside an ally",
-                  "and they wake", "is no longer Unconscious", "though not at 0 hit points", "is no longer Rattled",
+                  "and they wake", "1 hit point back, and Rattled ends.", "takes Recover: 1 hit point back.", "is no longer Unconscious", "though not at 0 hit points", "is no longer Rattled",
                   "Defend Other stops", "Defend Self stops", "Escape fails", "escapes and must leave",
                   "Still able to act: nobody", "hit points back, never above"):
         assert words in text, words
@@ -315,6 +320,7 @@ def test_the_random_rounds_reach_every_path_worth_testing():
     for words in ("declared twice", "and cannot act", "may only Escape or Recover", "may not act faster",
                   "must be aimed at someone else", "can only be aimed at yourself", "works only on an Unconscious",
                   "needs a target", "has already used", "works by itself and is not called", "goes with",
+                  "is used as the Special action, not with", "is used as the Special action or called with",
                   "a killing blow ('kill'", "is not a condition for the GM to confirm",
                   "only a Defend Self with a redirecting special", "cannot turn attacks onto", "and not in the fight"):
         assert words in reasons, words

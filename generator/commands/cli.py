@@ -378,6 +378,22 @@ def serve(data_dir: Path | None, out_dir: Path | None, paper: str | None, port: 
         server.server_close()
 
 
+@main.command(short_help="Serve the GM's fight tracker to a phone on this network, behind a secret address.")
+@data_option
+@click.option("--host", default="0.0.0.0", show_default=True,
+              help="The address to listen on (0.0.0.0: every network this machine is on).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="The port to listen on (the same one each time lets the phone find its saved fight).")
+@click.option("--qr/--no-qr", default=None, help="Print the address as a QR code (default: on a terminal).")
+def tracker(data_dir: Path | None, host: str, port: int, qr: bool | None) -> None:
+    """Serve the Sixes fight tracker (GM only) on the local network: made
+    from the data, at an address holding a secret made for this run; any
+    other address gets nothing. Prints the address and a QR code of it.
+    The page needs nothing more once loaded: it keeps working after Ctrl-C."""
+    from .tracker import run
+    run(locate(data_dir, needs_out=False), host, port, sys.stdout.isatty() if qr is None else qr)
+
+
 @main.command(short_help="Publish the built site to a git branch or a folder.")
 @data_option
 @out_option("Where the site was built; OUT/site is published")

@@ -22,6 +22,7 @@ import hashlib
 import json
 from pathlib import Path
 from typing import Any, Iterable
+from urllib.parse import quote
 
 from markupsafe import Markup
 
@@ -56,16 +57,40 @@ def _hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
+# The page's icon: a die's six on the tracker's black and amber, as SVG.
+ICON_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="18" '
+            'fill="#000"/><rect x="14" y="14" width="68" height="68" rx="12" fill="#ffc247"/>'
+            + "".join(f'<circle cx="{x}" cy="{y}" r="7" fill="#000"/>' for x in (34, 62) for y in (30, 48, 66))
+            + "</svg>")
+
+
+def data_url(media_type: str, text: str) -> str:
+    return f"data:{media_type},{quote(text, safe='')}"
+
+
+def manifest(title: str) -> str:
+    """The web app manifest, as a data: URL: what a browser that installs
+    pages needs (name, standalone display, colours, icon), with no file to
+    fetch. No start_url: it defaults to the page's own address, secret and all."""
+    return data_url("application/manifest+json", json.dumps({
+        "name": f"{title}: fight tracker", "short_name": "Fight tracker", "display": "standalone",
+        "background_color": "#000000", "theme_color": "#000000",
+        "icons": [{"src": data_url("image/svg+xml", ICON_SVG), "sizes": "any", "type": "image/svg+xml"}],
+    }, ensure_ascii=False))
+
+
 def tracker_html(game) -> str:
     """The page for one Sixes game (a SixesGame)."""
     from ..systems.sixes.tracker import tracker_data
     css = _inline("tracker.css", "</style")
     scripts = [_inline("resolver.js", "</script"), _inline("app.js", "</script")]
     policy = ("default-src 'none'; style-src " + _hash(css) + "; script-src " + " ".join(map(_hash, scripts))
-              + "; img-src data:; base-uri 'none'; form-action 'none'")
+              + "; img-src data:; manifest-src data:; base-uri 'none'; form-action 'none'")
     return render_template(PAGE_TEMPLATE, {
         "title": game.info.title,
         "policy": policy,
+        "manifest": manifest(game.info.title),
+        "icon": data_url("image/svg+xml", ICON_SVG),
         "css": Markup(css),
         "scripts": [Markup(s) for s in scripts],
         "data": Markup(script_json(tracker_data(game))),

@@ -107,12 +107,22 @@ def typical_fighter(characters: Sequence[Character]) -> Character:
 FLAVOUR = frozenset({"description", "background", "portrait", "handouts", "visibility"})
 
 
+# What a special says that no simulation reads: which action a GM-adjudicated
+# special is called with (the policies never call one), so adding it kept
+# every seed, and every figure, as it was.
+UNPLAYED = frozenset({"rides_on"})
+
+
+def _special_data(special: Special) -> dict:
+    return special.model_dump(mode="json", exclude=set(UNPLAYED))
+
+
 def _fighter_json(character: Character) -> str:
     return character.model_dump_json(exclude=set(FLAVOUR))
 
 
 def _specials_json(character: Character, library: Mapping[str, Special]) -> str:
-    return json.dumps([library[n].model_dump(mode="json") for n in character.specials if n in library])
+    return json.dumps([_special_data(library[n]) for n in character.specials if n in library])
 
 
 def duel_record(character: Character, opponent: Character, library: Mapping[str, Special], *,
@@ -149,7 +159,7 @@ def brawl_work(characters: Sequence[Character], library: Mapping[str, Special], 
     remembered by the cast's fighting figures and the specials they hold."""
     used = {n: library[n] for c in characters for n in c.specials if n in library}
     key = key_of("sixes-brawl", policy, str(fights), str(seed), *(_fighter_json(c) for c in characters),
-                 json.dumps({n: s.model_dump(mode="json") for n, s in sorted(used.items())}))
+                 json.dumps({n: _special_data(s) for n, s in sorted(used.items())}))
     return Work(key, simulate, (sides_by_faction(characters), used, policy), {"fights": fights, "seed": seed})
 
 

@@ -19,6 +19,7 @@ from ...core.errors import Problem, did_you_mean, errors_in
 from ...core.loading import YamlDocument
 from ...core.paths import ICONS_DIR
 from ...core.rulings import Ruling, load_rulings
+from .effects import rides_on
 from .models import ACTION_KEYS, Action, ActionsFile, Character, GameInfo, Special, SpecialsFile
 from .rules import SPEEDS, effect_for_speed
 
@@ -69,6 +70,7 @@ def load_game(folder: Path, display_root: Path) -> tuple[SixesGame | None, list[
         problems.extend(duplicate_list_names(specials_doc, [s.name for s in specials_file.specials],
                                              lambda i: ("specials", i, "name"), "special"))
         problems.extend(_check_conditions(specials_doc, specials_file.specials))
+        problems.extend(_check_rides_on(specials_doc, specials_file.specials))
     actions_file, actions_doc = read_validated(folder / "actions.yaml", display_root, ActionsFile, problems)
     icon_names = frozenset(p.stem for p in ICONS_DIR.glob("*.svg"))
     if actions_file:
@@ -164,6 +166,22 @@ def _check_conditions(doc: YamlDocument, specials: list[Special]) -> list[Proble
                                         "cannot Defend",
                                         hint="put the bonus on attack, defend_other or special, "
                                              "or choose another condition"))
+    return problems
+
+
+def _check_rides_on(doc: YamlDocument, specials: list[Special]) -> list[Problem]:
+    """A special with an effect goes with that effect's action; `rides_on`
+    may only repeat it, never send it elsewhere (ruling special-rides-on)."""
+    problems = []
+    for i, special in enumerate(specials):
+        if special.effect is None or special.rides_on is None or special.rides_on == rides_on(special):
+            continue
+        ride = rides_on(special)
+        goes = "is never called with another action" if ride == "none" else f"is called with {ride}"
+        problems.append(doc.problem(("specials", i, "rides_on"),
+                                    f"'rides_on: {special.rides_on}' disagrees with 'effect: {special.effect}', "
+                                    f"which {goes}",
+                                    hint="remove rides_on: the effect decides which action the special goes with"))
     return problems
 
 

@@ -45,6 +45,24 @@ def handled(special: Special) -> bool:
     return special.effect is not None or bool(special.adds_effect)
 
 
+def rides_on(special: Special) -> str:
+    """The action a player may call `special` with, besides the Special
+    action: an action key, "any", or "none". An effect decides it for a
+    special that has one (ruling special-rides-on); otherwise the data's
+    `rides_on`, and "none" when it is left out."""
+    if special.effect is not None:
+        rule = EFFECTS[special.effect]
+        return rule.action if rule.called and rule.action != "special" else "none"
+    return special.rides_on or "none"
+
+
+def may_ride(special: Special, action: str) -> bool:
+    """Whether a special without an effect may be declared with `action`:
+    always as the Special action, otherwise only where it rides."""
+    ride = rides_on(special)
+    return action == "special" or ride in ("any", action)
+
+
 def describe(special: Special) -> str:
     """How the resolver treats a special, in a few words for the GM."""
     if special.effect is not None:

@@ -31,6 +31,9 @@ BonusAction = Literal["attack", "defend_other", "defend_self", "special"]
 # effect nor adds_effect is shown as "GM adjudicates".
 EffectKind = Literal["rattle_on_damage", "double_defend_self", "heal", "redirect_when_unhurt",
                      "choose_slot", "ignore_defences"]
+# Which action a special may be called with besides being the Special action
+# itself: one action, any action, or none (used only as the Special action).
+RidesOn = Literal["none", "any", "attack", "defend_other", "defend_self", "escape", "recover"]
 # When an `adds_effect` bonus applies, if not always. Each condition is
 # judged as the slot begins: `target_rattled` and `hurt` by the resolver
 # from the fight's state, `beside_ally` by the GM (the resolver does not know
@@ -77,6 +80,11 @@ class Special(DataModel):
         default=None,
         description="What the round resolver does with it: rattle_on_damage, double_defend_self, heal, "
                     "redirect_when_unhurt, choose_slot or ignore_defences. Leave it out and the GM adjudicates.")
+    rides_on: RidesOn | None = Field(
+        default=None,
+        description="Which action a player may call it with, for a special the GM adjudicates: attack, "
+                    "defend_other, defend_self, escape, recover, any, or none (it is only ever the Special "
+                    "action). Leave it out: none. A special with an effect goes with that effect's action.")
 
 
 class SpecialsFile(DataModel):

@@ -175,7 +175,7 @@ class Narration:
     def defend_self(self, s: int, i: int, d: Declaration) -> int:
         amount = self.rules.defend_self(self, s, i, d)
         doubled = f" ({d.special}: doubled)" if d.special is not None else ""
-        self.say(s, "action", f"{self.names[i]} defends themself: every hit on them is cut by {amount}{doubled} "
+        self.say(s, "action", f"{self.names[i]} defends themselves: every hit on them is cut by {amount}{doubled} "
                               "until the round ends.")
         return amount
 
@@ -184,9 +184,12 @@ class Narration:
         self.say(s, "action", f"{self.names[i]} is trying to Escape; it is checked in the escape phase.")
 
     def recover(self, s: int, i: int, d: Declaration) -> int:
+        """Says only what the Recover changes: Rattled ends for someone Rattled,
+        an Unconscious fighter wakes; otherwise only the hit point."""
         t = self.rules.recover(self, s, i, d)
+        ends = (", and Rattled ends" if self.rattled[i] else "") if t == i else ", and they wake"
         self.say(s, "action", f"{self.names[i]} takes Recover" + ("" if t == i else f" on {self.names[t]}")
-                 + ": 1 hit point back" + (", and Rattled ends." if t == i else ", and they wake."))
+                 + ": 1 hit point back" + ends + ".")
         return t
 
     def heal(self, s: int, i: int, t: int, d: Declaration) -> int:

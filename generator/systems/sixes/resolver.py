@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from ...core.errors import close_matches
-from .effects import EFFECTS
+from .effects import EFFECTS, may_ride, rides_on
 from .models import ACTION_KEYS, CONDITIONS, GM_CONDITIONS, Character, Special
 from .narration import ACTION_NAMES, LogLine, Narration
 from .rules import ACTION_POINTS, RATTLED_MAX_SPEED, RECOVER_HIT_POINTS, SPEEDS, conditional_bonuses, effect_bonuses
@@ -331,8 +331,12 @@ def _check_special(c: Combatant, d: Declaration) -> list[str]:
         return [f"{who} does not have the special '{d.special}'" + (f" (did you mean {near[0]}?)" if near else "")]
     if c.uses.get(d.special, 1) < 1:
         return [f"{who} has already used {d.special} ({special.usage})"]
-    if special.effect is None:
-        return []          # GM adjudicates: any action may carry it
+    if special.effect is None:         # GM adjudicates, with the actions its data lets it ride on
+        if may_ride(special, d.action):
+            return []
+        ride = rides_on(special)
+        return [f"{who}: {d.special} is used as the Special action"
+                + ("" if ride == "none" else f" or called with {ACTION_NAMES[ride]}") + f", not with {action_name}"]
     if special.effect == "heal" and d.target is None:
         return [f"{who}: {d.special} needs a target (yourself or another character)"]
     rule = EFFECTS[special.effect]

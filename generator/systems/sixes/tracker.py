@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from .dataset import SixesGame
-from .effects import EFFECTS, describe, handled
+from .effects import EFFECTS, describe, handled, rides_on
 from .models import ACTION_KEYS, CONDITION_WORDS, CONDITIONS, GM_CONDITIONS, Character, Special
 from .resolver import ACTION_NAMES, Combatant, Declaration, LogLine, Profile, RoundResult, fresh
 from .rules import ACTION_POINTS, RATTLED_MAX_SPEED, RECOVER_HIT_POINTS, SPEEDS
@@ -56,7 +56,8 @@ def profile_data(profile: Profile) -> dict:
         "hit_points": profile.hit_points,
         "armour": profile.armour,
         "damage": profile.damage,
-        "specials": [[name, {"effect": s.effect, "usage": s.usage}] for name, s in profile.specials.items()],
+        "specials": [[name, {"effect": s.effect, "usage": s.usage, "rides_on": rides_on(s)}]
+                     for name, s in profile.specials.items()],
         "redirects": profile.redirects,
         "chooses_slot": profile.chooses_slot,
         "attack_plus": profile.attack_plus,
@@ -97,7 +98,8 @@ def special_data(special: Special) -> dict:
     # action it is named with, to the GM (ruling gm-adjudicates).
     kind = "gm" if not handled(special) else "called" if rule and rule.called else "passive"
     return {"rule": special.rule, "usage": special.usage, "secret": special.secret, "effect": special.effect,
-            "resolver": describe(special), "kind": kind, "action": rule.action if rule else None}
+            "resolver": describe(special), "kind": kind, "action": rule.action if rule else None,
+            "rides_on": rides_on(special)}
 
 
 def fighter_data(character: Character, library: Mapping[str, Special]) -> dict:

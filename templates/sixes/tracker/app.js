@@ -6,7 +6,10 @@
  * data reaches the page as text (textContent, setAttribute on attributes we
  * name ourselves, option text), never as HTML. The fight is kept in this
  * browser's localStorage only, so a reload or a locked phone loses nothing;
- * nothing is sent anywhere.
+ * nothing is sent anywhere. Where the browser refuses storage (a private
+ * tab, an opaque origin) a banner says the fight lasts only until a reload.
+ * Where the browser offers them, the screen is kept awake and the 5-second
+ * countdown beeps and vibrates; where it does not, nothing complains.
  */
 (function () {
   "use strict";
@@ -86,8 +89,27 @@
     return {screen: "pick", picked: [], fight: null, editing: null};
   }
 
+  /* Whether this browser keeps what is saved: reading the property itself
+   * throws on an opaque origin, and setItem throws in some private tabs. */
+  function storageWorks() {
+    try {
+      var probe = STORE + ":probe";
+      window.localStorage.setItem(probe, "1");
+      var kept = window.localStorage.getItem(probe) === "1";
+      window.localStorage.removeItem(probe);
+      return kept;
+    } catch (e) {
+      return false;
+    }
+  }
+
+  function storageRefused() {
+    document.getElementById("storage-banner").hidden = false;
+    document.documentElement.setAttribute("data-storage", "memory");
+  }
+
   function save() {
-    try { localStorage.setItem(STORE, JSON.stringify(S)); } catch (e) { /* private mode: the fight lives in memory */ }
+    try { localStorage.setItem(STORE, JSON.stringify(S)); } catch (e) { storageRefused(); }
   }
 
   function load() {
@@ -513,7 +535,7 @@
     if (a === "defend_self" || a === "escape") { d.target = null; }
     if (d.special) {
       var sp = special(d.special);
-      if (!sp || !(sp.kind === "gm" || sp.action === a)) { d.special = null; }
+      if (!sp || !usable(c, d.special, a)) { d.special = null; }
     }
     if (a === "special" && !d.special) {
       var first = Array.from(c.profile.specials.keys()).filter(function (name) { return usable(c, name, a); })[0];
@@ -525,9 +547,14 @@
     if (!gmBonus) { d.confirmed = []; }
   }
 
+  /* Whether the special may be named with this action: a called special
+   * with its own action; one the GM adjudicates as the Special action, or
+   * with the action its data says it rides on (tracker.py's rides_on). */
   function usable(c, name, action) {
     var sp = special(name);
-    return Boolean(sp) && (sp.kind === "gm" || (sp.kind === "called" && sp.action === action));
+    if (!sp) { return false; }
+    if (sp.kind === "gm") { return action === "special" || sp.rides_on === "any" || sp.rides_on === action; }
+    return sp.kind === "called" && sp.action === action;
   }
 
   function editorDetails(wrap, cs, c, d, update) {
@@ -940,11 +967,43 @@
     if (!S.fight) { bar.textContent = "No fight yet"; return; }
     var f = S.fight;
     var seconds = (now() - f.roundStarted) / 1000;
+    var read = S.screen === "script" && !f.pending && f.history.length ? f.history[f.history.length - 1].round : null;
     var text = f.pending ? "Round " + roundNumber() + ": resolving"
-                         : "Round " + roundNumber() + " \u00b7 " + clock(seconds);
+             : read !== null ? "Round " + read + ": the script"
+             : "Round " + roundNumber() + " \u00b7 " + clock(seconds);
     if (bar.textContent !== text) { bar.textContent = text; }
     var big = document.getElementById("round-clock");
     if (big) { big.textContent = clock(seconds); }
+  }
+
+  /* A short tone through WebAudio, made on the countdown's own tap (so a
+   * phone allows it); silently nothing where there is no audio. */
+  var audio = null;
+  function beep(frequency, seconds) {
+    try {
+      var Context = window.AudioContext || window.webkitAudioContext;
+      if (!Context) { return; }
+      audio = audio || new Context();
+      if (audio.state === "suspended") { audio.resume(); }
+      var tone = audio.createOscillator(), volume = audio.createGain(), t = audio.currentTime;
+      tone.frequency.value = frequency;
+      volume.gain.setValueAtTime(0.25, t);
+      volume.gain.exponentialRampToValueAtTime(0.001, t + seconds);
+      tone.connect(volume);
+      volume.connect(audio.destination);
+      tone.start(t);
+      tone.stop(t + seconds);
+    } catch (e) { /* no sound here: the numbers still show */ }
+  }
+
+  function buzz(ms) {
+    try { if (navigator.vibrate) { navigator.vibrate(ms); } } catch (e) { /* no vibration here */ }
+  }
+
+  /* Each second heard and felt: a short pip for 5 to 1, a long high one for "Declare!". */
+  function signal(left) {
+    if (left > 0) { beep(660, 0.12); buzz(60); }
+    else if (left === 0) { beep(990, 0.5); buzz(400); }
   }
 
   function countdown() {
@@ -952,6 +1011,7 @@
     function show() {
       box.classList.toggle("word", left === 0);
       box.textContent = left > 0 ? String(left) : "Declare!";
+      signal(left);
     }
     box.hidden = false;
     show();
@@ -976,6 +1036,26 @@
       render();
     });
   });
+  /* The screen stays on while the tracker is shown, where the browser
+   * offers a wake lock (secure pages only: file:// counts, plain http on a
+   * network does not); the lock ends when the page is hidden, so it is
+   * asked for again each time the page comes back. */
+  var wake = null;
+  function keepAwake() {
+    var root = document.documentElement;
+    if (!navigator.wakeLock) { root.setAttribute("data-wake-lock", "unavailable"); return; }
+    if (wake || document.visibilityState !== "visible") { return; }
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wake = lock;
+      root.setAttribute("data-wake-lock", "held");
+      lock.addEventListener("release", function () { wake = null; root.setAttribute("data-wake-lock", "released"); });
+    }).catch(function () { root.setAttribute("data-wake-lock", "refused"); });
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  document.addEventListener("click", keepAwake);
+
+  if (!storageWorks()) { storageRefused(); }
+  keepAwake();
   setInterval(tick, 1000);
   render();
 }());

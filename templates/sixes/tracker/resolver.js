@@ -229,8 +229,11 @@
       if (left < 1) {
         return [who + " has already used " + d.special + " (" + special.usage + ")"];
       }
-      if (special.effect === null) {
-        return [];
+      if (special.effect === null) {      // GM adjudicates, with the actions its data lets it ride on
+        var ride = special.rides_on;
+        if (d.action === "special" || ride === "any" || ride === d.action) { return []; }
+        return [who + ": " + d.special + " is used as the Special action" +
+                (ride === "none" ? "" : " or called with " + actionName(ride)) + ", not with " + name];
       }
       if (special.effect === "heal" && d.target === null) {
         return [who + ": " + d.special + " needs a target (yourself or another character)"];
@@ -389,7 +392,7 @@
           if (d.redirect_to !== null) {
             self.redirect[i] = self.index.get(d.redirect_to);
           }
-          self.say(s, "action", names[i] + " defends themself: every hit on them is cut by " + amount +
+          self.say(s, "action", names[i] + " defends themselves: every hit on them is cut by " + amount +
                    (doubled ? " (" + d.special + ": doubled)" : "") + " until the round ends.");
         } else if (a === "escape") {
           escapers.push(i);
@@ -398,8 +401,9 @@
           t = d.target === null ? i : self.index.get(d.target);
           gain.set(t, (gain.has(t) ? gain.get(t) : 0) + RECOVER_HIT_POINTS);
           if (t === i) { cleared.add(i); }
+          var ends = t === i ? (self.rattled[i] ? ", and Rattled ends" : "") : ", and they wake";
           self.say(s, "action", names[i] + " takes Recover" + (t === i ? "" : " on " + names[t]) +
-                   ": 1 hit point back" + (t === i ? ", and Rattled ends." : ", and they wake."));
+                   ": 1 hit point back" + ends + ".");
         } else {
           self.special(s, i, d, gain);
         }

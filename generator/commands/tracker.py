@@ -1,0 +1,217 @@
+"""`sixes tracker`: the GM's fight tracker onto a phone, over the local network.
+
+Edge layer: the standard library, click, and segno for the QR code
+(imported when one is printed). The page is the one self-contained file the
+build writes to gm/sixes/fight-tracker.html (render/tracker.py), made here
+from the loaded data. Guarantees, one function each:
+
+- only a request for exactly `/<secret>` gets the page: the secret is made
+  for this run with `secrets.token_urlsafe` and never stored; every other
+  path, a wrong secret, a query string, gets the same empty 404 (compared
+  in constant time, so the answer's timing tells nothing either): `Handler`;
+- nothing else is ever served: no file system, no site, no listing;
+- the URL printed names this machine as the phone sees it, found without
+  sending anything (a UDP socket's connect picks a route but sends no
+  packet), else from the network interfaces (a hotspot with no default
+  route), else from the host name: `lan_addresses`;
+- the page asks for nothing once loaded, so it keeps working after the
+  server stops (the browser tests check it).
+"""
+from __future__ import annotations
+
+import hmac
+import secrets
+import socket
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Callable
+
+import click
+
+from .serve import PortUnavailable
+
+# 16 bytes: 128 bits, 22 characters in the URL, which keeps the QR code small.
+SECRET_BYTES = 16
+# An address never contacted (TEST-NET-1): connecting a UDP socket to it only
+# asks the kernel which of our addresses carries the default route.
+ROUTE_PROBE = "192.0.2.1"
+# Linux's ioctl for an interface's IPv4 address (SIOCGIFADDR).
+_GET_ADDRESS = 0x8915
+# The browser may keep the page for a week: opening it again from the home
+# screen then works from its cache, with the laptop gone. It is GM material
+# on the GM's own phone; `private` keeps shared caches out.
+CACHE_CONTROL = "private, max-age=604800"
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(SECRET_BYTES)
+
+
+class Handler(BaseHTTPRequestHandler):
+    """Answers GET and HEAD: the page for the secret path, 404 for anything else."""
+
+    page: bytes = b""
+    path_wanted: bytes = b""
+    served: Callable[[str], None] = staticmethod(lambda client: None)
+
+    def version_string(self) -> str:      # no software or version to look up
+        return "sixes"
+
+    def log_message(self, format, *args):  # quiet: the command says what matters
+        pass
+
+    def do_GET(self) -> None:
+        self._answer(with_body=True)
+
+    def do_HEAD(self) -> None:
+        self._answer(with_body=False)
+
+    def _answer(self, with_body: bool) -> None:
+        # The target as sent: http.server folds a leading "//" into "/" in self.path.
+        words = self.requestline.split(" ")
+        target = words[1] if len(words) == 3 else ""
+        if not hmac.compare_digest(target.encode("utf-8", "surrogateescape"), self.path_wanted):
+            self._send(404, b"", "text/plain; charset=utf-8", with_body)
+            return
+        if with_body:
+            self.served(self.client_address[0])
+        self._send(200, self.page, "text/html; charset=utf-8", with_body)
+
+    def _send(self, status: int, body: bytes, content_type: str, with_body: bool) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", CACHE_CONTROL if status == 200 else "no-store")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("X-Robots-Tag", "noindex, nofollow")
+        self.end_headers()
+        if with_body:
+            self.wfile.write(body)
+
+
+def make_server(page: str, secret: str, host: str, port: int,
+                served: Callable[[str], None] = lambda client: None) -> ThreadingHTTPServer:
+    """A server of `page` at /<secret> only, listening on host:port (port 0: any free one)."""
+    handler = type("TrackerHandler", (Handler,), {"page": page.encode("utf-8"),
+                                                   "path_wanted": ("/" + secret).encode("ascii"),
+                                                   "served": staticmethod(served)})
+    try:
+        server = ThreadingHTTPServer((host, port), handler)
+    except OSError as exc:
+        raise PortUnavailable(f"cannot serve on {host} port {port} ({exc.strerror or exc}); "
+                              "pass --port with a free port, or --host with an address of this machine") from None
+    server.daemon_threads = True
+    return server
+
+
+def lan_addresses(host: str) -> list[str]:
+    """The addresses a phone on the same network may reach this machine at,
+    the likeliest first: `host` itself when one was given; else the one
+    carrying the default route, then every other interface's (Linux), then
+    the host name's; the host name itself when nothing else is found."""
+    if host not in ("", "0.0.0.0", "::"):
+        return [host]
+    found = [_default_route_address(), *_interface_addresses(), *_host_name_addresses()]
+    usable = [a for a in dict.fromkeys(found) if a and not a.startswith("127.")]
+    return usable or [socket.gethostname()]
+
+
+def _default_route_address() -> str | None:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect((ROUTE_PROBE, 9))
+            return s.getsockname()[0]
+        except OSError:
+            return None
+
+
+def _interface_addresses() -> list[str]:
+    """Every network interface's IPv4 address, where the system says (Linux);
+    elsewhere none, and the host name answers instead."""
+    try:
+        import fcntl
+        import struct
+        names = [name for _, name in socket.if_nameindex()]
+    except (ImportError, OSError, AttributeError):
+        return []
+    found = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        for name in names:
+            try:
+                packed = fcntl.ioctl(s.fileno(), _GET_ADDRESS, struct.pack("256s", name[:15].encode()))
+            except OSError:
+                continue
+            found.append(socket.inet_ntoa(packed[20:24]))
+    return found
+
+
+def _host_name_addresses() -> list[str]:
+    try:
+        return socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        return []
+
+
+def page_url(address: str, port: int, secret: str) -> str:
+    shown = f"[{address}]" if ":" in address else address
+    return f"http://{shown}:{port}/{secret}"
+
+
+# Explicit colours (ANSI 30/97 foreground, 40/107 background): dark modules
+# black, light ones bright white, whatever the terminal's own colours, since
+# phone cameras do not all read a QR code printed light on dark.
+_FG = {True: "30", False: "97"}
+_BG = {True: "40", False: "107"}
+
+
+def qr_text(url: str) -> str:
+    """The URL as a QR code for a terminal: each character is two modules
+    (an upper half block in the top one's colour on the bottom one's), so a
+    code fits 80 columns; a 2-module quiet zone, M error correction."""
+    import segno
+    rows = [list(row) for row in segno.make(url, error="m").matrix_iter(border=2)]
+    if len(rows) % 2:
+        rows.append([False] * len(rows[0]))
+    lines = []
+    for top, bottom in zip(rows[::2], rows[1::2]):
+        cells = (f"\x1b[{_FG[bool(a)]};{_BG[bool(b)]}m\u2580" for a, b in zip(top, bottom))
+        lines.append("".join(cells) + "\x1b[0m")
+    return "\n".join(lines)
+
+
+def sixes_page(where) -> str:
+    """The tracker page of the game folder's Sixes game (`where`: a located
+    game folder), made from its data: no build needed. Invalid data stops
+    here with every problem, before anything listens."""
+    from ..game.load import load_all
+    from ..render.tracker import tracker_html
+    from .failures import Failed
+    loaded, _ = load_all(where.data_dir, systems=["sixes"])
+    game = next((item.game for item in loaded if item.system.slug == "sixes"), None)
+    if game is None:
+        raise Failed(f"{where.shown} holds no Sixes game (a sixes/ folder), so there is no fight tracker to serve")
+    return tracker_html(game)
+
+
+def run(where, host: str, port: int, qr: bool) -> None:
+    """Serve the page until Ctrl-C (or SIGTERM), saying where and to whom."""
+    page = sixes_page(where)
+    secret = new_secret()
+    server = make_server(page, secret, host, port,
+                         served=lambda client: click.echo(f"Sending the tracker to {client}.", err=True))
+    try:
+        address, *others = lan_addresses(host)
+        url = page_url(address, server.server_address[1], secret)
+        click.echo(f"The GM's fight tracker, for your phone only: {url}")
+        if qr:
+            click.echo(qr_text(url))
+        click.echo("Open it on a phone on this network (the QR code, or type the address). "
+                   "Ctrl-C to stop: the page keeps working on the phone.", err=True)
+        if others:
+            click.echo(f"This machine's other addresses: {', '.join(others)}. If the phone is on one of "
+                       "those networks, run again with --host ADDRESS.", err=True)
+        server.serve_forever()
+    except KeyboardInterrupt:
+        click.echo("Stopped serving the tracker; the secret address is gone with it.", err=True)
+    finally:
+        server.server_close()

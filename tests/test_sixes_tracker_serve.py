@@ -1,0 +1,197 @@
+"""`sixes tracker` (issue 32): the GM's fight tracker served to a phone on
+the local network, only at an address holding a secret made for the run.
+
+The server is started on 127.0.0.1, port 0 (any free port): it listens as
+soon as it is made, so a request can follow at once, with no waiting. The
+command itself runs as a process, read until it prints its address.
+"""
+from __future__ import annotations
+
+import http.client
+import re
+import socket
+import subprocess
+import sys
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+import segno
+
+from generator.commands.tracker import (SECRET_BYTES, _default_route_address, _interface_addresses, lan_addresses,
+                                       make_server, new_secret, page_url, qr_text)
+from generator.core.paths import DEFAULT_DATA_DIR
+from generator.render.tracker import tracker_html
+
+from test_sixes_tracker import example_game
+
+PAGE = "<!doctype html><title>t</title><p>the tracker</p>"
+
+
+@contextmanager
+def serving(page: str = PAGE, secret: str | None = None, served=lambda client: None):
+    """A tracker server in a thread; yields (port, secret)."""
+    secret = secret or new_secret()
+    server = make_server(page, secret, "127.0.0.1", 0, served)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server.server_address[1], secret
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def ask(port: int, path: str, method: str = "GET") -> tuple[int, bytes, http.client.HTTPMessage]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request(method, path)
+        response = connection.getresponse()
+        return response.status, response.read(), response.headers
+    finally:
+        connection.close()
+
+
+def test_only_the_secret_address_gets_the_page():
+    sent = []
+    with serving(served=sent.append) as (port, secret):
+        status, body, headers = ask(port, "/" + secret)
+        assert (status, body.decode()) == (200, PAGE)
+        assert headers["Content-Type"] == "text/html; charset=utf-8"
+        assert headers["Referrer-Policy"] == "no-referrer" and "private" in headers["Cache-Control"]
+        assert sent == ["127.0.0.1"]
+        wrong = secret[:-1] + ("A" if secret[-1] != "A" else "B")
+        for path in ("/", "", "/index.html", "/" + wrong, "/" + secret[:-1], "/" + secret + "x",
+                     "/" + secret + "/", "/" + secret + "?a=1", "/" + secret.swapcase(), "//" + secret,
+                     "/../" + secret, "/favicon.ico", "/gm/sixes/fight-tracker.html"):
+            status, body, headers = ask(port, path or "/")
+            assert (status, body) == (404, b""), path
+            assert headers["Cache-Control"] == "no-store"
+        assert sent == ["127.0.0.1"]          # refusals send nothing and are not counted as sent
+
+
+def test_a_refusal_gives_no_hint():
+    """The same empty 404 for no secret, a wrong one, and a near miss; no
+    software or version named in any answer."""
+    with serving() as (port, secret):
+        answers = {ask(port, path)[:2] for path in ("/", "/" + new_secret(), "/" + secret[:10])}
+        assert answers == {(404, b"")}
+        for path in ("/", "/" + secret):
+            server = ask(port, path)[2]["Server"]
+            assert "Python" not in server and "BaseHTTP" not in server
+
+
+def test_head_answers_like_get_without_the_page_and_other_methods_get_nothing():
+    with serving() as (port, secret):
+        status, body, headers = ask(port, "/" + secret, "HEAD")
+        assert (status, body, headers["Content-Length"]) == (200, b"", str(len(PAGE.encode())))
+        assert ask(port, "/x", "HEAD")[0] == 404
+        for method in ("POST", "PUT", "DELETE"):
+            status, body, _ = ask(port, "/" + secret, method)
+            assert status == 501 and PAGE.encode() not in body
+
+
+def test_every_run_makes_its_own_secret_long_enough_to_guess_never():
+    secrets_made = {new_secret() for _ in range(50)}
+    assert len(secrets_made) == 50
+    assert all(re.fullmatch(r"[A-Za-z0-9_-]{22}", s) for s in secrets_made) and SECRET_BYTES >= 16
+
+
+def test_the_served_page_is_the_games_tracker():
+    page = tracker_html(example_game())
+    with serving(page) as (port, secret):
+        assert ask(port, "/" + secret)[1].decode("utf-8") == page
+
+
+def test_the_address_printed_names_this_machine_as_the_network_sees_it():
+    assert lan_addresses("127.0.0.1") == ["127.0.0.1"] and lan_addresses("10.42.0.1") == ["10.42.0.1"]
+    found = lan_addresses("0.0.0.0")
+    assert found and len(set(found)) == len(found)
+    assert not any(a.startswith("127.") or a == "0.0.0.0" for a in found)
+    if sys.platform == "linux":     # the interfaces are listed, the default route's address among them
+        listed = _interface_addresses()
+        assert "127.0.0.1" in listed
+        route = _default_route_address()
+        assert route is None or (route in listed and found[0] == route)
+    assert page_url("10.42.0.1", 8765, "abc") == "http://10.42.0.1:8765/abc"
+    assert page_url("fe80::1", 8765, "abc") == "http://[fe80::1]:8765/abc"
+
+
+def test_the_qr_code_printed_holds_the_address():
+    """Read back from the terminal text (each character: the upper module's
+    colour as foreground, the lower one's as background), it is segno's
+    code for the URL, with dark modules dark whatever the terminal."""
+    url = "http://192.168.1.20:8765/" + new_secret()
+    text = qr_text(url)
+    rows = []
+    for line in text.splitlines():
+        cells = re.findall(r"\x1b\[(30|97);(40|107)m\u2580", line)
+        rows.append([fg == "30" for fg, _ in cells])
+        rows.append([bg == "40" for _, bg in cells])
+    expected = [[bool(m) for m in row] for row in segno.make(url, error="m").matrix_iter(border=2)]
+    assert rows[:len(expected)] == expected
+    assert all(not module for row in rows[len(expected):] for module in row)     # an odd height's padding
+    assert max(len(row) for row in rows) <= 80
+
+
+def run_command(*args: str) -> subprocess.Popen:
+    return subprocess.Popen([Path(sys.executable).with_name("sixes"), "tracker", "--data",
+                             str(DEFAULT_DATA_DIR), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, cwd=Path(__file__).parent.parent)
+
+
+def test_the_command_serves_the_page_until_stopped_and_then_nothing():
+    process = run_command("--host", "127.0.0.1", "--port", "0", "--no-qr")
+    try:
+        line = process.stdout.readline()          # waits for the command to say where it listens
+        url = re.search(r"http://127\.0\.0\.1:(\d+)/([A-Za-z0-9_-]{22})$", line.strip())
+        assert url, line
+        port, secret = int(url.group(1)), url.group(2)
+        status, body, _ = ask(port, "/" + secret)
+        assert status == 200 and body.decode("utf-8") == tracker_html(example_game())
+        assert ask(port, "/")[:2] == (404, b"")
+    finally:
+        process.terminate()                      # SIGTERM: handled like Ctrl-C
+        out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err
+    assert "Sending the tracker to 127.0.0.1." in err and "Stopped serving the tracker" in err
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", port), timeout=5).close()
+
+
+def test_a_taken_port_is_a_usage_error_before_anything_is_served():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        process = run_command("--host", "127.0.0.1", "--port", str(taken.getsockname()[1]), "--no-qr")
+        out, err = process.communicate(timeout=120)
+    assert process.returncode == 2 and out == ""
+    assert "cannot serve on 127.0.0.1 port" in err and "--port" in err
+
+
+def test_without_a_default_route_the_interfaces_answer_and_last_the_host_name(monkeypatch):
+    """A laptop's own hotspot has no default route: its interface address is
+    printed; with nothing found at all, the machine's name."""
+    import generator.commands.tracker as served
+    monkeypatch.setattr(served, "_default_route_address", lambda: None)
+    monkeypatch.setattr(served, "_interface_addresses", lambda: ["127.0.0.1", "10.42.0.1"])
+    monkeypatch.setattr(served, "_host_name_addresses", lambda: ["127.0.1.1"])
+    assert lan_addresses("0.0.0.0") == ["10.42.0.1"]
+    monkeypatch.setattr(served, "_interface_addresses", lambda: [])
+    assert lan_addresses("0.0.0.0") == [socket.gethostname()]
+
+
+def test_invalid_data_stops_the_command_at_its_line_before_anything_listens(tmp_path):
+    import shutil
+    shutil.copytree(DEFAULT_DATA_DIR / "sixes", tmp_path / "sixes")
+    sheet = tmp_path / "sixes" / "characters" / "kit-penhale.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("hit_points:", "hit_points: lots\nold_hit_points:"),
+                     encoding="utf-8")
+    process = subprocess.Popen([Path(sys.executable).with_name("sixes"), "tracker", "--data", str(tmp_path),
+                                "--host", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 1 and "http://" not in out + err
+    assert re.search(r"kit-penhale\.yaml:\d+:\d+: error: hit_points", err), err
