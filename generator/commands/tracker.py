@@ -27,6 +27,7 @@ from typing import Callable
 
 import click
 
+from ..core.errors import visible
 from .serve import PortUnavailable
 
 # 16 bytes: 128 bits, 22 characters in the URL, which keeps the QR code small.
@@ -198,17 +199,18 @@ def run(where, host: str, port: int, qr: bool) -> None:
     page = sixes_page(where)
     secret = new_secret()
     server = make_server(page, secret, host, port,
-                         served=lambda client: click.echo(f"Sending the tracker to {client}.", err=True))
+                         served=lambda client: click.echo(f"Sending the tracker to {visible(client)}.", err=True))
     try:
         address, *others = lan_addresses(host)
         url = page_url(address, server.server_address[1], secret)
-        click.echo(f"The GM's fight tracker, for your phone only: {url}")
+        click.echo(f"The GM's fight tracker, for your phone only: {visible(url)}")
         if qr:
-            click.echo(qr_text(url))
+            for row in qr_text(url).splitlines():     # our own block characters, one row a line
+                click.echo(visible(row))
         click.echo("Open it on a phone on this network (the QR code, or type the address). "
                    "Ctrl-C to stop: the page keeps working on the phone.", err=True)
         if others:
-            click.echo(f"This machine's other addresses: {', '.join(others)}. If the phone is on one of "
+            click.echo(f"This machine's other addresses: {visible(', '.join(others))}. If the phone is on one of "
                        "those networks, run again with --host ADDRESS.", err=True)
         server.serve_forever()
     except KeyboardInterrupt:
