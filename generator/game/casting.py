@@ -27,6 +27,7 @@ from ..core.errors import Problem, close_matches, did_you_mean
 from ..core.loading import YamlDocument, load_yaml
 from ..core.paper import PAPERS, Paper
 from ..core.validation import DataModel, validate
+from ..systems.base import Document, System
 
 CASTING_FILE = "casting.yaml"
 # Sizes a handout may have besides the papers (core/paper.py), in millimetres,
@@ -309,3 +310,29 @@ def size_name(w: float, h: float) -> str:
         if _is_size(w, h, width, height):
             return f"{label} ({measured})"
     return measured
+
+
+# --- whom a character sheet is for ---------------------------------------------
+
+def game_title(documents: list[Document], system: System) -> str:
+    """The game's own title, as its documents carry it (else the system's name)."""
+    return next((d.context["title"] for d in documents if isinstance(d.context.get("title"), str)), system.title)
+
+
+def short_title(doc: Document, title: str) -> str:
+    """'The Last Night: GM cheat sheet' -> 'GM cheat sheet' (the game's title
+    may itself hold ': ', so it is removed whole, never split at the first)."""
+    return doc.title.removeprefix(f"{title}: ")
+
+
+def character_name(sheet: Document, title: str) -> str:
+    """Whom a character sheet is for: the game's title taken off its title."""
+    return short_title(sheet, title)
+
+
+def cast_names(system: System, game: object) -> dict[str, str]:
+    """A game's characters as a casting names them: name -> sheet slug (empty
+    for a game without character sheets)."""
+    documents = system.documents(game)
+    title = game_title(documents, system)
+    return {character_name(d, title): d.slug for d in documents if d.audience == "player"}
