@@ -24,6 +24,7 @@ def build_site_only(game_dir: Path, out: Path) -> Path:
     from generator.core.paper import A4
     from generator.render.site import build_site, stage_sources
     from generator.game.gather import gather
+    from generator.core.loading import reading_game
     from generator.game.settings import load_settings
 
     settings = load_settings(game_dir)
@@ -38,6 +39,7 @@ def build_site_only(game_dir: Path, out: Path) -> Path:
             pdf.write_bytes(b"%PDF-1.4\n")
         sections.append(site_section(item, list(public.values()), settings))
     look = site_look(settings, loaded, gathered.logo)
-    nav = stage_sources(out / "src", sections, out, (A4,), look, own)
-    build_site(out / "src", out / "site", nav, look)
+    with reading_game(game_dir):
+        nav = stage_sources(out / "src", sections, out, (A4,), look, own)
+        build_site(out / "src", out / "site", nav, look)
     return out / "site"

@@ -21,6 +21,7 @@ from typing import Iterable
 from ..core import memo
 from ..core.errors import Problem
 from ..core.layout import PDF_FOLDER, DocumentPdf, paper_folder
+from ..core.loading import reading_game
 from ..core.paper import PAPERS, Paper
 from ..core.paths import TEMPLATES_DIR
 from ..game.gather import Gathered, gather
@@ -187,11 +188,12 @@ def _build_site(staging: Path, gathered: Gathered, documents: dict[str, list[Doc
         sections.append(site_section(item, documents[item.system.slug], config.settings))
     docs_dir = staging / "site-src"
     look = site_look(config.settings, loaded, gathered.logo)
-    nav = stage_sources(docs_dir, sections, staging, config.papers, look, gathered.own)
-    key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav) + repr(look)
-    unchanged = bool(out_dir and site_unchanged(out_dir, SITE_KEY, key))
-    if not unchanged:
-        build_site(docs_dir, staging / "site", nav, look)
+    with reading_game(config.data_dir):     # the game's images and logo are copied through the one gate
+        nav = stage_sources(docs_dir, sections, staging, config.papers, look, gathered.own)
+        key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav) + repr(look)
+        unchanged = bool(out_dir and site_unchanged(out_dir, SITE_KEY, key))
+        if not unchanged:
+            build_site(docs_dir, staging / "site", nav, look)
     shutil.rmtree(docs_dir)
     if out_dir:
         remember_site(out_dir, inputs, key)

@@ -678,14 +678,20 @@ def _merge(pieces: list[Piece | tuple[Path, Part]], target: Path, title: str, du
     went in with page counts (handouts are counted here). In duplex a part
     with an odd page count is followed by a blank page of its last page's
     size, so the next part starts on the front of a new sheet."""
+    import io
+
     from pypdf import PdfReader, PdfWriter
 
+    from ..core.assets import MAX_PDF_BYTES
+    from ..core.loading import read_limited
     from ..render.parts import save_pdf
     writer, contents, readers = PdfWriter(), [], {}
 
     def reader(path: Path) -> PdfReader:
+        """Through the one gate: a handout is the file the gather checked
+        (a real path inside the game folder), a part one this run rendered."""
         if path not in readers:
-            readers[path] = PdfReader(path)
+            readers[path] = PdfReader(io.BytesIO(read_limited(path, MAX_PDF_BYTES, "a PDF")))
         return readers[path]
     pieces = [p if isinstance(p, Piece) else Piece(*p) for p in pieces]
     for i, piece in enumerate(pieces):

@@ -276,11 +276,18 @@ def paper_mismatches(path: Path, shown: str, papers: Iterable[Paper]) -> list[tu
     """(message, hint) for each paper a handout's pages are not printed on:
     it would print scaled or cropped. One message per paper, naming the
     first page that differs."""
+    import io
+
     from pypdf import PdfReader
-    try:
+    from pypdf.errors import PdfReadError
+
+    from ..core.assets import MAX_PDF_BYTES
+    from ..core.loading import UnreadableFile, read_limited
+    try:    # asset_fault has read it already: only a file changed since can fail here
+        data = read_limited(path, MAX_PDF_BYTES, "a handout")
         pages = [(float(p.mediabox.width), float(p.mediabox.height), int(p.get("/Rotate", 0) or 0))
-                 for p in PdfReader(path).pages]
-    except Exception:       # asset_fault has read it already; a second read failing is not a size problem
+                 for p in PdfReader(io.BytesIO(data)).pages]
+    except (UnreadableFile, PdfReadError):
         return []
     out = []
     for paper in papers:

@@ -197,5 +197,6 @@ def choose_system(loaded: list[Loaded], system: str | None, data_dir: Path) -> L
         title = registry.system(system).title
         raise DataError([Problem(str(data_dir), None, None,
                                  f"no {title} game in this folder (it holds: {listed})",
-                                 hint=f"--system {system} needs a sub-folder named {system}/; or pack one of: {listed}")])
+                                 hint=f"--system {system} needs a sub-folder named {system}/; "
+                                      f"or pack one of: {listed}")])
     return present[system]

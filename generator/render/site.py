@@ -34,6 +34,7 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
+from ..core.assets import asset_bytes
 from ..core.layout import DocumentPdf
 from ..core.paper import Paper
 from ..core.paths import ICONS_DIR, MKDOCS_CONFIG, SITE_SOURCES_DIR
@@ -102,7 +103,7 @@ def stage_sources(staging: Path, sections: list[SiteSection], built: Path, paper
     for rel, source in own.images:
         target = staging / rel
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, target)
+        target.write_bytes(asset_bytes(source))
     if own.page("index.md") is None:
         (staging / "index.md").write_text(home_page(look, [p for p in own.pages]), encoding="utf-8")
     _list_games(staging, sections, own)
@@ -159,10 +160,10 @@ def _portrait_src(folder: Path, entry: CastEntry) -> Markup | None:
         return None
     suffix = entry.portrait.suffix.lower()
     if suffix == ".svg":
-        return Markup("data:image/svg+xml;base64," + base64.b64encode(entry.portrait.read_bytes()).decode("ascii"))
+        return Markup("data:image/svg+xml;base64," + base64.b64encode(asset_bytes(entry.portrait)).decode("ascii"))
     rel = f"{PORTRAITS}/{name_slug(entry.name)}{suffix}"
     (folder / PORTRAITS).mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(entry.portrait, folder / rel)
+    (folder / rel).write_bytes(asset_bytes(entry.portrait))
     return local_href(rel)
 
 
@@ -412,7 +413,7 @@ def config_overrides(look: SiteLook, docs_dir: Path) -> dict:
     if look.logo is not None:
         target = docs_dir / "assets" / f"logo{look.logo.suffix.lower()}"
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(look.logo, target)
+        target.write_bytes(asset_bytes(look.logo))
         theme["logo"] = theme["favicon"] = target.relative_to(docs_dir).as_posix()
     overrides = {"site_name": str(escape(look.name)), "theme": theme}
     if look.description:
