@@ -160,6 +160,10 @@ def open_regular(path: Path, limit: int, what: str) -> BinaryIO:
     followed; otherwise raise UnreadableFile saying what it is. The open
     never waits (a named pipe would block a plain open), and a symbolic link
     is judged by what it leads to. `what` names the kind of file, for the hint."""
+    try:
+        _refuse_irregular(path, os.stat(path).st_mode, what)    # what a link leads to, said first
+    except OSError:
+        pass                                                    # the open below says why
     if leads_outside(path):
         raise UnreadableFile("found a link leading outside the game folder", hint=OUTSIDE_HINT)
     try:
@@ -167,13 +171,10 @@ def open_regular(path: Path, limit: int, what: str) -> BinaryIO:
     except OSError as exc:
         raise UnreadableFile(f"cannot read the file ({exc.strerror})") from None
     try:
+        mode, size = (info := os.fstat(fd)).st_mode, info.st_size
+        _refuse_irregular(path, mode, what)
         if _opened_outside(fd):
             raise UnreadableFile("found a link leading outside the game folder", hint=OUTSIDE_HINT)
-        mode, size = (info := os.fstat(fd)).st_mode, info.st_size
-        if not stat.S_ISREG(mode):
-            kind = next((name for test, name in _FILE_KINDS if test(mode)), "not a file")
-            link = f"a link to {kind} ({os.path.realpath(path)})" if os.path.islink(path) else kind
-            raise UnreadableFile(f"found {link}, not a regular file", hint=f"{what} must be a plain file")
         if size > limit:
             raise UnreadableFile(f"the file is {size_text(size)}, more than the {size_text(limit)} allowed "
                                  f"for {what}")
@@ -181,6 +182,15 @@ def open_regular(path: Path, limit: int, what: str) -> BinaryIO:
     except BaseException:
         os.close(fd)
         raise
+
+
+def _refuse_irregular(path: Path, mode: int, what: str) -> None:
+    """Refuse anything but a regular file (a folder, a pipe, a device, a
+    socket), naming where a link to it leads."""
+    if not stat.S_ISREG(mode):
+        kind = next((name for test, name in _FILE_KINDS if test(mode)), "not a file")
+        link = f"a link to {kind} ({os.path.realpath(path)})" if os.path.islink(path) else kind
+        raise UnreadableFile(f"found {link}, not a regular file", hint=f"{what} must be a plain file")
 
 
 def _opened_outside(fd: int) -> bool:

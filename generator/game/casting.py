@@ -3,8 +3,9 @@
 Core layer: reads YAML through `loading` and validates with a model, so a
 mistake is reported at file:line:column with a did-you-mean, like any data;
 pypdf is imported only to measure a handout's pages. `sixes check` and
-`sixes pack` both read it through `check_casting`, so a casting file is
-checked the same way before anything is printed.
+`sixes pack` both read it in the one gather (gather.py), through
+`check_casting`, so a casting file is checked the same way before anything
+is printed.
 
     # casting.yaml, in the game folder (found there), or named with --casting
     system: sixes                        # only needed when the folder holds several games with characters

@@ -92,7 +92,7 @@ def gather(data_dir: Path, settings: Settings, papers: Iterable[Paper] = (), *, 
 def _present(data_dir: Path, settings: Settings) -> list[str]:
     """The games the run is about: the settings' systems (else every
     system) that have a folder here."""
-    wanted = settings.file.systems or registry.SLUGS
+    wanted = registry.SLUGS if settings.file.systems is None else settings.file.systems
     return [slug for slug in registry.SLUGS if slug in wanted and (data_dir / slug).is_dir()]
 
 

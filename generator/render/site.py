@@ -1,7 +1,7 @@
 """The site writer: stage Markdown sources, then build them with MkDocs.
 
 Hand-written pages come from site/; the game's own pages (its settings'
-`site.pages` folder), the home page, generated pages, icons and the public
+`site.pages` folder, read and checked by the gather: game/pages.py), the home page, generated pages, icons and the public
 PDFs are added to a staging copy, so the repository's site/ folder never
 holds generated files. Only documents whose audience is `public` are copied.
 The site is the game's: its name, home page and own pages come from the game
