@@ -18,16 +18,18 @@ def new_game(target: Path) -> Path:
 
 def build_site_only(game_dir: Path, out: Path) -> Path:
     """The game folder's site in `out/site`, through the same steps as
-    build._build_site: its settings, its systems, its own pages."""
-    from generator.game.load import load_all
+    build._build_site: the gather (its settings, its systems, its own pages
+    and logo), then the site."""
     from generator.commands.build import site_look, site_section
     from generator.core.paper import A4
-    from generator.render.site import build_site, read_own_pages, stage_sources
+    from generator.render.site import build_site, stage_sources
+    from generator.game.gather import gather
+    from generator.core.loading import reading_game
     from generator.game.settings import load_settings
 
     settings = load_settings(game_dir)
-    loaded, _ = load_all(game_dir, systems=settings.file.systems)
-    own = read_own_pages(settings.pages_dir, game_dir.parent)
+    gathered = gather(game_dir, settings, (A4,), find=False)
+    loaded, own = gathered.loaded, gathered.own
     sections = []
     for item in loaded:
         public = {d.slug: d for d in item.system.documents(item.game) if d.audience == "public"}
@@ -36,7 +38,8 @@ def build_site_only(game_dir: Path, out: Path) -> Path:
             pdf.parent.mkdir(parents=True, exist_ok=True)
             pdf.write_bytes(b"%PDF-1.4\n")
         sections.append(site_section(item, list(public.values()), settings))
-    look = site_look(settings, loaded)
-    nav = stage_sources(out / "src", sections, out, (A4,), look, own)
-    build_site(out / "src", out / "site", nav, look)
+    look = site_look(settings, loaded, gathered.logo)
+    with reading_game(game_dir):
+        nav = stage_sources(out / "src", sections, out, (A4,), look, own)
+        build_site(out / "src", out / "site", nav, look)
     return out / "site"

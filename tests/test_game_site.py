@@ -31,8 +31,6 @@ DESCRIPTION = "A weekend of lantern-lit duels; read the house rules first."
 HOUSE_RULES = """\
 ---
 title: House rules
-template: ../../../../etc/passwd
-hide: [navigation]
 ---
 # Our house rules
 
@@ -251,9 +249,6 @@ def test_the_game_s_pages_keep_their_markdown(site):
     assert (site / "images" / "venue.png").is_file()
     assert any(tag == "div" and "admonition" in a.get("class", "") for tag, a in inside)
     assert "keptdetails" in squash(page.article_text)
-    # Only the title is taken from the page's front matter.
-    text = (site / "house-rules.html").read_text(encoding="utf-8")
-    assert "passwd" not in text and 'data-md-component="sidebar" data-md-type="navigation" hidden' not in text
     assert not (site / ".DS_Store").exists()
 
 
@@ -302,7 +297,7 @@ def test_a_game_index_page_replaces_the_home_page(tmp_path):
 
 def test_problems_in_the_pages_folder_are_all_named(tmp_path):
     from generator.core.errors import DataError
-    from generator.render.site import read_own_pages
+    from generator.game.pages import read_own_pages
     pages = tmp_path / "game" / "pages"
     pages.mkdir(parents=True)
     (pages / "fine.md").write_text("# Fine\n", encoding="utf-8")
@@ -330,13 +325,18 @@ def test_problems_in_the_pages_folder_are_all_named(tmp_path):
 
 
 def test_no_pages_folder_means_no_own_pages(tmp_path):
-    from generator.render.site import OwnFiles, read_own_pages
+    from generator.game.pages import OwnFiles, read_own_pages
     assert read_own_pages(tmp_path / "absent") == OwnFiles()
     assert read_own_pages(None) == OwnFiles()
 
 
 def test_a_page_s_title_comes_from_front_matter_heading_or_name():
-    from generator.render.site import _own_page
+    from generator.game.pages import page_from_text
+
+    def _own_page(rel, text):
+        page, problems = page_from_text(rel, text, rel)
+        assert problems == []
+        return page
     assert _own_page("a.md", "---\ntitle: 'From front'\n---\n# Heading\n").title == "From front"
     assert _own_page("a.md", "```\n# not this\n```\nSetext *title*\n=====\n").title == "Setext title"
     assert _own_page("a.md", "Intro\n\n# The [rules](x.md) {: #id }\n").title == "The rules"

@@ -85,9 +85,9 @@ def test_a_build_with_nothing_changed_loads_nothing(starter, tmp_path, monkeypat
     out = tmp_path / "out"
     first = build(starter, out, ("a4",), site=False, workers=1, cache=True)
     assert not first.untouched
-    real_load = build_module.load_all
+    real_gather = build_module.gather
     loads = []
-    monkeypatch.setattr(build_module, "load_all", lambda *a, **k: loads.append(1) or real_load(*a, **k))
+    monkeypatch.setattr(build_module, "gather", lambda *a, **k: loads.append(1) or real_gather(*a, **k))
 
     again = build(starter, out, ("a4",), site=False, workers=1, cache=True)
     assert again.untouched and loads == [] and again.rendered == []

@@ -277,7 +277,7 @@ def test_the_cast_lists_and_the_challenges_page_have_no_serious_accessibility_pr
 # --- the game's own pages ----------------------------------------------------------
 
 def test_an_own_page_marked_private_stays_off_the_site_and_a_wrong_word_is_refused(tmp_path):
-    from generator.render.site import read_own_pages
+    from generator.game.pages import read_own_pages
     pages = tmp_path / "game" / "pages"
     pages.mkdir(parents=True)
     (pages / "welcome.md").write_text("---\nvisibility: public\n---\n# Welcome\n", encoding="utf-8")

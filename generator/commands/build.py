@@ -1,6 +1,7 @@
 """`sixes build`: gather, plan, render, swap.
 
-Edge layer. Nothing is written until every data file is valid (load_all).
+Edge layer. Nothing is written until everything the build reads is valid
+(game/gather.py: the data, the site's own pages and logo).
 The run then works in a BuildContext (context.py), which stages everything
 and swaps it into the output folder at the end, so a failed build leaves
 the previous output as it was. Rendering starts as soon as each document's
@@ -20,9 +21,11 @@ from typing import Iterable
 from ..core import memo
 from ..core.errors import Problem
 from ..core.layout import PDF_FOLDER, DocumentPdf, paper_folder
+from ..core.loading import reading_game
 from ..core.paper import PAPERS, Paper
 from ..core.paths import TEMPLATES_DIR
-from ..game.load import Loaded, load_all
+from ..game.gather import Gathered, gather
+from ..game.load import Loaded
 from ..game.settings import Settings
 from ..render.jobs import Progress, calibration_job, prepare_html
 from ..systems.base import Deferred, Document
@@ -104,8 +107,10 @@ def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
     inputs, last = _last_build(config)
     if last is not None:
         return last
-    loaded, problems = load_all(config.data_dir, strict=config.strict, systems=config.settings.file.systems)
-    report = BuildReport(config.out_dir, warnings=[p for p in problems if p.severity == "warning"])
+    gathered = gather(config.data_dir, config.settings, config.papers, strict=config.strict, site=config.site,
+                      find=False)
+    loaded = gathered.loaded
+    report = BuildReport(config.out_dir, warnings=list(gathered.warnings))
     entries = output_entries(config.papers)
     with BuildContext(config, entries, progress) as ctx:
         for item in loaded:
@@ -119,7 +124,7 @@ def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
         write_trackers(ctx.staging, loaded)
         if config.site:
             ctx.progress("site", 0, 1)
-            report.site_built = _build_site(ctx.staging, loaded, documents, config,
+            report.site_built = _build_site(ctx.staging, gathered, documents, config,
                                              config.out_dir if config.cache else None, inputs)
             ctx.progress("site", 1, 1)
         ctx.commit()
@@ -165,29 +170,30 @@ def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], st
             yield calibration_job(staging / paper_folder(paper), paper, config.options)
 
 
-def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[Document]], config: BuildConfig,
+def _build_site(staging: Path, gathered: Gathered, documents: dict[str, list[Document]], config: BuildConfig,
                 out_dir: Path | None = None, inputs: str = "") -> bool:
     """Stage and build the site; with a cache (`out_dir` and the site's
     `inputs` key given), an unchanged site is left as it is (nothing staged
-    is swapped in). Returns whether MkDocs ran. The game's own pages (the
-    settings' pages folder) are checked first: a problem there is a DataError."""
+    is swapped in). Returns whether MkDocs ran. The game's own pages and
+    logo were read and checked by the gather, before anything rendered."""
     from ..core.paths import MKDOCS_CONFIG
     from ..render.cache import SITE_INPUTS, SITE_KEY, remember_site, site_key, site_unchanged
-    from ..render.site import build_site, read_own_pages, stage_sources
+    from ..render.site import build_site, stage_sources
 
     if out_dir and site_unchanged(out_dir, SITE_INPUTS, inputs):
         return False
-    own = read_own_pages(config.settings.pages_dir, config.data_dir.parent)
+    loaded = gathered.loaded
     sections = []
     for item in loaded:
         sections.append(site_section(item, documents[item.system.slug], config.settings))
     docs_dir = staging / "site-src"
-    look = site_look(config.settings, loaded)
-    nav = stage_sources(docs_dir, sections, staging, config.papers, look, own)
-    key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav) + repr(look)
-    unchanged = bool(out_dir and site_unchanged(out_dir, SITE_KEY, key))
-    if not unchanged:
-        build_site(docs_dir, staging / "site", nav, look)
+    look = site_look(config.settings, loaded, gathered.logo)
+    with reading_game(config.data_dir):     # the game's images and logo are copied through the one gate
+        nav = stage_sources(docs_dir, sections, staging, config.papers, look, gathered.own)
+        key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav) + repr(look)
+        unchanged = bool(out_dir and site_unchanged(out_dir, SITE_KEY, key))
+        if not unchanged:
+            build_site(docs_dir, staging / "site", nav, look)
     shutil.rmtree(docs_dir)
     if out_dir:
         remember_site(out_dir, inputs, key)
@@ -204,11 +210,12 @@ def site_section(item: Loaded, documents: list[Document], settings: Settings):
     return SiteSection(item.system, item.system.pages(item.game), public, cast)
 
 
-def site_look(settings: Settings, loaded: list[Loaded]):
+def site_look(settings: Settings, loaded: list[Loaded], logo: Path | None = None):
     """The site's name and look from the settings; without a name there, the
-    game's own title (the games' titles, when the folder holds several)."""
+    game's own title (the games' titles, when the folder holds several). The
+    logo is the one the gather checked."""
     from ..render.site import SiteLook
     site = settings.file.site
     titles = [item.game.info.title for item in loaded]
     name = site.name or (" & ".join(titles) if titles else "Sixes Press")
-    return SiteLook(name, site.description, site.url, site.language, site.primary, site.accent, settings.logo)
+    return SiteLook(name, site.description, site.url, site.language, site.primary, site.accent, logo)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from ..core.errors import DataError, Problem, visible
+from ..core.errors import Problem, visible
 from ..core.layout import PDF_FOLDER
 from ..core.paper import CHOICES, Paper
 from .failures import BUILD, PACK, SCHEMAS, Failed, Group, InvalidData, converted, print_problems
@@ -114,31 +114,25 @@ def main() -> None:
 def check(data_dir: Path | None, casting_file: Path | None, strict: bool) -> None:
     """Validate the data and print every problem, without rendering anything.
 
-    A casting file (--casting FILE, or the game folder's casting.yaml) is
-    checked too, against the game's characters and the settings' paper, and
-    its problems are listed with the data's in the same run.
+    It reads what `build` and `pack` read first (the same gather): every
+    game's data with its portraits and handouts, the site's own pages and
+    logo, and a casting file (--casting FILE, or the game folder's
+    casting.yaml), checked against the game's characters and the settings'
+    paper; every problem is listed in the same run.
     """
-    from ..game.load import load_all
-    from ..game.casting import find_casting, found_as
-    from .pack import casting_problems
+    from ..game.gather import gather
     game = locate(data_dir, needs_out=False)
-    try:        # not a failure yet: the casting file's problems join the data's in one list
-        loaded, problems = load_all(game.data_dir, strict=strict, systems=game.settings.file.systems)
-    except DataError as exc:
-        loaded, problems = None, list(exc.problems)
-    casting = casting_file or find_casting(game.data_dir)
-    if casting is not None:
-        shown = str(casting) if casting_file else found_as(game.data_dir)
-        found = casting_problems(game.data_dir, casting, game.papers, loaded, shown=shown,
-                                 skip=(game.settings.out_dir,) if game.settings.out_dir else ())
-        problems += found
-    failed = loaded is None or any(p.severity == "error" or strict for p in problems)
-    if failed:
+    gathered = gather(game.data_dir, game.settings, game.papers, strict=strict, casting=casting_file,
+                      out_dir=game.settings.out_dir)
+    problems = list(gathered.warnings)
+    # The fit check of text in its boxes (issue 27) joins here, on what was gathered:
+    # problems += fit_problems(gathered)
+    if any(p.severity == "error" or strict for p in problems):
         raise InvalidData(sorted(problems, key=Problem.sort_key))
     print_problems(problems)
-    names = ", ".join(item.system.title for item in loaded)
-    click.echo(f"OK: {visible(game.shown)} is valid ({visible(names)})"
-               + (f"; casting {visible(shown)} checked." if casting is not None else "."))
+    names = ", ".join(item.system.title for item in gathered.loaded)
+    checked = f"; casting {visible(gathered.casting_shown)} checked" if gathered.casting is not None else ""
+    click.echo(f"OK: {visible(game.shown)} is valid ({visible(names)}){checked}.")
 
 
 def _shown_path(path: Path) -> str:
@@ -327,7 +321,8 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
     with _progress() as progress:
         report = run_pack(game.data_dir, game.out_dir, game.papers, casting_file=casting_file, system=system,
                           players=players, duplex=not simplex, labels=labels, name_sheets=name_sheets,
-                          options=options, workers=jobs, progress=progress, cache=not no_cache)
+                          options=options, workers=jobs, progress=progress, cache=not no_cache,
+                          settings=game.settings)
     print_problems(report.warnings)
     click.echo(f"{len(report.rendered)} documents rendered, {report.reused:d} reused from the last build", err=True)
     if report.casting_file is not None and casting_file is None:

@@ -42,10 +42,11 @@ from typing import Any, Iterator, Mapping
 
 from ..core import naming
 from .. import systems
-from ..game.load import Loaded, load_all
-from ..game.casting import Casting, check_casting, find_casting, found_as
+from ..game.casting import Casting, character_name, game_title, short_title
+from ..game.gather import gather
+from ..game.load import Loaded
 from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
-from ..core.errors import BuildError, DataError, Problem, allowed_hint, errors_in
+from ..core.errors import BuildError, DataError, Problem, allowed_hint
 from ..core.paper import A4, LETTER, Paper
 from ..core.paths import TEMPLATES_DIR
 from ..render.jobs import Progress, calibration_job, prepare_html
@@ -202,11 +203,6 @@ def sheets_of_paper(pages: int, duplex: bool) -> int:
     return -(-pages // 2) if duplex else pages
 
 
-def character_name(sheet: Document, title: str) -> str:
-    """Whom a character sheet is for: the game's title taken off its title."""
-    return short_title(sheet, title)
-
-
 def one_set(deck: Document) -> Document:
     """A deck as one player needs it: each distinct card once (a shared sheet
     repeats sets so one page serves several players)."""
@@ -231,24 +227,6 @@ def sort_documents(docs: list[Document]) -> Sorted:
                   summaries=[d for d in public_pages if d.template not in sheet_templates],
                   blank_forms=[d for d in public_pages if d.template in sheet_templates],
                   gm=[d for d in docs if d.audience == "gm"])
-
-
-def choose_system(loaded: list[Loaded], system: str | None, data_dir: Path) -> Loaded:
-    """The game to pack: the one named, or the only one in the folder."""
-    present = {item.system.slug: item for item in loaded}
-    listed = ", ".join(present)
-    if system is None:
-        if len(present) == 1:
-            return loaded[0]
-        raise DataError([Problem(str(data_dir), None, None,
-                                 f"this folder holds {len(present)} games ({listed}); which one should be packed?",
-                                 hint="pass --system " + " or --system ".join(present))])
-    if system not in present:
-        title = systems.system(system).title
-        raise DataError([Problem(str(data_dir), None, None,
-                                 f"no {title} game in this folder (it holds: {listed})",
-                                 hint=f"--system {system} needs a sub-folder named {system}/; or pack one of: {listed}")])
-    return present[system]
 
 
 def plan_envelopes(sheets: list[Document], casting: list[Casting] | None, title: str
@@ -370,45 +348,27 @@ class PackPlan:
 
 def _gather(config: BuildConfig, casting_file: Path | None, system: str | None, players: int | None,
             find_casting_file: bool) -> PackPlan:
-    """Load the data, choose the game, check the casting (with the data's
-    problems when both are wrong) and put the envelopes in order."""
-    data_dir, out_dir, papers = config.data_dir, config.out_dir, config.papers
-    try:
-        loaded, problems = load_all(data_dir)
-    except DataError as exc:    # the casting's problems too, in the same run
-        found = casting_file or (find_casting(data_dir) if find_casting_file else None)
-        if found is None:
-            raise
-        shown = str(casting_file) if casting_file else found_as(data_dir)
-        raise DataError(exc.problems + casting_problems(data_dir, Path(found), papers, None, shown=shown,
-                                                        skip=(out_dir,))) from None
-    item = choose_system(loaded, system, data_dir)
+    """The gather (game/gather.py: the data of the settings' systems, the
+    casting, every problem in one run), then the game chosen and the
+    envelopes put in order."""
+    data_dir, out_dir = config.data_dir, config.out_dir
+    gathered = gather(data_dir, config.settings, config.papers, site=False, casting=casting_file,
+                      find=find_casting_file, pack=True, system=system, out_dir=out_dir)
+    item = gathered.packed
     all_docs = item.system.documents(item.game)
     docs = sort_documents(all_docs)
-    shown = str(casting_file) if casting_file is not None else None
-    if casting_file is None and find_casting_file and docs.sheets:
-        casting_file = _own_casting(data_dir, loaded, item)
-        shown = found_as(data_dir)
-    _refuse_player_count(item.system, data_dir, docs, casting_file, players)
+    _refuse_player_count(item.system, data_dir, docs, gathered.casting_file, players)
     title = game_title(all_docs, item.system)
-
-    casting, casting_warnings = None, []
-    if casting_file is not None:
-        names = {character_name(sheet, title): sheet.slug for sheet in docs.sheets}
-        checked = check_casting(Path(casting_file), {item.system.slug: names}, data_dir, papers, shown=shown,
-                                present=[i.system.slug for i in loaded], skip=(out_dir,),
-                                packing=item.system.slug)
-        casting_warnings = checked.problems
-        if errors_in(casting_warnings):
-            raise DataError(casting_warnings)
-        casting = checked.roles
+    casting = None
+    if gathered.casting is not None:
+        casting = gathered.casting.roles
         item, all_docs, docs = _in_envelope_order(item, all_docs, docs, [role.slug for role in casting])
     if docs.sheets:
         envelopes, warnings = plan_envelopes(docs.sheets, casting, title)
     else:
         envelopes, warnings = [Envelope(n, None, None, None) for n in range(1, players + 1)], []
-    report = PackReport(out_dir, item.system, envelopes, casting_file=Path(casting_file) if casting_file else None,
-                        warnings=[p for p in problems if p.severity == "warning"] + casting_warnings + warnings)
+    report = PackReport(out_dir, item.system, envelopes, casting_file=gathered.casting_file,
+                        warnings=gathered.warnings + warnings)
     return PackPlan(config, item, title, docs, envelopes, casting, report)
 
 
@@ -492,65 +452,6 @@ def _refuse_arguments(data_dir: Path, system: str | None, players: int | None) -
     if players is not None and players < 1:
         raise DataError([Problem(str(data_dir), None, None, f"--players {players}: at least one envelope is needed",
                                  hint="pass --players 1 or more")])
-
-
-def game_title(documents: list[Document], system: System) -> str:
-    """The game's own title, as its documents carry it (else the system's name)."""
-    return next((d.context["title"] for d in documents if isinstance(d.context.get("title"), str)), system.title)
-
-
-def short_title(doc: Document, title: str) -> str:
-    """'The Last Night: GM cheat sheet' -> 'GM cheat sheet' (the game's title
-    may itself hold ': ', so it is removed whole, never split at the first)."""
-    return doc.title.removeprefix(f"{title}: ")
-
-
-# --- the casting file, found and checked -------------------------------------
-
-def _own_casting(data_dir: Path, loaded: list[Loaded], item: Loaded) -> Path | None:
-    """The game folder's casting.yaml, when it is for the game being packed:
-    it names this game (`system:`), or names none and this is the folder's
-    only game with characters."""
-    path = find_casting(data_dir)
-    if path is None:
-        return None
-    from ..core.loading import load_yaml
-    doc, _ = load_yaml(path, str(path))
-    named = doc.data.get("system") if doc is not None and isinstance(doc.data, dict) else None
-    if named is not None:
-        return path if named == item.system.slug else None
-    with_sheets = [i for i in loaded if any(d.audience == "player" for d in i.system.documents(i.game))]
-    return path if with_sheets == [item] else None
-
-
-def casting_problems(data_dir: Path, path: Path, papers: tuple[Paper, ...], loaded: list[Loaded] | None, *,
-                     shown: str | None = None, skip: tuple[Path, ...] = ()) -> list[Problem]:
-    """Every problem of a casting file, also when the game's data has errors
-    (`loaded` None): each game then loads on its own, and the characters of
-    a game that does not load are not checked (everything else is)."""
-    present = [slug for slug in systems.SLUGS if (Path(data_dir) / slug).is_dir()]
-    games: dict[str, dict[str, str] | None] = {}
-    by_slug = {i.system.slug: i for i in loaded or ()}
-    display_root = data_dir.parent if data_dir.parent != data_dir else data_dir
-    for slug in present:
-        item = by_slug.get(slug)
-        game = item.game if item else None
-        if loaded is None:
-            system = systems.system(slug)
-            try:
-                game, _ = system.load(Path(data_dir) / slug, display_root, None)
-            except Exception:       # a system that cannot even load leaves its characters unchecked
-                game = None
-        if game is None:
-            games[slug] = None
-            continue
-        system_docs = systems.system(slug).documents(game)
-        sheets = [d for d in system_docs if d.audience == "player"]
-        if sheets:
-            title = game_title(system_docs, systems.system(slug))
-            games[slug] = {character_name(sheet, title): sheet.slug for sheet in sheets}
-    checked = check_casting(path, games, data_dir, papers, shown=shown, present=present, skip=skip)
-    return checked.problems
 
 
 # --- envelope order everywhere ---------------------------------------------
@@ -777,14 +678,20 @@ def _merge(pieces: list[Piece | tuple[Path, Part]], target: Path, title: str, du
     went in with page counts (handouts are counted here). In duplex a part
     with an odd page count is followed by a blank page of its last page's
     size, so the next part starts on the front of a new sheet."""
+    import io
+
     from pypdf import PdfReader, PdfWriter
 
+    from ..core.assets import MAX_PDF_BYTES
+    from ..core.loading import read_limited
     from ..render.parts import save_pdf
     writer, contents, readers = PdfWriter(), [], {}
 
     def reader(path: Path) -> PdfReader:
+        """Through the one gate: a handout is the file the gather checked
+        (a real path inside the game folder), a part one this run rendered."""
         if path not in readers:
-            readers[path] = PdfReader(path)
+            readers[path] = PdfReader(io.BytesIO(read_limited(path, MAX_PDF_BYTES, "a PDF")))
         return readers[path]
     pieces = [p if isinstance(p, Piece) else Piece(*p) for p in pieces]
     for i, piece in enumerate(pieces):

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
-from .loading import UnreadableFile, open_regular
+from .loading import UnreadableFile, open_regular, read_limited
 
 # The limits. A portrait prints a few centimetres wide: 1,200 pixels a side
 # is sharp at 300 dpi, so 40 megapixels (about 6,300 x 6,300) is generous
@@ -42,6 +42,13 @@ class Fault(NamedTuple):
 
     message: str
     hint: str | None = None
+
+
+def asset_bytes(path: Path) -> bytes:
+    """An image's bytes (a portrait, the logo, a page's image) as the site
+    takes them: through the one gate, bounded, a regular file, inside the
+    game folder being read (loading.reading_game)."""
+    return read_limited(path, MAX_IMAGE_BYTES, "an image")
 
 
 def asset_fault(path: Path, shown: str) -> Fault | None:

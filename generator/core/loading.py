@@ -10,14 +10,22 @@ bounded: only regular files, of a stated size, nested a stated depth, with a
 stated number of values however aliases repeat them, no text longer than a
 stated length, and only the plain YAML types (no tags that build objects).
 Each limit breached is a Problem, never a traceback or a hang.
+
+`open_regular` is the one gate every file of a game folder passes through
+(data, settings, casting, front matter, pages, images, portraits, handouts,
+the logo): while `reading_game(folder)` is in force it also refuses a file
+that a symbolic link (the file's own, or a folder's on its way) leads out of
+that folder. tests/test_gather.py holds that nothing else opens game files.
 """
 from __future__ import annotations
 
 import os
 import stat
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Iterator
 
 import yaml
 
@@ -118,21 +126,55 @@ def size_text(size: float) -> str:
     return f"{size:.1f} {unit}" if size < 10 and size != int(size) else f"{size:.0f} {unit}"
 
 
+# The game folder being read, while `reading_game` is in force: a file a link
+# leads out of it is refused. A context variable rather than a parameter, so
+# every system's loader is held to it without passing the folder down.
+_GAME_FOLDER: ContextVar[Path | None] = ContextVar("sixes_game_folder", default=None)
+OUTSIDE_HINT = "copy the file into the game folder: nothing outside it is read"
+
+
+@contextmanager
+def reading_game(folder: Path | None) -> Iterator[None]:
+    """Every file opened inside this block must lie inside `folder` once
+    links are followed (None: no folder to keep to, for a file the user named
+    on the command line)."""
+    token = _GAME_FOLDER.set(Path(os.path.realpath(folder)) if folder is not None else None)
+    try:
+        yield
+    finally:
+        _GAME_FOLDER.reset(token)
+
+
+def leads_outside(path: Path, folder: Path | None = None) -> bool:
+    """Whether `path`, once every link on its way is followed, lies outside
+    `folder` (by default the game folder being read; no folder, never)."""
+    folder = folder if folder is not None else _GAME_FOLDER.get()
+    if folder is None:
+        return False
+    return not Path(os.path.realpath(path)).is_relative_to(os.path.realpath(folder))
+
+
 def open_regular(path: Path, limit: int, what: str) -> BinaryIO:
     """Open `path` for reading if it is a regular file of at most `limit`
-    bytes; otherwise raise UnreadableFile saying what it is. The open never
-    waits (a named pipe would block a plain open), and a symbolic link is
-    judged by what it leads to. `what` names the kind of file, for the hint."""
+    bytes, inside the game folder being read (reading_game) once links are
+    followed; otherwise raise UnreadableFile saying what it is. The open
+    never waits (a named pipe would block a plain open), and a symbolic link
+    is judged by what it leads to. `what` names the kind of file, for the hint."""
+    try:
+        _refuse_irregular(path, os.stat(path).st_mode, what)    # what a link leads to, said first
+    except OSError:
+        pass                                                    # the open below says why
+    if leads_outside(path):
+        raise UnreadableFile("found a link leading outside the game folder", hint=OUTSIDE_HINT)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
         raise UnreadableFile(f"cannot read the file ({exc.strerror})") from None
     try:
         mode, size = (info := os.fstat(fd)).st_mode, info.st_size
-        if not stat.S_ISREG(mode):
-            kind = next((name for test, name in _FILE_KINDS if test(mode)), "not a file")
-            link = f"a link to {kind} ({os.path.realpath(path)})" if os.path.islink(path) else kind
-            raise UnreadableFile(f"found {link}, not a regular file", hint=f"{what} must be a plain file")
+        _refuse_irregular(path, mode, what)
+        if _opened_outside(fd):
+            raise UnreadableFile("found a link leading outside the game folder", hint=OUTSIDE_HINT)
         if size > limit:
             raise UnreadableFile(f"the file is {size_text(size)}, more than the {size_text(limit)} allowed "
                                  f"for {what}")
@@ -140,6 +182,27 @@ def open_regular(path: Path, limit: int, what: str) -> BinaryIO:
     except BaseException:
         os.close(fd)
         raise
+
+
+def _refuse_irregular(path: Path, mode: int, what: str) -> None:
+    """Refuse anything but a regular file (a folder, a pipe, a device, a
+    socket), naming where a link to it leads."""
+    if not stat.S_ISREG(mode):
+        kind = next((name for test, name in _FILE_KINDS if test(mode)), "not a file")
+        link = f"a link to {kind} ({os.path.realpath(path)})" if os.path.islink(path) else kind
+        raise UnreadableFile(f"found {link}, not a regular file", hint=f"{what} must be a plain file")
+
+
+def _opened_outside(fd: int) -> bool:
+    """Where the system says the open file is (Linux's /proc), so a link
+    swapped in between the check and the open is caught too."""
+    folder = _GAME_FOLDER.get()
+    if folder is None or not os.path.isdir("/proc/self/fd"):
+        return False
+    try:
+        return not Path(os.readlink(f"/proc/self/fd/{fd}")).is_relative_to(folder)
+    except OSError:
+        return False
 
 
 def read_limited(path: Path, limit: int, what: str) -> bytes:
@@ -167,12 +230,23 @@ def load_yaml(path: Path, display: str | None = None) -> tuple[YamlDocument | No
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         return None, [Problem(display, line, column, f"not UTF-8 text ({exc.reason})",
                               hint="save the file as UTF-8")]
-    node, problem = _compose_checked(text, display)
+    return parse_yaml(text, display, path)
+
+
+def parse_yaml(text: str, display: str, path: Path | None = None, *, first_line: int = 1
+               ) -> tuple[YamlDocument | None, list[Problem]]:
+    """YAML text already read (a whole file, or a page's front matter that
+    starts on `first_line` of its file), with the same limits and refusals
+    as a file, and positions in the file it came from."""
+    if len(text) > MAX_YAML_BYTES:
+        return None, [Problem(display, first_line, 1, f"the YAML is more than the {size_text(MAX_YAML_BYTES)} "
+                              "allowed", hint="shorten it")]
+    node, problem = _compose_checked("\n" * (first_line - 1) + text, display)
     if problem is not None:
         return None, [problem]
-    doc = YamlDocument(path, display, None)
+    doc = YamlDocument(path or Path(display), display, None)
     if node is None:
-        doc.values[()] = (1, 1)
+        doc.values[()] = (first_line, 1)
         return doc, []
     converter = _Converter(doc)
     try:

@@ -11,7 +11,7 @@ from pathlib import Path
 from pydantic import Field
 
 from .errors import Problem
-from .loading import load_yaml
+from .loading import load_yaml, reading_game
 from .validation import DataModel, validate
 
 
@@ -29,7 +29,10 @@ class RulingsFile(DataModel):
 
 
 def load_rulings(path: Path) -> tuple[tuple[Ruling, ...], list[Problem]]:
-    doc, problems = load_yaml(path, display=path.name)
+    """A system's rulings: the tool's own file, read (while a game is read
+    too) inside its own folder, never the game's."""
+    with reading_game(path.parent):
+        doc, problems = load_yaml(path, display=path.name)
     if doc is None:
         return (), problems
     model, more = validate(RulingsFile, doc)

@@ -3,8 +3,9 @@
 Core layer: reads YAML through `loading` and validates with a model, so a
 mistake is reported at file:line:column with a did-you-mean, like any data;
 pypdf is imported only to measure a handout's pages. `sixes check` and
-`sixes pack` both read it through `check_casting`, so a casting file is
-checked the same way before anything is printed.
+`sixes pack` both read it in the one gather (gather.py), through
+`check_casting`, so a casting file is checked the same way before anything
+is printed.
 
     # casting.yaml, in the game folder (found there), or named with --casting
     system: sixes                        # only needed when the folder holds several games with characters
@@ -28,6 +29,7 @@ from ..core.loading import YamlDocument, load_yaml
 from ..core.paper import PAPERS, Paper
 from ..core.text import FILE_NAME
 from ..core.validation import DataModel, validate
+from ..systems.base import Document, System
 
 CASTING_FILE = "casting.yaml"
 # Sizes a handout may have besides the papers (core/paper.py), in millimetres,
@@ -276,11 +278,18 @@ def paper_mismatches(path: Path, shown: str, papers: Iterable[Paper]) -> list[tu
     """(message, hint) for each paper a handout's pages are not printed on:
     it would print scaled or cropped. One message per paper, naming the
     first page that differs."""
+    import io
+
     from pypdf import PdfReader
-    try:
+    from pypdf.errors import PdfReadError
+
+    from ..core.assets import MAX_PDF_BYTES
+    from ..core.loading import UnreadableFile, read_limited
+    try:    # asset_fault has read it already: only a file changed since can fail here
+        data = read_limited(path, MAX_PDF_BYTES, "a handout")
         pages = [(float(p.mediabox.width), float(p.mediabox.height), int(p.get("/Rotate", 0) or 0))
-                 for p in PdfReader(path).pages]
-    except Exception:       # asset_fault has read it already; a second read failing is not a size problem
+                 for p in PdfReader(io.BytesIO(data)).pages]
+    except (UnreadableFile, PdfReadError):
         return []
     out = []
     for paper in papers:
@@ -310,3 +319,29 @@ def size_name(w: float, h: float) -> str:
         if _is_size(w, h, width, height):
             return f"{label} ({measured})"
     return measured
+
+
+# --- whom a character sheet is for ---------------------------------------------
+
+def game_title(documents: list[Document], system: System) -> str:
+    """The game's own title, as its documents carry it (else the system's name)."""
+    return next((d.context["title"] for d in documents if isinstance(d.context.get("title"), str)), system.title)
+
+
+def short_title(doc: Document, title: str) -> str:
+    """'The Last Night: GM cheat sheet' -> 'GM cheat sheet' (the game's title
+    may itself hold ': ', so it is removed whole, never split at the first)."""
+    return doc.title.removeprefix(f"{title}: ")
+
+
+def character_name(sheet: Document, title: str) -> str:
+    """Whom a character sheet is for: the game's title taken off its title."""
+    return short_title(sheet, title)
+
+
+def cast_names(system: System, game: object) -> dict[str, str]:
+    """A game's characters as a casting names them: name -> sheet slug (empty
+    for a game without character sheets)."""
+    documents = system.documents(game)
+    title = game_title(documents, system)
+    return {character_name(d, title): d.slug for d in documents if d.audience == "player"}

@@ -12,14 +12,14 @@ says where the output goes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
 from ..core.errors import DataError, Problem, did_you_mean
-from ..core.loading import load_yaml
+from ..core.loading import YamlDocument, load_yaml, reading_game
 from ..core.paper import BOTH, CHOICES, Paper, papers_for
 from ..core.text import FILE_NAME
 from ..core.validation import DataModel, validate
@@ -93,6 +93,7 @@ class Settings:
 
     game_dir: Path | None = None        # None: a data folder without a settings file
     file: SettingsFile = SettingsFile()
+    doc: YamlDocument | None = field(default=None, compare=False, repr=False)   # where each setting was written
 
     @property
     def papers(self) -> tuple[Paper, ...]:
@@ -156,11 +157,14 @@ def find_game(start: Path) -> Path | None:
 
 
 def load_settings(game_dir: Path, display_root: Path | None = None) -> Settings:
-    """Read and check `game_dir/sixes.yaml`; DataError listing every problem."""
+    """Read and check `game_dir/sixes.yaml`; DataError listing every problem.
+    The files it names (the logo, the pages folder) are checked by the
+    gather (gather.py), through the one gate."""
     from ..systems import SLUGS
     path = Path(game_dir) / SETTINGS_FILE
     display = str(path.relative_to(display_root)) if display_root and path.is_relative_to(display_root) else str(path)
-    doc, problems = load_yaml(path, display)
+    with reading_game(game_dir):
+        doc, problems = load_yaml(path, display)
     model = None
     if doc is not None:
         if doc.data is None:
@@ -180,12 +184,9 @@ def load_settings(game_dir: Path, display_root: Path | None = None) -> Settings:
             elif output.is_absolute():
                 problems.append(doc.problem(("output",), f"'{model.output}' is an absolute path",
                                             hint="give a folder relative to the game folder, e.g. output"))
-            if model.site.logo and not (Path(game_dir) / model.site.logo).is_file():
-                problems.append(doc.problem(("site", "logo"), f"logo file '{model.site.logo}' not found",
-                                            hint="paths are relative to the folder holding sixes.yaml"))
     if problems or model is None:
         raise DataError(problems or [Problem(display, None, None, "cannot read the settings")])
-    return Settings(Path(game_dir).resolve(), model)
+    return Settings(Path(game_dir).resolve(), model, doc)
 
 
 STARTER_SETTINGS = """\

@@ -1,7 +1,7 @@
 """The site writer: stage Markdown sources, then build them with MkDocs.
 
 Hand-written pages come from site/; the game's own pages (its settings'
-`site.pages` folder), the home page, generated pages, icons and the public
+`site.pages` folder, read and checked by the gather: game/pages.py), the home page, generated pages, icons and the public
 PDFs are added to a staging copy, so the repository's site/ folder never
 holds generated files. Only documents whose audience is `public` are copied.
 The site is the game's: its name, home page and own pages come from the game
@@ -27,31 +27,29 @@ import base64
 import html
 import json
 import logging
-import os
 import re
 import shutil
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from markupsafe import Markup, escape
 
-from ..core.errors import DataError, Problem, allowed_hint
-from ..core.layout import DOWNLOADS_FOLDER, DocumentPdf
+from ..core.assets import asset_bytes
+from ..core.layout import DocumentPdf
 from ..core.paper import Paper
 from ..core.paths import ICONS_DIR, MKDOCS_CONFIG, SITE_SOURCES_DIR
 from ..core.naming import slug as name_slug
-from ..core.privacy import VISIBILITIES
+from ..game.pages import CREDITS_PAGE, THEME_FOLDER, OwnFiles, OwnPage
 from ..systems.base import CastEntry, Document, Page, System
 from .html import md_text, render_template
 
 # In the home page (or a game's own page) this line becomes the list of the
 # games the data holds, so the site never links a section that was not built.
 GAMES_MARKER = "<!-- games -->"
-# site/ holds these besides the systems' folders: the credits page (the only
+# site/ holds, besides the systems' folders, the credits page (the only
 # hand-written top-level page), the shared assets, and Material's template
-# overrides (the theme's custom_dir; mkdocs.yml excludes it from the pages).
-CREDITS_PAGE = "credits.md"
-THEME_FOLDER = "overrides"
+# overrides (the theme's custom_dir; mkdocs.yml excludes it from the pages):
+# game/pages.py names them, since a game's own page may not take those names.
 # In the theme folder: appended to Material's search worker (stem_typed_words).
 STEMMING_PATCH = "search-stemming.js"
 # The optional cast list (settings.site.cast_list) in each system's section,
@@ -62,16 +60,6 @@ CAST_LIST_TEMPLATE = "site/cast_list.md.j2"
 PORTRAITS = "portraits"
 # A link the writer makes from slugs: a relative path and nothing else.
 LOCAL_HREF = re.compile(r"[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*")
-
-# A game's own pages: Markdown pages and the images they show. Names become
-# addresses, so they stay plain; the site's own top-level names are taken.
-OWN_PAGE_SUFFIX = ".md"
-OWN_IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp")
-OWN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
-MAX_OWN_PAGE_BYTES = 256 * 1024
-SITE_NAMES = frozenset({"assets", DOWNLOADS_FOLDER, "search", THEME_FOLDER, CREDITS_PAGE, "404.md", "404.html",
-                        "sitemap.xml", "sitemap.xml.gz", "objects.inv"})
-
 
 class SiteBuildError(Exception):
     """MkDocs reported warnings or errors; the messages say which."""
@@ -99,27 +87,6 @@ class SiteLook:
     logo: Path | None = None
 
 
-@dataclass(frozen=True)
-class OwnPage:
-    """One of the game's own Markdown pages: where it goes in the site, its
-    title (plain text) and its Markdown without any front matter."""
-
-    path: str
-    title: str
-    markdown: str
-
-
-@dataclass(frozen=True)
-class OwnFiles:
-    """The game's own pages and the images beside them (site path, file)."""
-
-    pages: tuple[OwnPage, ...] = ()
-    images: tuple[tuple[str, Path], ...] = ()
-
-    def page(self, path: str) -> OwnPage | None:
-        return next((p for p in self.pages if p.path == path), None)
-
-
 def stage_sources(staging: Path, sections: list[SiteSection], built: Path, papers: tuple[Paper, ...],
                   look: SiteLook = SiteLook(), own: OwnFiles = OwnFiles()) -> list:
     """Copy site/, the game's own pages and the generated pages into
@@ -136,7 +103,7 @@ def stage_sources(staging: Path, sections: list[SiteSection], built: Path, paper
     for rel, source in own.images:
         target = staging / rel
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, target)
+        target.write_bytes(asset_bytes(source))
     if own.page("index.md") is None:
         (staging / "index.md").write_text(home_page(look, [p for p in own.pages]), encoding="utf-8")
     _list_games(staging, sections, own)
@@ -193,10 +160,10 @@ def _portrait_src(folder: Path, entry: CastEntry) -> Markup | None:
         return None
     suffix = entry.portrait.suffix.lower()
     if suffix == ".svg":
-        return Markup("data:image/svg+xml;base64," + base64.b64encode(entry.portrait.read_bytes()).decode("ascii"))
+        return Markup("data:image/svg+xml;base64," + base64.b64encode(asset_bytes(entry.portrait)).decode("ascii"))
     rel = f"{PORTRAITS}/{name_slug(entry.name)}{suffix}"
     (folder / PORTRAITS).mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(entry.portrait, folder / rel)
+    (folder / rel).write_bytes(asset_bytes(entry.portrait))
     return local_href(rel)
 
 
@@ -259,180 +226,6 @@ def _list_games(staging: Path, sections: list[SiteSection], own: OwnFiles) -> No
             depth = "../" * rel.count("/")
             listed = games if not depth else games.replace("](", "](" + depth)
             page.write_text(text.replace(GAMES_MARKER, listed), encoding="utf-8")
-
-
-# --- the game's own pages ---------------------------------------------------
-
-_FRONT_MATTER = re.compile(r"\A(?:\ufeff)?-{3}[ \t]*\n(.*?\n)?(?:-{3}|\.{3})[ \t]*(?:\n|\Z)", re.S)
-_TITLE_LINE = re.compile(r"^title:[ \t]*(.*?)[ \t]*$", re.M)
-_VISIBILITY_LINE = re.compile(r"^visibility:[ \t]*(.*?)[ \t]*$", re.M)
-_ATX_H1 = re.compile(r"^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
-_SETEXT_H1 = re.compile(r"^ {0,3}=+[ \t]*$")
-_FENCE = re.compile(r"^ {0,3}(```|~~~)")
-
-
-def read_own_pages(folder: Path | None, display_root: Path | None = None) -> OwnFiles:
-    """The game's own pages and images from `folder` (absent: none), each
-    checked: a plain name not used by the site itself, a Markdown page of
-    UTF-8 text or an image that decodes, a regular file inside the folder.
-    Raises DataError listing every problem."""
-    from ..core.assets import raster_fault
-
-    if folder is None or not folder.exists():
-        return OwnFiles()
-    root = display_root or folder.parent
-
-    def shown(path: Path) -> str:
-        return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
-
-    if not folder.is_dir():
-        raise DataError([Problem(shown(folder), None, None, "the site's pages folder is not a folder",
-                                 hint="site.pages in sixes.yaml names a folder of Markdown pages")])
-    base = folder.resolve()
-    problems: list[Problem] = []
-    pages: list[OwnPage] = []
-    images: list[tuple[str, Path]] = []
-    seen: dict[str, str] = {}           # the names taken so far, by their case-folded form
-    for rel, path in _own_files(folder):
-        where = shown(path)
-        fault = _own_file_fault(rel, path, base, seen)
-        if fault is not None:
-            problems.append(Problem(where, None, None, fault[0], hint=fault[1]))
-            continue
-        seen[rel.casefold()] = rel
-        if path.suffix.lower() in OWN_IMAGE_SUFFIXES:
-            bad = raster_fault(path, where)
-            if bad is None:
-                images.append((rel, path))
-            else:
-                problems.append(Problem(where, None, None, bad.message, hint=bad.hint))
-            continue
-        page = _read_own_page(rel, path, where)
-        if page is not None:        # None: a private page, which stays off the site
-            (problems if isinstance(page, Problem) else pages).append(page)
-    if problems:
-        raise DataError(problems)
-    pages.sort(key=lambda p: (p.path != "index.md", p.path.count("/"), p.path))
-    return OwnFiles(tuple(pages), tuple(images))
-
-
-def _own_files(folder: Path) -> list[tuple[str, Path]]:
-    """Every file in the pages folder as (name in the site, path), in a
-    stable order, hidden names left out; a link to a folder is listed (to
-    be refused, never followed)."""
-    found = []
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted([*files, *(d for d in dirs if os.path.islink(os.path.join(root, d)))]):
-            if not name.startswith("."):
-                path = Path(root) / name
-                found.append((path.relative_to(folder).as_posix(), path))
-    return found
-
-
-def _own_file_fault(rel: str, path: Path, base: Path, seen: dict[str, str]) -> tuple[str, str] | None:
-    """What keeps a file out of the site, as (message, hint): its name, a
-    name that clashes but for case, a place outside the folder, its kind."""
-    fault = _own_name_fault(rel)
-    if fault is None and rel.casefold() in seen:
-        fault = (f"'{rel}' and '{seen[rel.casefold()]}' differ only in case",
-                 "a web server or another computer may not tell them apart: rename one")
-    if fault is None and not path.resolve().is_relative_to(base):
-        fault = ("a link to something outside the pages folder",
-                 "copy the file into the pages folder; the site publishes only what is inside it")
-    suffix = path.suffix.lower()
-    if fault is None and suffix != OWN_PAGE_SUFFIX and suffix not in OWN_IMAGE_SUFFIXES:
-        fault = (f"the site takes Markdown pages ({OWN_PAGE_SUFFIX}) and PNG, JPEG, GIF or WebP images "
-                 "from the pages folder", "move this file elsewhere or convert it")
-    return fault
-
-
-def _read_own_page(rel: str, path: Path, where: str) -> OwnPage | Problem | None:
-    """A Markdown page read as UTF-8 text (a leading byte-order mark
-    dropped), or why it cannot be; None for a page marked private."""
-    from ..core.loading import UnreadableFile, read_limited
-    try:
-        text = read_limited(path, MAX_OWN_PAGE_BYTES, "a page").decode("utf-8")
-    except UnreadableFile as exc:
-        return Problem(where, None, None, exc.message, hint=exc.hint)
-    except UnicodeDecodeError as exc:
-        return Problem(where, None, None, f"not UTF-8 text (byte {exc.start + 1})", hint="save the page as UTF-8")
-    text = text.removeprefix("\ufeff")
-    private = _private_page(text, where)
-    if private:
-        return private if isinstance(private, Problem) else None
-    return _own_page(rel, text)
-
-
-def _private_page(text: str, where: str) -> bool | Problem:
-    """Whether the page's front matter says `visibility: private`, the word
-    the data uses: the page then stays off the site (a draft, notes for the
-    GM). Any other value than public or private is refused at its line."""
-    match = _FRONT_MATTER.match(text)
-    found = _VISIBILITY_LINE.search(match.group(1) or "") if match else None
-    if found is None:
-        return False
-    value = found.group(1).strip("'\"")
-    if value not in VISIBILITIES:
-        line = text[:match.start(1) + found.start()].count("\n") + 1
-        return Problem(where, line, found.start(1) - found.start() + 1, f"found '{value}'", field="visibility",
-                       hint=allowed_hint(value, VISIBILITIES))
-    return value == "private"
-
-
-def _own_name_fault(rel: str) -> tuple[str, str] | None:
-    parts = rel.split("/")
-    if not all(OWN_NAME.fullmatch(part) for part in parts):
-        return (f"'{rel}' cannot be an address on the site",
-                "name pages and images with letters, digits, '-', '_' and '.', e.g. house-rules.md")
-    from ..systems import SLUGS
-    top = parts[0].casefold()
-    if top in SITE_NAMES or top in SLUGS or (len(parts) == 1 and top != "index.md" and top.endswith(".md")
-                                             and top[:-3] in SLUGS):
-        return (f"'{parts[0]}' is a name the site uses itself", "rename it, e.g. house-rules.md")
-    return None
-
-
-def _own_page(rel: str, text: str) -> OwnPage:
-    """The page's title (its front matter's `title`, else its first level-one
-    heading, else its file name) and its Markdown without front matter: only
-    the title is taken from front matter, the rest (a template, hidden parts)
-    is the site's business, not the page's."""
-    title = None
-    match = _FRONT_MATTER.match(text)
-    if match:
-        text = text[match.end():]
-        line = _TITLE_LINE.search(match.group(1) or "")
-        if line and line.group(1).strip("'\" "):
-            title = line.group(1).strip().strip("'\"").strip()
-    if title is None:
-        title = _first_heading(text)
-    if not title:
-        stem = PurePosixPath(rel).stem if PurePosixPath(rel).stem != "index" else PurePosixPath(rel).parent.name
-        title = (stem or "Home").replace("-", " ").replace("_", " ")
-        title = title[:1].upper() + title[1:]
-    return OwnPage(rel, " ".join(title.split())[:200], text)
-
-
-def _first_heading(text: str) -> str | None:
-    fenced = False
-    lines = text.splitlines()
-    for i, line in enumerate(lines):
-        if _FENCE.match(line):
-            fenced = not fenced
-            continue
-        if fenced:
-            continue
-        found = _ATX_H1.match(line)
-        if not found and line.strip() and i + 1 < len(lines) and _SETEXT_H1.match(lines[i + 1]):
-            found = re.match(r"\s*(.+?)\s*$", line)
-        if found:
-            heading = re.sub(r"\s*\{[^}]*\}\s*$", "", found.group(1))           # an attribute list
-            heading = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", heading)        # a link: its text
-            heading = re.sub(r"<[^>]*>", "", heading)                           # raw HTML tags
-            heading = re.sub(r"(\*\*|__|\*|`)", "", heading)
-            return html.unescape(heading).strip() or None
-    return None
 
 
 # --- HTML from the game's own pages: plain document markup only -------------
@@ -620,7 +413,7 @@ def config_overrides(look: SiteLook, docs_dir: Path) -> dict:
     if look.logo is not None:
         target = docs_dir / "assets" / f"logo{look.logo.suffix.lower()}"
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(look.logo, target)
+        target.write_bytes(asset_bytes(look.logo))
         theme["logo"] = theme["favicon"] = target.relative_to(docs_dir).as_posix()
     overrides = {"site_name": str(escape(look.name)), "theme": theme}
     if look.description:
