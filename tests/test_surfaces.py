@@ -440,10 +440,10 @@ PLACES: dict[str, Place] = {
     "CastingFile.envelopes[].handouts[]": Place("handout.pdf", "casting.yaml", ("envelopes", 0, "handouts", 0),
                                                 PDF_CASES, {"active content": HANDOUTS}, _casting),
     "SettingsFile.site.logo": Place("logo.png", "sixes.yaml", ("site", "logo"), IMAGE_CASES,
-                                    {"link out of the folder": GATHER, "oversize": GATHER, "active content": PUBLISH},
+                                    {"active content": PUBLISH},
                                     lambda g, r: _settings(g, logo=r)),
     "SettingsFile.site.pages": Place("pages", "sixes.yaml", ("site", "pages"), FOLDER_CASES,
-                                     dict.fromkeys(FOLDER_CASES, GATHER), lambda g, r: _settings(g, pages=r)),
+                                     {}, lambda g, r: _settings(g, pages=r)),
     # Written, not read: the one writer (commands/output.py) and its tests hold them.
     "SettingsFile.output": Place("output", "sixes.yaml", ("output",), {}, {}, lambda g, r: None),
     "SettingsFile.deploy.folder": Place("published", "sixes.yaml", ("deploy", "folder"), {}, {}, lambda g, r: None),

@@ -184,11 +184,11 @@ def sixes_page(where) -> str:
     """The tracker page of the game folder's Sixes game (`where`: a located
     game folder), made from its data: no build needed. Invalid data stops
     here with every problem, before anything listens."""
-    from ..game.load import load_all
+    from ..game.gather import gather
     from ..render.tracker import tracker_html
     from .failures import Failed
-    loaded, _ = load_all(where.data_dir, systems=["sixes"])
-    game = next((item.game for item in loaded if item.system.slug == "sixes"), None)
+    gathered = gather(where.data_dir, where.settings, site=False, find=False)
+    game = next((item.game for item in gathered.loaded if item.system.slug == "sixes"), None)
     if game is None:
         raise Failed(f"{where.shown} holds no Sixes game (a sixes/ folder), so there is no fight tracker to serve")
     return tracker_html(game)

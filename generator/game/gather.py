@@ -150,6 +150,10 @@ def _site_files(data_dir: Path, settings: Settings) -> tuple[OwnFiles, Path | No
                                              f"the pages folder '{settings.file.site.pages}' is a link leading "
                                              "outside the game folder",
                                              "keep the pages in a folder inside the game folder"))
+        elif not pages.is_dir():
+            problems.append(_setting_problem(data_dir, settings, ("site", "pages"),
+                                             f"'{settings.file.site.pages}' is not a folder",
+                                             "site.pages names a folder of Markdown pages inside the game folder"))
         else:
             try:
                 with reading_game(data_dir):
