@@ -9,7 +9,8 @@ Edge layer, standard library only. An `OutputFolder`:
 - holds a lock on the folder, so two runs never write it at once;
 - stages everything in a hidden folder inside the output folder, and cleans
   what an interrupted or killed run left there (its staging folder, a swap
-  it did not finish);
+  it did not finish), also first thing in a run that then writes nothing
+  (`recover`);
 - replaces only entries it made itself: each entry's files are listed in
   `.sixes-press.json`; a file or folder it did not make is never replaced,
   and a file a user added inside one of its folders (`site/CNAME`) is
@@ -62,6 +63,28 @@ def refuse_unsafe(out_dir: Path, protected: Iterable[tuple[str, Path]]) -> None:
             where = "is" if out == folder else "is inside" if out.is_relative_to(folder) else "holds"
             raise OutputError(f"refusing to write into {out}: it {where} the {label} ({folder}); "
                               "choose an output folder apart from it")
+
+
+def recover(out_dir: Path) -> None:
+    """Finish what a killed run left in `out_dir` (undo a half swap, remove
+    its staging folders, which may hold secret sheets) before a command
+    takes any shortcut, such as a build that finds nothing changed. Under
+    the lock, so a live run's staging is never touched; a missing folder is
+    left missing."""
+    root = Path(out_dir).resolve()
+    if not root.is_dir() or root.is_symlink():
+        return
+    folder = OutputFolder(root)
+    try:
+        folder._lock = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+        fcntl.flock(folder._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        folder._recover()
+    except BlockingIOError:
+        raise OutputError(f"another sixes command is writing to {root}; wait for it to finish") from None
+    except OSError as exc:
+        raise OutputError(f"cannot write to {root}: {exc.strerror}") from None
+    finally:
+        folder._release()
 
 
 class OutputFolder:
