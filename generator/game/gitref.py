@@ -48,8 +48,8 @@ def branch_problem(name: str) -> str | None:
         return "it is empty"
     if name.startswith("-"):
         return "it begins with '-', so git would read it as an option"
-    if name == "HEAD":
-        return "HEAD names the checked-out commit, not a branch"
+    if name in ("HEAD", "@"):
+        return f"{name} names the checked-out commit, not a branch"
     return ref_problem(f"refs/heads/{name}")
 
 
