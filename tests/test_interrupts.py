@@ -5,6 +5,7 @@ whole process group, as a terminal sends it, ends with "Interrupted", exit
 comes. Moments are chosen by events (the n-th progress line), never by time."""
 from __future__ import annotations
 
+import json
 import os
 import select
 import shutil
@@ -18,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.commands.cli import main
-from generator.commands.output import STAGING_PREFIX
+from generator.commands.output import JOURNAL, STAGING_PREFIX
 from generator.core.paths import PROJECT_ROOT
 from generator.systems.six_shooter import SYSTEM as SIX_SHOOTER
 from generator.systems.sixes import SYSTEM as SIXES
@@ -139,4 +140,36 @@ def test_ctrl_c_to_the_whole_group_ends_with_interrupted_and_nothing_after(game,
     assert "Interrupted: the previous output is unchanged." in rest, rest
     assert rest.rstrip().endswith("Interrupted: the previous output is unchanged."), rest
     assert group_left(process.pid) == []
+    assert not list(out.glob(f"{STAGING_PREFIX}*"))
+
+
+def test_a_half_swap_is_undone_before_a_no_change_build_looks_at_the_output(game, tmp_path, monkeypatch):
+    """A run killed between its two journalled renames left pdf/a4 in its
+    staging folder: the next build puts it back first, so it finds nothing
+    changed and says so (rather than building over a hole)."""
+    monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
+    out = tmp_path / "out"
+    assert build(game, out).exit_code == 0
+    pdfs = sorted(p.relative_to(out) for p in (out / "pdf" / "a4").rglob("*.pdf"))
+    staging = out / f"{STAGING_PREFIX}killed"
+    staging.mkdir()
+    (out / "pdf" / "a4").rename(staging / ".retired-0")
+    (out / JOURNAL).write_text(json.dumps([[str(staging / ".retired-0"), str(out / "pdf" / "a4")]]))
+
+    again = build(game, out)
+
+    assert again.exit_code == 0 and "Nothing changed since the last build" in again.output, again.output
+    assert sorted(p.relative_to(out) for p in (out / "pdf" / "a4").rglob("*.pdf")) == pdfs
+    assert not staging.exists() and not (out / JOURNAL).exists()
+
+
+def test_pack_sweeps_a_killed_runs_staging_even_when_it_refuses_its_arguments(game, tmp_path, monkeypatch):
+    monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
+    out = tmp_path / "out"
+    secret = out / f"{STAGING_PREFIX}killed" / "pack" / "sixes" / "a4" / "01-secret.pdf"
+    secret.parent.mkdir(parents=True)
+    secret.write_bytes(b"%PDF-1.7 a secret sheet")
+    result = CliRunner().invoke(main, ["pack", "--data", str(game), "--out", str(out), "--system", "sixes",
+                                       "--players", "99"], catch_exceptions=False)
+    assert result.exit_code != 0
     assert not list(out.glob(f"{STAGING_PREFIX}*"))
