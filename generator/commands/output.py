@@ -75,12 +75,9 @@ def recover(out_dir: Path) -> None:
     if not root.is_dir() or root.is_symlink():
         return
     folder = OutputFolder(root)
+    folder._take_lock()
     try:
-        folder._lock = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
-        fcntl.flock(folder._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         folder._recover()
-    except BlockingIOError:
-        raise OutputError(f"another sixes command is writing to {root}; wait for it to finish") from None
     except OSError as exc:
         raise OutputError(f"cannot write to {root}: {exc.strerror}") from None
     finally:
@@ -105,14 +102,9 @@ class OutputFolder:
         self.check_replaceable(self.entries)
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            self._lock = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)   # the folder itself is the lock
         except OSError as exc:
             raise OutputError(f"cannot write to {self.root}: {exc.strerror}") from None
-        try:
-            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            self._release()
-            raise OutputError(f"another sixes command is writing to {self.root}; wait for it to finish") from None
+        self._take_lock()
         try:
             self._recover()
             self.staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=self.root))
@@ -125,6 +117,18 @@ class OutputFolder:
         if self.staging is not None:
             shutil.rmtree(self.staging, ignore_errors=True)
         self._release()
+
+    def _take_lock(self) -> None:
+        """The folder itself is the lock: two runs never write it at once."""
+        try:
+            self._lock = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError as exc:
+            raise OutputError(f"cannot write to {self.root}: {exc.strerror}") from None
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._release()
+            raise OutputError(f"another sixes command is writing to {self.root}; wait for it to finish") from None
 
     def _release(self) -> None:
         if self._lock is not None:
