@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.commands.cli import main
-from generator.render.cache import cache_root, clear
+from generator.render.cache import cache_root, clear, usable_root
 
 
 def sixes(*args, cwd: Path):
@@ -55,11 +55,9 @@ def test_clean_forgets_this_games_cache_and_keeps_the_output(tmp_path, cache_dir
 
 
 def test_clean_all_removes_only_the_folders_the_tool_names(tmp_path, cache_dir):
-    ours = [cache_root(tmp_path / name) for name in ("a", "b")]
+    ours = [usable_root(tmp_path / name, create=True) for name in ("a", "b")]   # made (and marked) by the tool
     for folder in ours:
-        folder.mkdir(parents=True, mode=0o700)
         (folder / "memo.json").write_text("{}")
-    cache_dir.chmod(0o700)
     foreign = cache_dir / "notes"                 # not a name the tool makes
     foreign.mkdir()
     elsewhere = tmp_path / "precious"

@@ -24,7 +24,7 @@ from typing import Iterable
 from ..core import memo
 from ..core.errors import Problem
 from ..core.paper import PAPERS, Paper
-from .output import OutputError, OutputFolder, refuse_unsafe
+from .output import OutputError, OutputFolder, recover, refuse_unsafe
 from ..core.paths import MKDOCS_CONFIG, PACKAGE_DIR, SITE_SOURCES_DIR, TEMPLATES_DIR
 from ..render.jobs import Progress, Tally, render_checked
 from ..render.options import DEFAULT_OPTIONS, PrintOptions
@@ -61,7 +61,14 @@ def protected_folders(data_dir: Path) -> tuple[tuple[str, Path], ...]:
 
 
 def refuse_output(out_dir: Path, data_dir: Path) -> None:
-    """Refuse an output folder that would overwrite anything the build reads."""
+    """Refuse an output folder that would overwrite anything the build reads;
+    then recover what a killed run left in it, before any shortcut (a build
+    with nothing changed, invalid data) returns."""
+    _refuse(out_dir, data_dir)
+    recover(out_dir)
+
+
+def _refuse(out_dir: Path, data_dir: Path) -> None:
     out, data = Path(out_dir).resolve(), Path(data_dir).resolve()
     if out == data or data.is_relative_to(out):
         where = "is" if out == data else "holds"
@@ -85,7 +92,7 @@ class BuildContext:
         self._store = None
 
     def __enter__(self) -> "BuildContext":
-        refuse_output(self.config.out_dir, self.config.data_dir)
+        _refuse(self.config.out_dir, self.config.data_dir)
         self._output.__enter__()
         if self.config.cache:
             from ..render.cache import RenderCache, load_memo

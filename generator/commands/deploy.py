@@ -1,43 +1,98 @@
 """`sixes deploy`: publish a built site, the way `mkdocs gh-deploy` does.
 
-Edge layer. To a branch: ghp-import (which MkDocs installs) commits the site
-to a branch of the git repository holding the game folder and pushes it. To
-a folder: the site is copied through the output writer, so a folder it did
-not make is never replaced and a user's own files there (a CNAME) are kept.
+Edge layer. To a branch: the site becomes a new commit on top of the
+branch's tip (its history kept, an unpushed commit of it too), made with
+git's plumbing in a private index so the user's checkout, index and
+other branches are never touched; it is pushed first and the local branch
+moves only once the push succeeded, so a failed deploy changes no ref.
+Every git command goes through programs.run_program; the branch and remote
+names were checked as git checks them (game/gitref.py) when the settings
+were read, and are checked again here. To a folder: the site is copied
+through the output writer, so a folder it did not make is never replaced
+and a user's own files there (a CNAME) are kept.
 """
 from __future__ import annotations
 
-import os
 import shutil
+import tempfile
 from pathlib import Path
+
+from ..game.gitref import branch_problem, remote_problem
+from .programs import ProgramError, run_program
 
 
 class DeployError(Exception):
     """Publishing failed; the message says why in one line."""
 
 
-def to_branch(site: Path, game_dir: Path, branch: str, remote: str, message: str, push: bool) -> None:
-    import subprocess
+def _git(repo: Path, *args: str, operands: tuple[str, ...] = (), stdin: str | None = None,
+         env: dict[str, str] | None = None, doing: str) -> str:
+    try:
+        return run_program(("git", *args), operands, cwd=repo, stdin=stdin, env=env)
+    except ProgramError as exc:
+        raise DeployError(f"{doing} failed: {exc}") from None
 
-    from ghp_import import GhpError, ghp_import
-    inside = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=game_dir, capture_output=True, text=True)
-    if inside.returncode != 0:
-        raise DeployError(f"{game_dir} is not inside a git repository; run `git init` there, or set "
-                          "deploy.folder in sixes.yaml to publish into a folder")
+
+def _tip(repo: Path, ref: str) -> str | None:
+    """The commit `ref` (a checked, full ref name) points at, or None."""
+    try:
+        return run_program(("git", "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"), cwd=repo) or None
+    except ProgramError:
+        return None
+
+
+def to_branch(site: Path, game_dir: Path, branch: str, remote: str, message: str, push: bool) -> None:
+    for what, problem in (("branch", branch_problem(branch)), ("remote", remote_problem(remote))):
+        if problem:
+            raise DeployError(f"deploy.{what} cannot be used: {problem}")
+    repo = _repository(game_dir)
+    ref = f"refs/heads/{branch}"
+    try:
+        checked_out = run_program(("git", "symbolic-ref", "--quiet", "HEAD"), cwd=repo)
+    except ProgramError:
+        checked_out = None          # a detached HEAD
+    if checked_out == ref:
+        raise DeployError(f"deploy.branch '{branch}' is the branch checked out in {repo}, whose files the site "
+                          "would replace; set deploy.branch to a branch of its own, e.g. gh-pages")
     if push:
-        remotes = subprocess.run(["git", "remote"], cwd=game_dir, capture_output=True, text=True).stdout.split()
+        remotes = _git(repo, "remote", doing="listing the remotes").split()
         if remote not in remotes:
             raise DeployError(f"the repository has no remote '{remote}' (it has: {', '.join(remotes) or 'none'}); "
                               "add it with `git remote add`, set deploy.remote, or pass --no-push")
-    here = Path.cwd()
-    os.chdir(inside.stdout.strip())
+    local = _tip(repo, ref)
+    commit = _commit(repo, site, message, local or _tip(repo, f"refs/remotes/{remote}/{branch}"))
+    if push:
+        _git(repo, "push", "--quiet", operands=(remote, f"{commit}:{ref}"),
+             doing=f"pushing {branch} to {remote}")
+    # Only from the tip it was built on: a commit made to the branch meanwhile is never lost.
+    _git(repo, "update-ref", "-m", "sixes deploy", operands=(ref, commit, local or ""),
+         doing=f"moving the local branch {branch}")
+
+
+def _repository(game_dir: Path) -> Path:
     try:
-        ghp_import(str(site), mesg=message, remote=remote, branch=branch, push=push, nojekyll=True, force=False)
-    except GhpError as exc:
-        raise DeployError(f"publishing to {branch} failed: {exc.message if hasattr(exc, 'message') else exc}") \
-            from None
-    finally:
-        os.chdir(here)
+        return Path(run_program(("git", "rev-parse", "--show-toplevel"), cwd=game_dir))
+    except ProgramError:
+        raise DeployError(f"{game_dir} is not inside a git repository; run `git init` there, or set "
+                          "deploy.folder in sixes.yaml to publish into a folder") from None
+
+
+def _commit(repo: Path, site: Path, message: str, parent: str | None) -> str:
+    """A commit of the site's files (and .nojekyll, so GitHub Pages serves
+    folders that begin with '_'), built in an index of its own."""
+    git_dir = _git(repo, "rev-parse", "--absolute-git-dir", doing="finding the repository")
+    with tempfile.TemporaryDirectory(prefix="sixes-deploy-") as scratch:
+        env = {"GIT_INDEX_FILE": str(Path(scratch) / "index")}
+        site_git = ("--git-dir=" + git_dir, "--work-tree=" + str(site.resolve()))
+        _git(site.resolve(), *site_git, "add", "--all", "--force", operands=(".",), env=env,
+             doing="adding the site")
+        if not (site / ".nojekyll").exists():
+            empty = _git(repo, "hash-object", "-w", "--stdin", stdin="", doing="adding .nojekyll")
+            _git(repo, "update-index", "--add", "--cacheinfo", f"100644,{empty},.nojekyll", env=env,
+                 doing="adding .nojekyll")
+        tree = _git(repo, "write-tree", env=env, doing="writing the site's tree")
+    return _git(repo, "commit-tree", tree, *(("-p", parent) if parent else ()), stdin=message + "\n",
+                doing="committing the site")
 
 
 def to_folder(site: Path, target: Path, game_dir: Path) -> Path:

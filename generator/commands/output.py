@@ -9,7 +9,8 @@ Edge layer, standard library only. An `OutputFolder`:
 - holds a lock on the folder, so two runs never write it at once;
 - stages everything in a hidden folder inside the output folder, and cleans
   what an interrupted or killed run left there (its staging folder, a swap
-  it did not finish);
+  it did not finish), also first thing in a run that then writes nothing
+  (`recover`);
 - replaces only entries it made itself: each entry's files are listed in
   `.sixes-press.json`; a file or folder it did not make is never replaced,
   and a file a user added inside one of its folders (`site/CNAME`) is
@@ -64,6 +65,25 @@ def refuse_unsafe(out_dir: Path, protected: Iterable[tuple[str, Path]]) -> None:
                               "choose an output folder apart from it")
 
 
+def recover(out_dir: Path) -> None:
+    """Finish what a killed run left in `out_dir` (undo a half swap, remove
+    its staging folders, which may hold secret sheets) before a command
+    takes any shortcut, such as a build that finds nothing changed. Under
+    the lock, so a live run's staging is never touched; a missing folder is
+    left missing."""
+    root = Path(out_dir).resolve()
+    if not root.is_dir() or root.is_symlink():
+        return
+    folder = OutputFolder(root)
+    folder._take_lock()
+    try:
+        folder._recover()
+    except OSError as exc:
+        raise OutputError(f"cannot write to {root}: {exc.strerror}") from None
+    finally:
+        folder._release()
+
+
 class OutputFolder:
     """Use as a context manager; stage files under `.staging`, then `commit`
     the entries (paths relative to the output folder) that are finished."""
@@ -82,14 +102,9 @@ class OutputFolder:
         self.check_replaceable(self.entries)
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            self._lock = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)   # the folder itself is the lock
         except OSError as exc:
             raise OutputError(f"cannot write to {self.root}: {exc.strerror}") from None
-        try:
-            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            self._release()
-            raise OutputError(f"another sixes command is writing to {self.root}; wait for it to finish") from None
+        self._take_lock()
         try:
             self._recover()
             self.staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=self.root))
@@ -102,6 +117,18 @@ class OutputFolder:
         if self.staging is not None:
             shutil.rmtree(self.staging, ignore_errors=True)
         self._release()
+
+    def _take_lock(self) -> None:
+        """The folder itself is the lock: two runs never write it at once."""
+        try:
+            self._lock = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError as exc:
+            raise OutputError(f"cannot write to {self.root}: {exc.strerror}") from None
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._release()
+            raise OutputError(f"another sixes command is writing to {self.root}; wait for it to finish") from None
 
     def _release(self) -> None:
         if self._lock is not None:

@@ -23,6 +23,7 @@ from ..core.loading import YamlDocument, load_yaml, reading_game
 from ..core.paper import BOTH, CHOICES, Paper, papers_for
 from ..core.text import FILE_NAME
 from ..core.validation import DataModel, validate
+from .gitref import ALLOWED, branch_problem, remote_problem
 
 SETTINGS_FILE = "sixes.yaml"
 PaperChoice = Literal[CHOICES]  # type: ignore[valid-type]
@@ -65,12 +66,31 @@ class SiteSettings(DataModel):
 
 
 class DeploySettings(DataModel):
-    branch: str = Field(default="gh-pages", pattern=r"^[A-Za-z0-9._/-]+$", max_length=100,
-                        description="The git branch the site is published to.")
-    remote: str = Field(default="origin", pattern=r"^[A-Za-z0-9._-]+$", max_length=100,
-                        description="The git remote to push that branch to.")
-    folder: Annotated[str | None, FILE_NAME] = Field(default=None, description="Publish by copying the site into this folder instead.")
+    branch: str = Field(default="gh-pages", max_length=100,
+                        description="The git branch the site is published to (a name git accepts as a branch, "
+                                    "not beginning with '-').")
+    remote: str = Field(default="origin", max_length=100,
+                        description="The git remote to push that branch to (a remote's name, not a URL).")
+    folder: Annotated[str | None, FILE_NAME] = Field(default=None,
+                                                    description="Publish by copying the site into this folder instead.")
     push: bool = Field(default=True, description="Push the branch after committing the site.")
+
+    @field_validator("branch")
+    @classmethod
+    def _branch(cls, value: str) -> str:
+        return _git_name(value, "branch", branch_problem(value))
+
+    @field_validator("remote")
+    @classmethod
+    def _remote(cls, value: str) -> str:
+        return _git_name(value, "remote", remote_problem(value))
+
+
+def _git_name(value: str, what: str, problem: str | None) -> str:
+    """Values that reach git's command line are checked as git checks them (game/gitref.py)."""
+    if problem:
+        raise ValueError(f"'{value}' cannot be a git {what}: {problem}; allowed: {ALLOWED}")
+    return value
 
 
 class SettingsFile(DataModel):

@@ -20,6 +20,7 @@ import signal
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import process as _process_module
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Iterable
@@ -70,14 +71,24 @@ _PR_SET_PDEATHSIG = 1
 
 def stop_pools() -> None:
     """Stop every worker now (on Ctrl-C or SIGTERM): nothing queued starts,
-    and a render under way is ended rather than waited for."""
+    and a render under way is ended rather than waited for.
+
+    The pool's manager thread is waited for too: it closes the pool's wakeup
+    pipe once it sees the workers gone, and if it were still doing so when
+    the interpreter exits, concurrent.futures' exit hook would write to that
+    pipe as it closes (`OSError: Bad file descriptor` after "Interrupted")."""
     for pool in list(_pools.values()):
         processes = list((getattr(pool, "_processes", None) or {}).values())
+        manager = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             process.kill()
         for process in processes:
             process.join(5)
+        if manager is not None:
+            manager.join(5)
+            if manager.is_alive():          # never seen; the exit hook must not touch its pipe then
+                _process_module._threads_wakeups.pop(manager, None)
     _pools.clear()
 
 

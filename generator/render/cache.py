@@ -11,6 +11,8 @@ folder ($SIXES_CACHE_DIR, else $XDG_CACHE_HOME/sixes-press or
   site.inputs, site.key           what the site was last built from
   last-build.json                 the last build's inputs key and output files,
                                   so a build with nothing changed stops early
+  .sixes-press-cache              the marker saying the tool made this folder
+                                  (cache_marker.py): `sixes clean` removes no other
 
 A document's key is a hash of the final HTML (so data and Jinja templates
 are already in it), the paper, the print variant, the static files the HTML
@@ -42,6 +44,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..core.paths import TEMPLATES_DIR
+from .cache_marker import claim, marked
 
 CACHE_DIR = "sixes-press"
 # Templates are rendered into the HTML, which is hashed itself.
@@ -135,8 +138,8 @@ _CACHE_NAME = re.compile(r"[0-9a-f]{20}")
 def clear(out_dir: Path | None = None) -> list[Path]:
     """Forget what builds remembered (`sixes clean`): this output folder's
     cache folder, or with no `out_dir` every output folder's. Only folders
-    this tool names (a 20-digit hash under the cache folder) that are this
-    user's private folders are removed; nothing else there, nor a link, is
+    this tool made (named by a hash, private to this user, and carrying its
+    marker: cache_marker.py) are removed; nothing else there, nor a link, is
     followed or touched. Returns the folders removed."""
     base = private_folder(cache_base(), create=False)
     if base is None:
@@ -147,17 +150,33 @@ def clear(out_dir: Path | None = None) -> list[Path]:
         candidates = sorted(p for p in base.iterdir() if _CACHE_NAME.fullmatch(p.name))
     removed = []
     for folder in candidates:
-        if private_folder(folder, create=False) is not None:
+        if private_folder(folder, create=False) is not None and marked(folder):
             shutil.rmtree(folder)
             removed.append(folder)
     return removed
 
 
 def usable_root(out_dir: Path, create: bool = False) -> Path | None:
-    """This output folder's cache folder, private, or None. Only writing
-    creates it: a build that fails leaves no cache behind."""
-    base = private_folder(cache_base(), create)
-    return private_folder(cache_root(out_dir), create) if base else None
+    """This output folder's cache folder, private and marked as the tool's,
+    or None. Only writing creates (and marks) it: a build that fails leaves
+    no cache behind."""
+    if private_folder(cache_base(), create) is None:
+        return None
+    root = cache_root(out_dir)
+    made_now = create and not (root.exists() or root.is_symlink())
+    if private_folder(root, create) is None:
+        return None
+    try:
+        if create:
+            claim(root, made_now)
+        if marked(root):
+            return root
+    except OSError as exc:
+        warn(f"cache folder {root} cannot be used ({exc.strerror}); building without the cache")
+        return None
+    if create:      # reading only, an older release's folder is adopted at the first write
+        warn(f"cache folder {root} was not made by Sixes Press; building without the cache")
+    return None
 
 
 def read_text(out_dir: Path, name: str) -> str | None:

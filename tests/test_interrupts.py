@@ -1,0 +1,175 @@
+"""Recovery first, and a quiet exit: a killed run's staging is swept by the
+next run even when that run then finds nothing to do, and Ctrl-C sent to the
+whole process group, as a terminal sends it, ends with "Interrupted", exit
+130, nothing printed after it and no process left, at whatever moment it
+comes. Moments are chosen by events (the n-th progress line), never by time."""
+from __future__ import annotations
+
+import json
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.commands.cli import main
+from generator.commands.output import JOURNAL, STAGING_PREFIX
+from generator.core.paths import PROJECT_ROOT
+from generator.systems.six_shooter import SYSTEM as SIX_SHOOTER
+from generator.systems.sixes import SYSTEM as SIXES
+
+
+def group_members(sid: int) -> list[int]:
+    """Live processes of the session `sid` (each build runs in its own)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == sid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def group_left(sid: int, timeout: float = 10.0) -> list[int]:
+    """The session's processes still alive once each has ended or `timeout`
+    passed: waits on each process's end (a pidfd), never for a set time. A
+    helper such as multiprocessing's resource tracker ends just after the
+    build, when it sees the build gone."""
+    deadline = time.monotonic() + timeout
+    while (members := group_members(sid)) and time.monotonic() < deadline:
+        for pid in members:
+            try:
+                handle = os.pidfd_open(pid)
+            except ProcessLookupError:
+                continue
+            try:
+                select.select([handle], [], [], max(0.0, deadline - time.monotonic()))
+            finally:
+                os.close(handle)
+    return group_members(sid)
+
+
+@pytest.fixture()
+def launch(tmp_path):
+    """Start `sixes build` in a process group of its own; afterwards, fail
+    if any process of a group is still there (and kill it so none leaks)."""
+    started: list[subprocess.Popen] = []
+
+    def start(data: Path, out: Path, *flags: str) -> subprocess.Popen:
+        process = subprocess.Popen([sys.executable, "-m", "generator", "build", "--data", str(data), "--out",
+                                    str(out), "--paper", "a4", "--no-site", *flags], cwd=PROJECT_ROOT,
+                                   start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                   text=True, env={**os.environ, "SIXES_CACHE_DIR": str(tmp_path / "cache")})
+        started.append(process)
+        return process
+
+    yield start
+    survivors = []
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        process.stderr.close()
+        for pid in group_left(process.pid):
+            survivors.append(pid)
+            os.kill(pid, signal.SIGKILL)
+    assert survivors == [], f"processes outlived their build: {survivors}"
+
+
+@pytest.fixture()
+def game(tmp_path) -> Path:
+    data = tmp_path / "game"
+    for system in (SIXES, SIX_SHOOTER):         # 12 PDFs on A4: moments enough to choose from
+        shutil.copytree(system.starter, data / system.slug)
+    return data
+
+
+def after_progress_lines(process: subprocess.Popen, count: int) -> list[str]:
+    """Read stderr up to the `count`-th "[  n/N]" progress line (a PDF staged)."""
+    seen = []
+    for line in process.stderr:
+        seen.append(line)
+        if sum(s.startswith("[") for s in seen) == count:
+            return seen
+    raise AssertionError(f"the build ended before {count} progress lines: {''.join(seen)}")
+
+
+def build(data: Path, out: Path):
+    return CliRunner().invoke(main, ["build", "--data", str(data), "--out", str(out), "--paper", "a4",
+                                     "--no-site", "--jobs", "1"], catch_exceptions=False)
+
+
+def test_a_build_with_nothing_changed_still_sweeps_a_killed_runs_staging(game, tmp_path, launch, monkeypatch):
+    monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
+    out = tmp_path / "out"
+    assert build(game, out).exit_code == 0
+    killed = launch(game, out, "--no-cache", "--jobs", "2")     # stages every PDF again
+    after_progress_lines(killed, 2)
+    os.killpg(killed.pid, signal.SIGKILL)
+    killed.wait()
+    debris = list(out.glob(f"{STAGING_PREFIX}*"))
+    assert debris and list(debris[0].rglob("*.pdf")), "the killed run should have left its staging"
+
+    again = build(game, out)
+
+    assert again.exit_code == 0, again.output
+    assert "Nothing changed since the last build" in again.output, again.output     # the shortcut
+    assert not list(out.glob(f"{STAGING_PREFIX}*"))
+
+
+# Ten runs: Ctrl-C after the 1st to 5th progress line, each twice.
+@pytest.mark.parametrize("moment", [1, 2, 3, 4, 5, 1, 2, 3, 4, 5])
+def test_ctrl_c_to_the_whole_group_ends_with_interrupted_and_nothing_after(game, tmp_path, launch, moment):
+    out = tmp_path / "out"
+    process = launch(game, out, "--no-cache", "--jobs", "2")
+    after_progress_lines(process, moment)
+    os.killpg(process.pid, signal.SIGINT)
+    rest = process.stderr.read()
+    process.wait()
+
+    assert process.returncode == 130, rest
+    assert "Interrupted: the previous output is unchanged." in rest, rest
+    assert rest.rstrip().endswith("Interrupted: the previous output is unchanged."), rest
+    assert group_left(process.pid) == []
+    assert not list(out.glob(f"{STAGING_PREFIX}*"))
+
+
+def test_a_half_swap_is_undone_before_a_no_change_build_looks_at_the_output(game, tmp_path, monkeypatch):
+    """A run killed between its two journalled renames left pdf/a4 in its
+    staging folder: the next build puts it back first, so it finds nothing
+    changed and says so (rather than building over a hole)."""
+    monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
+    out = tmp_path / "out"
+    assert build(game, out).exit_code == 0
+    pdfs = sorted(p.relative_to(out) for p in (out / "pdf" / "a4").rglob("*.pdf"))
+    staging = out / f"{STAGING_PREFIX}killed"
+    staging.mkdir()
+    (out / "pdf" / "a4").rename(staging / ".retired-0")
+    (out / JOURNAL).write_text(json.dumps([[str(staging / ".retired-0"), str(out / "pdf" / "a4")]]))
+
+    again = build(game, out)
+
+    assert again.exit_code == 0 and "Nothing changed since the last build" in again.output, again.output
+    assert sorted(p.relative_to(out) for p in (out / "pdf" / "a4").rglob("*.pdf")) == pdfs
+    assert not staging.exists() and not (out / JOURNAL).exists()
+
+
+def test_pack_sweeps_a_killed_runs_staging_even_when_it_refuses_its_arguments(game, tmp_path, monkeypatch):
+    monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
+    out = tmp_path / "out"
+    secret = out / f"{STAGING_PREFIX}killed" / "pack" / "sixes" / "a4" / "01-secret.pdf"
+    secret.parent.mkdir(parents=True)
+    secret.write_bytes(b"%PDF-1.7 a secret sheet")
+    result = CliRunner().invoke(main, ["pack", "--data", str(game), "--out", str(out), "--system", "sixes",
+                                       "--players", "99"], catch_exceptions=False)
+    assert result.exit_code != 0
+    assert not list(out.glob(f"{STAGING_PREFIX}*"))
