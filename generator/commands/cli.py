@@ -131,8 +131,8 @@ def check(data_dir: Path | None, casting_file: Path | None, strict: bool) -> Non
         raise InvalidData(sorted(problems, key=Problem.sort_key))
     print_problems(problems)
     names = ", ".join(item.system.title for item in gathered.loaded)
-    checked = f"; casting {visible(gathered.casting_shown)} checked" if gathered.casting is not None else ""
-    click.echo(f"OK: {visible(game.shown)} is valid ({visible(names)}){checked}.")
+    click.echo(f"OK: {visible(game.shown)} is valid ({visible(names)})"
+               + (f"; casting {visible(gathered.casting_shown)} checked." if gathered.casting is not None else "."))
 
 
 def _shown_path(path: Path) -> str:
