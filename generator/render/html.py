@@ -183,8 +183,10 @@ def _environment(templates: Path, ink_saver: bool, markdown: bool = False) -> En
     )
     env.filters.update(never=never, md_cell=md_cell, md_text=md_text, paragraphs=paragraphs, ordinal=ordinal,
                        percent=percent, fixed=fixed, prose=prose)
-    env.globals.update(icon_svg=icon_svg, new_part=new_part, bar_chart=partial(bar_chart, ink_saver=ink_saver),
-                       line_chart=partial(line_chart, ink_saver=ink_saver), Bar=Bar, Line=Line)
+    # The site's pages get the charts' phone-sized drawing (charts.SCREEN); the PDFs, the printed one.
+    env.globals.update(icon_svg=icon_svg, new_part=new_part,
+                       bar_chart=partial(bar_chart, ink_saver=ink_saver, screen=markdown),
+                       line_chart=partial(line_chart, ink_saver=ink_saver, screen=markdown), Bar=Bar, Line=Line)
     return env
 
 

@@ -95,6 +95,7 @@ class Page:
     template: str
     context: Mapping[str, Any]
     downloads: tuple[str, ...] = ()   # slugs of public documents to link
+    shown: bool = True                # False: nothing on it is public, so the site leaves it out
 
 
 @dataclass(frozen=True)
