@@ -238,13 +238,8 @@ def line_chart(lines: Sequence[Line], *, title: str, x_label: str, y_label: str,
         right = round(10 + size.char * max((len(line.label) for line in lines), default=4))
     key = ""
     if legend:
-        def swatch(i: int, x: float, y: float) -> str:
-            dash = DASHES[i % len(DASHES)]
-            return (f'<line x1="{x}" y1="{y + 5}" x2="{x + 24}" y2="{y + 5}" stroke="#222" stroke-width="1.4"'
-                    + (f' stroke-dasharray="{dash}"' if dash else "") + "/>"
-                    + _marker(MARKERS[i % len(MARKERS)], x + 12, y + 5, ink_saver))
-        key, key_h = _legend([line.label for line in lines], 20, 4 if screen else left, swatch, swatch_width=24,
-                             size=size)
+        key, key_h = _legend([line.label for line in lines], 20, 4 if screen else left,
+                             lambda i, x, y: _line_swatch(i, x, y, ink_saver), swatch_width=24, size=size)
         top += key_h + 4 if screen else 20
     plot_w, plot_h = width - left - right, height - top - bottom
     span = (x_max - x_min) or 1
@@ -272,17 +267,28 @@ def line_chart(lines: Sequence[Line], *, title: str, x_label: str, y_label: str,
     out.append(f'<text x="4" y="{size.text + 1:g}" font-size="{size.text:g}" {FONT}>{escape(y_label)}</text>')
     out.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#222"/>')
     out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#222"/>')
-    for i, line in enumerate(lines):
-        if not line.points:
-            continue
-        path = " ".join(f"{'M' if j == 0 else 'L'}{px(x):.2f} {py(y):.2f}" for j, (x, y) in enumerate(line.points))
-        dash = DASHES[i % len(DASHES)]
-        out.append(f'<path d="{path}" fill="none" stroke="#222" stroke-width="1.4"'
-                   + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
-        marker = MARKERS[i % len(MARKERS)]
-        out.extend(_marker(marker, px(x), py(y), ink_saver) for x, y in line.points)
-        last_x, last_y = line.points[-1]
-        out.append(f'<text x="{px(last_x) + 6:.2f}" y="{py(last_y) + 4:.2f}" font-size="{size.small:g}" {FONT}>'
-                   f"{escape(line.label)}</text>")
+    out.extend(_plotted(i, line, px, py, ink_saver, size) for i, line in enumerate(lines) if line.points)
     out.append("</svg>")
     return Markup("".join(out))
+
+
+def _line_swatch(i: int, x: float, y: float, ink_saver: bool) -> str:
+    """A line's key: a short stretch of its dash with its marker."""
+    dash = DASHES[i % len(DASHES)]
+    return (f'<line x1="{x}" y1="{y + 5}" x2="{x + 24}" y2="{y + 5}" stroke="#222" stroke-width="1.4"'
+            + (f' stroke-dasharray="{dash}"' if dash else "") + "/>"
+            + _marker(MARKERS[i % len(MARKERS)], x + 12, y + 5, ink_saver))
+
+
+def _plotted(i: int, line: Line, px: Callable[[Number], float], py: Callable[[Number], float], ink_saver: bool,
+             size: Scale) -> str:
+    """The `i`th line: its path, a marker at each point and its label at its end."""
+    path = " ".join(f"{'M' if j == 0 else 'L'}{px(x):.2f} {py(y):.2f}" for j, (x, y) in enumerate(line.points))
+    dash = DASHES[i % len(DASHES)]
+    out = [f'<path d="{path}" fill="none" stroke="#222" stroke-width="1.4"'
+           + (f' stroke-dasharray="{dash}"' if dash else "") + "/>"]
+    out.extend(_marker(MARKERS[i % len(MARKERS)], px(x), py(y), ink_saver) for x, y in line.points)
+    last_x, last_y = line.points[-1]
+    out.append(f'<text x="{px(last_x) + 6:.2f}" y="{py(last_y) + 4:.2f}" font-size="{size.small:g}" {FONT}>'
+               f"{escape(line.label)}</text>")
+    return "".join(out)
