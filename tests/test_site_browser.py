@@ -238,7 +238,8 @@ def test_chart_text_is_legible_on_a_phone(example_build, browser, rel):
     page = browser.new_page(viewport={"width": 390, "height": 800})
     page.goto((example_build.out_dir / "site" / rel).as_uri())
     sizes = page.eval_on_selector_all(
-        "svg.chart text", "ts => ts.map(t => t.ownerSVGElement.getScreenCTM().a * parseFloat(t.getAttribute('font-size')))")
+        "svg.chart text",
+        "ts => ts.map(t => t.ownerSVGElement.getScreenCTM().a * parseFloat(t.getAttribute('font-size')))")
     assert sizes, rel
     assert min(sizes) >= 12, (rel, min(sizes))
     widths = page.eval_on_selector_all("svg.chart", "cs => cs.map(c => c.getBoundingClientRect().right)")

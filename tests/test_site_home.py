@@ -79,8 +79,8 @@ def test_the_site_s_name_is_the_first_game_s_title(game, site):
     others = [_info(game, slug)["title"] for slug in SYSTEMS if slug != _first_tab(site)]
     home = _text(site / "index.html")
     assert html.unescape(re.search(r"<title>(.*?)</title>", home).group(1)) == first
-    assert html.unescape(re.search(r'<span class="md-ellipsis">\s*(.*?)\s*</span>', home[home.index("md-header__topic"):],
-                                   re.S).group(1)) == first
+    header = home[home.index("md-header__topic"):]
+    assert html.unescape(re.search(r'<span class="md-ellipsis">\s*(.*?)\s*</span>', header, re.S).group(1)) == first
     for title in others:
         assert title not in html.unescape(re.search(r"<title>(.*?)</title>", home).group(1))
 
