@@ -13,7 +13,7 @@ from generator.systems import SYSTEMS
 
 # What a player should never read in a ruling: the tool's insides.
 TOOL_WORDS = re.compile(r"\.ya?ml\b|\.py\b|`|\bour copy\b|missing from our|we do not have|\bsixes (check|build)\b"
-                        r"|\bthe data\b|\bthe code\b|\bschema\b", re.I)
+                        r"|\bthe data\b|\bthe code\b|\bschema\b|\bresolver\b|\b(these|the) tools\b|\bissue \d", re.I)
 
 
 def _rulings():
