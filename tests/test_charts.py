@@ -166,3 +166,23 @@ def test_line_chart_key_pairs_each_label_with_its_dash_and_marker():
     assert all(count(plain, f"CN {i}") == 1 and count(keyed, f"CN {i}") == 2 for i in (1, 2, 3))
     key_lines = [e for e in keyed.iter(f"{SVG}line") if e.get("stroke-width") == "1.4"]
     assert [e.get("stroke-dasharray") for e in key_lines] == [None, "6 3", "2 2"]
+
+
+def test_the_site_s_drawing_is_sized_for_a_phone():
+    """The screen version (site pages) is drawn 340 units wide with text of
+    13 units, which shows at 12 px or more on a 390 px phone (the browser
+    test measures it); the printed drawing keeps its 480 units and 10-11."""
+    import re
+    from fractions import Fraction
+
+    from generator.render.charts import Bar, Line, bar_chart, line_chart
+    bars = [Bar("CN 1 with a long label", [Fraction(5, 6), Fraction(1, 6), 0]), Bar("CN 2", [Fraction(1, 2)] * 2)]
+    lines = [Line("CN 1", [(0, 0), (5, Fraction(1, 2)), (10, 1)]), Line("CN 2", [(0, 0), (10, Fraction(1, 4))])]
+    for screen, width, smallest in [(True, 340, 13), (False, 480, 10)]:
+        for svg in (bar_chart(bars, title="t", series=["Clean", "Costly", "Fail"], screen=screen),
+                    line_chart(lines, title="t", x_label="x", y_label="y", legend=True, screen=screen)):
+            assert f'viewBox="0 0 {width} ' in svg
+            sizes = [float(s) for s in re.findall(r'font-size="([0-9.]+)"', svg)]
+            assert sizes and min(sizes) >= smallest, (screen, sizes)
+            xs = [float(x) for x in re.findall(r'<text x="([0-9.]+)"', svg)]
+            assert max(xs) <= width

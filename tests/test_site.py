@@ -151,8 +151,8 @@ def test_a_data_folder_with_one_game_builds_a_site_with_only_that_game(tmp_path)
 
 def site_name(build) -> str:
     """The site's name, as the home page's browser tab shows it. (The example
-    build is made without the settings file, so the name is the games' titles;
-    tests/test_game_site.py builds with settings.)"""
+    build is made without the settings file, so the name is the first game's
+    title; tests/test_game_site.py builds with settings.)"""
     return re.search(r"<title>(.*?)</title>", page(build, "index.html")).group(1)
 
 
@@ -160,6 +160,9 @@ def test_the_home_page_is_the_game_s(example_build):
     index = page(example_build, "index.html")
     name = site_name(example_build)
     assert "Sixes Press" not in name
+    # The first game's title, never a join of every game's (issue 32: 76 characters, cut off on phones).
+    first = load(SIXES / "game.yaml")["title"]
+    assert html.unescape(name) == first and " & " not in name
     assert re.search(rf'<h1 id="[^"]*">{re.escape(name)}<', index)
     assert not (example_build.out_dir / "site" / "getting-started.html").exists()
     assert "make pack" not in words(index) and "Made with Sixes Press" in words(index)
@@ -176,8 +179,10 @@ def test_every_generated_page_title_names_its_game(example_build):
             titles.append(title)
     assert len(titles) == len(set(titles))
     assert f"Sixes: Rulings - {name}" in titles and f"I6: Rulings - {name}" in titles
+    # The navigation is already inside the game's section, so it gives the page's own title (issue 32).
     odds = page(example_build, "i6/odds.html")
-    assert re.search(r'class="md-nav__link[^"]*"[^>]*>\s*<span class="md-ellipsis">\s*I6: Odds', odds)
+    assert re.search(r'class="md-nav__link[^"]*"[^>]*>\s*<span class="md-ellipsis">\s*Odds\s*<', odds)
+    assert not re.search(r'class="md-nav__link[^"]*"[^>]*>\s*<span class="md-ellipsis">\s*I6: ', odds)
 
 
 def test_navigation_has_tabs_and_breadcrumbs_but_no_instant_loading(example_build):

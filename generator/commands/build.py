@@ -201,21 +201,26 @@ def _build_site(staging: Path, gathered: Gathered, documents: dict[str, list[Doc
 
 
 def site_section(item: Loaded, documents: list[Document], settings: Settings):
-    """One system's part of the site: its pages, its public documents and,
-    when the settings ask for a cast list, its public cast."""
+    """One system's part of the site: its pages, its public documents, the
+    game's title and public pitch (the home page leads with them) and, when
+    the settings ask for a cast list, its public cast."""
     from ..render.site import SiteSection
     public = {d.slug: d for d in documents if d.audience == "public"}
     listed = settings.file.site.cast_list and item.system.cast_list is not None
     cast = tuple(item.system.cast_list(item.game)) if listed else None
-    return SiteSection(item.system, item.system.pages(item.game), public, cast)
+    info = item.game.info
+    # A private adventure (Six Shooter's visibility) keeps its pitch off the site.
+    pitch = info.blurb if getattr(info, "visibility", "public") == "public" else ""
+    return SiteSection(item.system, item.system.pages(item.game), public, cast, info.title, pitch)
 
 
 def site_look(settings: Settings, loaded: list[Loaded], logo: Path | None = None):
     """The site's name and look from the settings; without a name there, the
-    game's own title (the games' titles, when the folder holds several). The
-    logo is the one the gather checked."""
+    game's own title (the first game's, when the folder holds several: a join
+    of every title would be too long for a phone's header). The logo is the
+    one the gather checked."""
     from ..render.site import SiteLook
     site = settings.file.site
     titles = [item.game.info.title for item in loaded]
-    name = site.name or (" & ".join(titles) if titles else "Sixes Press")
+    name = site.name or (titles[0] if titles else "Sixes Press")
     return SiteLook(name, site.description, site.url, site.language, site.primary, site.accent, logo)

@@ -29,6 +29,26 @@ CHAR_WIDTH = 6.2          # rough advance of one 11px character, for label colum
 ROW_HEIGHT = 20
 
 
+@dataclass(frozen=True)
+class Scale:
+    """Sizes of one kind of drawing. Print is drawn 480 units wide and
+    shrinks to its box; the site's screen version is drawn for a phone: 340
+    units is about the chart's box on a 390 px screen, so its 13-unit text
+    shows at 12 px or more there (a 480-wide chart's 11 showed at 7-8 px),
+    and each bar's words sit on a line above it, so nothing is squeezed
+    beside the bar."""
+
+    width: int
+    text: float           # labels, values, keys
+    small: float          # axis ticks
+    char: float           # rough advance of one character at `text`
+    screen: bool
+
+
+PRINT = Scale(480, 11, 10, CHAR_WIDTH, False)
+SCREEN = Scale(340, 13, 13, CHAR_WIDTH * 13 / 11, True)
+
+
 def _exact(value: Number) -> Fraction:
     """A number as an exact fraction. A float is read as the decimal it
     prints as (0.565 is 565/1000), not as its binary approximation."""
@@ -96,14 +116,20 @@ def _defs(hatch: str, ink_saver: bool) -> str:
 
 
 def _legend(series: Sequence[str], y: float, x0: float, swatch: Callable[[int, float, float], str],
-            swatch_width: float = 12) -> str:
-    """The key: a swatch and its name per series, in one row from x0."""
-    parts, x = [], x0
+            swatch_width: float = 12, size: Scale = PRINT) -> tuple[str, float]:
+    """The key: a swatch and its name per series, in rows from x0 (a new row
+    when the next would pass the drawing's width). Returns it and its height."""
+    parts, x, row = [], x0, 0
     for i, name in enumerate(series):
-        parts.append(swatch(i, x, y))
-        parts.append(f'<text x="{round(x + swatch_width + 4, 2)}" y="{y + 9}" font-size="11" {FONT}>{escape(name)}</text>')
-        x = round(x + swatch_width + 16 + CHAR_WIDTH * len(name), 2)
-    return "".join(parts)
+        step = round(swatch_width + 16 + size.char * len(name), 2)
+        if size.screen and x > x0 and x + step - 12 > size.width:
+            x, row = x0, row + 1
+        top = y + row * (size.text + 7)
+        parts.append(swatch(i, x, top))
+        parts.append(f'<text x="{round(x + swatch_width + 4, 2)}" y="{top + 9 + (size.text - 11) / 2:g}" '
+                     f'font-size="{size.text:g}" {FONT}>{escape(name)}</text>')
+        x = round(x + step, 2)
+    return "".join(parts), (row + 1) * (size.text + 7)
 
 
 @dataclass(frozen=True)
@@ -114,42 +140,65 @@ class Bar:
 
 def bar_chart(bars: Sequence[Bar], *, title: str, series: Sequence[str] = (),
               scale: Number = 1, fmt: Callable[[Number], str] = percent, width: int = 480,
-              ink_saver: bool = False) -> Markup:
+              ink_saver: bool = False, screen: bool = False) -> Markup:
     """Horizontal bars, one row per `Bar`, stacked by series; the row's values
-    are written at its right end, separated by slashes, in series order.
-    Naming the series (even one) draws a key above the bars."""
-    label_w = round(8 + CHAR_WIDTH * max((len(b.label) for b in bars), default=4), 2)
-    value_w = round(10 + CHAR_WIDTH * max((len(" / ".join(fmt(v) for v in b.values)) for b in bars), default=4), 2)
+    are written at its right end (on screen: above it, right-aligned),
+    separated by slashes, in series order. Naming the series (even one) draws
+    a key above the bars. `screen` draws the site's phone-sized version."""
+    size = SCREEN if screen else PRINT
+    width = size.width if screen else width
+    texts = [" / ".join(fmt(v) for v in b.values) for b in bars]
+    if screen:
+        label_w, value_w, row_h = 0.0, 0.0, ROW_HEIGHT + size.text + 4
+    else:
+        label_w = round(8 + CHAR_WIDTH * max((len(b.label) for b in bars), default=4), 2)
+        value_w = round(10 + CHAR_WIDTH * max((len(t) for t in texts), default=4), 2)
+        row_h = ROW_HEIGHT
     plot_w = round(max(width - label_w - value_w, 60), 2)
-    top = 22 if series else 4
-    height = top + ROW_HEIGHT * len(bars) + 4
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" viewBox="0 0 {width} {height}" '
-           f'width="100%" aria-label="{escape(title)}" preserveAspectRatio="xMinYMin meet">',
-           f"<title>{escape(title)}</title>"]
     hatch = _hatch_id(title, series, [(b.label, tuple(b.values)) for b in bars])
+    key, key_h = _legend(series, 4, label_w, lambda i, x, y: f'<rect x="{x}" y="{y}" width="12" height="12" '
+                         f'fill="{_fill(i, hatch, ink_saver)}" stroke="#222" stroke-width="0.6"/>',
+                         size=size) if series else ("", 0)
+    top = (key_h + 4 if screen else 22) if series else 4
+    height = top + row_h * len(bars) + 4
+    out = [_svg_open(width, height, title), _defs(hatch, ink_saver), key]
     bar_stroke = 0.9 if ink_saver else 0.6   # an outline bar needs a firmer edge
-    out.append(_defs(hatch, ink_saver))
-    if series:
-        out.append(_legend(series, 4, label_w,
-                           lambda i, x, y: f'<rect x="{x}" y="{y}" width="12" height="12" '
-                                           f'fill="{_fill(i, hatch, ink_saver)}" stroke="#222" stroke-width="0.6"/>'))
-    for row, bar in enumerate(bars):
-        y = top + row * ROW_HEIGHT
-        out.append(f'<text x="{label_w - 6:.2f}" y="{y + 14}" font-size="11" text-anchor="end" {FONT}>'
-                   f"{escape(bar.label)}</text>")
-        x = label_w
-        out.append(f'<rect x="{label_w}" y="{y + 3}" width="{plot_w}" height="{ROW_HEIGHT - 6}" '
-                   f'fill="none" stroke="#bbb" stroke-width="0.6"/>')
-        for i, value in enumerate(bar.values):
-            w = plot_w * float(Fraction(value) / Fraction(scale)) if scale else 0
-            if w > 0:
-                out.append(f'<rect x="{x:.2f}" y="{y + 3}" width="{w:.2f}" height="{ROW_HEIGHT - 6}" '
-                           f'fill="{_fill(i, hatch, ink_saver)}" stroke="#222" stroke-width="{bar_stroke}"/>')
-            x += w
-        text = " / ".join(fmt(v) for v in bar.values)
-        out.append(f'<text x="{label_w + plot_w + 6:.2f}" y="{y + 14}" font-size="11" {FONT}>{escape(text)}</text>')
+    for row, (bar, text) in enumerate(zip(bars, texts)):
+        y = top + row * row_h
+        if screen:
+            out.append(f'<text x="0" y="{y + size.text:g}" font-size="{size.text:g}" {FONT}>{escape(bar.label)}</text>'
+                       f'<text x="{width}" y="{y + size.text:g}" font-size="{size.text:g}" text-anchor="end" {FONT}>'
+                       f"{escape(text)}</text>")
+            y += size.text + 1
+        else:
+            out.append(f'<text x="{label_w - 6:.2f}" y="{y + 14}" font-size="11" text-anchor="end" {FONT}>'
+                       f"{escape(bar.label)}</text>")
+        out.append(_bar_row(bar, label_w, y, plot_w, scale, hatch, ink_saver, bar_stroke))
+        if not screen:
+            out.append(f'<text x="{label_w + plot_w + 6:.2f}" y="{y + 14}" font-size="11" {FONT}>{escape(text)}</text>')
     out.append("</svg>")
     return Markup("".join(out))
+
+
+def _svg_open(width: int, height: float, title: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" viewBox="0 0 {width} {height}" '
+            f'width="100%" aria-label="{escape(title)}" preserveAspectRatio="xMinYMin meet">'
+            f"<title>{escape(title)}</title>")
+
+
+def _bar_row(bar: Bar, x0: float, y: float, plot_w: float, scale: Number, hatch: str, ink_saver: bool,
+             stroke: float) -> str:
+    """One bar's frame and its stacked parts."""
+    out = [f'<rect x="{x0}" y="{y + 3}" width="{plot_w}" height="{ROW_HEIGHT - 6}" '
+           f'fill="none" stroke="#bbb" stroke-width="0.6"/>']
+    x = x0
+    for i, value in enumerate(bar.values):
+        w = plot_w * float(Fraction(value) / Fraction(scale)) if scale else 0
+        if w > 0:
+            out.append(f'<rect x="{x:.2f}" y="{y + 3}" width="{w:.2f}" height="{ROW_HEIGHT - 6}" '
+                       f'fill="{_fill(i, hatch, ink_saver)}" stroke="#222" stroke-width="{stroke}"/>')
+        x += w
+    return "".join(out)
 
 
 @dataclass(frozen=True)
@@ -173,16 +222,25 @@ def _marker(kind: str, x: float, y: float, ink_saver: bool = False) -> str:
 
 def line_chart(lines: Sequence[Line], *, title: str, x_label: str, y_label: str,
                y_max: Number = 1, fmt: Callable[[Number], str] = percent,
-               width: int = 480, height: int = 260, ink_saver: bool = False, legend: bool = False) -> Markup:
+               width: int = 480, height: int = 260, ink_saver: bool = False, legend: bool = False,
+               screen: bool = False) -> Markup:
     """Lines with markers and dash patterns (readable in greyscale); each
     line's label is written at its end. Axes start at 0. With `legend`, a key
     above the plot also pairs each label with its dash and marker, for when
-    line ends crowd together."""
+    line ends crowd together. `screen` draws the site's phone-sized version."""
+    size = SCREEN if screen else PRINT
     xs = [float(x) for line in lines for x, _ in line.points]
     x_min, x_max = min(xs, default=0), max(xs, default=1)
     left, right, top, bottom = 44, 60, 26, 34
+    if screen:
+        width, height = size.width, height * size.width // 480 + 60
+        left, bottom = 48, 40
+        right = round(10 + size.char * max((len(line.label) for line in lines), default=4))
+    key = ""
     if legend:
-        top += 20
+        key, key_h = _legend([line.label for line in lines], 20, 4 if screen else left,
+                             lambda i, x, y: _line_swatch(i, x, y, ink_saver), swatch_width=24, size=size)
+        top += key_h + 4 if screen else 20
     plot_w, plot_h = width - left - right, height - top - bottom
     span = (x_max - x_min) or 1
 
@@ -192,40 +250,45 @@ def line_chart(lines: Sequence[Line], *, title: str, x_label: str, y_label: str,
     def py(y: Number) -> float:
         return top + plot_h * (1 - float(Fraction(y) / Fraction(y_max)))
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" viewBox="0 0 {width} {height}" '
-           f'width="100%" aria-label="{escape(title)}" preserveAspectRatio="xMinYMin meet">',
-           f"<title>{escape(title)}</title>"]
-    if legend:
-        def swatch(i: int, x: float, y: float) -> str:
-            dash = DASHES[i % len(DASHES)]
-            return (f'<line x1="{x}" y1="{y + 5}" x2="{x + 24}" y2="{y + 5}" stroke="#222" stroke-width="1.4"'
-                    + (f' stroke-dasharray="{dash}"' if dash else "") + "/>"
-                    + _marker(MARKERS[i % len(MARKERS)], x + 12, y + 5, ink_saver))
-        out.append(_legend([line.label for line in lines], 20, left, swatch, swatch_width=24))
+    out = [_svg_open(width, height, title), key]
     for i in range(5):   # horizontal grid at quarters of y_max
         y_value = Fraction(y_max) * i / 4
         y = py(y_value)
         out.append(f'<line x1="{left}" y1="{y:.2f}" x2="{left + plot_w}" y2="{y:.2f}" stroke="#ccc" stroke-width="0.6"/>')
-        out.append(f'<text x="{left - 4}" y="{y + 4:.2f}" font-size="10" text-anchor="end" {FONT}>{escape(fmt(y_value))}</text>')
+        out.append(f'<text x="{left - 4}" y="{y + 4:.2f}" font-size="{size.small:g}" text-anchor="end" {FONT}>'
+                   f"{escape(fmt(y_value))}</text>")
     ticks = sorted({x for line in lines for x, _ in line.points})
-    step = max(1, len(ticks) // 10)
+    step = max(1, len(ticks) // (6 if screen else 10))
     for x in ticks[::step]:
-        out.append(f'<text x="{px(x):.2f}" y="{top + plot_h + 14}" font-size="10" text-anchor="middle" {FONT}>{escape(str(x))}</text>')
-    out.append(f'<text x="{left + plot_w / 2}" y="{height - 4}" font-size="11" text-anchor="middle" {FONT}>{escape(x_label)}</text>')
-    out.append(f'<text x="4" y="12" font-size="11" {FONT}>{escape(y_label)}</text>')
+        out.append(f'<text x="{px(x):.2f}" y="{top + plot_h + size.small + 4:g}" font-size="{size.small:g}" '
+                   f'text-anchor="middle" {FONT}>{escape(str(x))}</text>')
+    out.append(f'<text x="{left + plot_w / 2}" y="{height - 4}" font-size="{size.text:g}" text-anchor="middle" {FONT}>'
+               f"{escape(x_label)}</text>")
+    out.append(f'<text x="4" y="{size.text + 1:g}" font-size="{size.text:g}" {FONT}>{escape(y_label)}</text>')
     out.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#222"/>')
     out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#222"/>')
-    for i, line in enumerate(lines):
-        if not line.points:
-            continue
-        path = " ".join(f"{'M' if j == 0 else 'L'}{px(x):.2f} {py(y):.2f}" for j, (x, y) in enumerate(line.points))
-        dash = DASHES[i % len(DASHES)]
-        out.append(f'<path d="{path}" fill="none" stroke="#222" stroke-width="1.4"'
-                   + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
-        marker = MARKERS[i % len(MARKERS)]
-        out.extend(_marker(marker, px(x), py(y), ink_saver) for x, y in line.points)
-        last_x, last_y = line.points[-1]
-        out.append(f'<text x="{px(last_x) + 6:.2f}" y="{py(last_y) + 4:.2f}" font-size="10" {FONT}>'
-                   f"{escape(line.label)}</text>")
+    out.extend(_plotted(i, line, px, py, ink_saver, size) for i, line in enumerate(lines) if line.points)
     out.append("</svg>")
     return Markup("".join(out))
+
+
+def _line_swatch(i: int, x: float, y: float, ink_saver: bool) -> str:
+    """A line's key: a short stretch of its dash with its marker."""
+    dash = DASHES[i % len(DASHES)]
+    return (f'<line x1="{x}" y1="{y + 5}" x2="{x + 24}" y2="{y + 5}" stroke="#222" stroke-width="1.4"'
+            + (f' stroke-dasharray="{dash}"' if dash else "") + "/>"
+            + _marker(MARKERS[i % len(MARKERS)], x + 12, y + 5, ink_saver))
+
+
+def _plotted(i: int, line: Line, px: Callable[[Number], float], py: Callable[[Number], float], ink_saver: bool,
+             size: Scale) -> str:
+    """The `i`th line: its path, a marker at each point and its label at its end."""
+    path = " ".join(f"{'M' if j == 0 else 'L'}{px(x):.2f} {py(y):.2f}" for j, (x, y) in enumerate(line.points))
+    dash = DASHES[i % len(DASHES)]
+    out = [f'<path d="{path}" fill="none" stroke="#222" stroke-width="1.4"'
+           + (f' stroke-dasharray="{dash}"' if dash else "") + "/>"]
+    out.extend(_marker(MARKERS[i % len(MARKERS)], px(x), py(y), ink_saver) for x, y in line.points)
+    last_x, last_y = line.points[-1]
+    out.append(f'<text x="{px(last_x) + 6:.2f}" y="{py(last_y) + 4:.2f}" font-size="{size.small:g}" {FONT}>'
+               f"{escape(line.label)}</text>")
+    return "".join(out)

@@ -12,6 +12,7 @@ nothing. Number formatting lives here, at the edge.
 """
 from __future__ import annotations
 
+import json
 import re
 from functools import lru_cache, partial
 from pathlib import Path
@@ -183,8 +184,10 @@ def _environment(templates: Path, ink_saver: bool, markdown: bool = False) -> En
     )
     env.filters.update(never=never, md_cell=md_cell, md_text=md_text, paragraphs=paragraphs, ordinal=ordinal,
                        percent=percent, fixed=fixed, prose=prose)
-    env.globals.update(icon_svg=icon_svg, new_part=new_part, bar_chart=partial(bar_chart, ink_saver=ink_saver),
-                       line_chart=partial(line_chart, ink_saver=ink_saver), Bar=Bar, Line=Line)
+    # The site's pages get the charts' phone-sized drawing (charts.SCREEN); the PDFs, the printed one.
+    env.globals.update(icon_svg=icon_svg, new_part=new_part,
+                       bar_chart=partial(bar_chart, ink_saver=ink_saver, screen=markdown),
+                       line_chart=partial(line_chart, ink_saver=ink_saver, screen=markdown), Bar=Bar, Line=Line)
     return env
 
 
@@ -192,3 +195,22 @@ def render_template(name: str, context: dict, ink_saver: bool = False) -> str:
     """Render a PDF's HTML template, or a site page's Markdown one (`*.md.j2`)."""
     env = environment(ink_saver=ink_saver, markdown=name.endswith(MARKDOWN_SUFFIX))
     return env.get_template(name).render(**context)
+
+
+# A link the writer makes from slugs: a relative path and nothing else.
+LOCAL_HREF = re.compile(r"[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*")
+
+
+def local_href(path: str) -> Markup:
+    """A link target built from slugs, checked and then printed as it is (the
+    templates would escape its characters as text)."""
+    if not LOCAL_HREF.fullmatch(path):
+        raise ValueError(f"not a plain relative link: {path!r}")
+    return Markup(path)
+
+
+def front_matter(title: str) -> str:
+    """The page's title for MkDocs and the theme: HTML-escaped, so the theme
+    prints it (and the search index holds it) as text. It is never read as
+    Markdown, so Markdown's characters stay as they are. JSON is YAML."""
+    return f"---\ntitle: {json.dumps(str(escape(title)))}\n---\n\n"

@@ -39,13 +39,11 @@ from ..core.layout import DocumentPdf
 from ..core.paper import Paper
 from ..core.paths import ICONS_DIR, MKDOCS_CONFIG, SITE_SOURCES_DIR
 from ..core.naming import slug as name_slug
-from ..game.pages import CREDITS_PAGE, THEME_FOLDER, OwnFiles, OwnPage
+from ..game.pages import CREDITS_PAGE, THEME_FOLDER, OwnFiles
 from ..systems.base import CastEntry, Document, Page, System
-from .html import md_text, render_template
+from .home import GAMES_MARKER, games_block, home_page, short_title, unlink
+from .html import front_matter, local_href, render_template
 
-# In the home page (or a game's own page) this line becomes the list of the
-# games the data holds, so the site never links a section that was not built.
-GAMES_MARKER = "<!-- games -->"
 # site/ holds, besides the systems' folders, the credits page (the only
 # hand-written top-level page), the shared assets, and Material's template
 # overrides (the theme's custom_dir; mkdocs.yml excludes it from the pages):
@@ -58,8 +56,6 @@ CAST_LIST = "cast-list.md"
 CAST_LIST_TITLE = "Cast list"
 CAST_LIST_TEMPLATE = "site/cast_list.md.j2"
 PORTRAITS = "portraits"
-# A link the writer makes from slugs: a relative path and nothing else.
-LOCAL_HREF = re.compile(r"[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*")
 
 class SiteBuildError(Exception):
     """MkDocs reported warnings or errors; the messages say which."""
@@ -71,6 +67,8 @@ class SiteSection:
     pages: list[Page]
     public_documents: dict[str, Document]
     cast: tuple[CastEntry, ...] | None = None    # the public cast, when the site lists it (settings.site.cast_list)
+    game_title: str = ""                        # the game's own title (game.yaml), which the home page leads with
+    pitch: str = ""                             # the game's public pitch (its blurb), or nothing
 
 
 @dataclass(frozen=True)
@@ -106,19 +104,20 @@ def stage_sources(staging: Path, sections: list[SiteSection], built: Path, paper
         target.write_bytes(asset_bytes(source))
     if own.page("index.md") is None:
         (staging / "index.md").write_text(home_page(look, [p for p in own.pages]), encoding="utf-8")
-    _list_games(staging, sections, own)
+    _list_games(staging, sections, own, papers, look.name)
     nav: list = ["index.md", *(p.path for p in own.pages if p.path != "index.md")]
     for section in sections:
         slug = section.system.slug
+        _unlink_empty_pages(staging / slug, section)
         for doc in section.public_documents.values():
             for paper in papers:
                 pdf = DocumentPdf(paper, slug, doc.folder, doc.slug)
                 target = staging / pdf.download
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(built / pdf.path, target)
-        entries = [f"{slug}/{name}" for name in section.system.hand_written
+        entries = [_hand_written_entry(staging, section.system, name) for name in section.system.hand_written
                    if (staging / slug / name).exists()]
-        for page in section.pages:
+        for page in (p for p in section.pages if p.shown):
             downloads = [_download(section, s, p, f"{slug}/{page.path}") for s in page.downloads for p in papers]
             title = page_title(section.system, page)
             text = front_matter(title) + render_template(page.template, {**page.context, "page_title": title,
@@ -126,9 +125,9 @@ def stage_sources(staging: Path, sections: list[SiteSection], built: Path, paper
             target = staging / slug / page.path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
-            entries.append(f"{slug}/{page.path}")
-        if section.cast is not None:
-            entries.append(write_cast_list(staging, section))
+            entries.append({nav_title(page.title): f"{slug}/{page.path}"})
+        if section.cast:
+            entries.append({nav_title(CAST_LIST_TITLE): write_cast_list(staging, section)})
         nav.append({str(escape(section.system.title)): entries})
     return nav
 
@@ -137,7 +136,8 @@ def _download(section: SiteSection, slug: str, paper: Paper, page: str) -> dict:
     """A page's link to one of its system's public PDFs on one paper."""
     doc = section.public_documents[slug]
     pdf = DocumentPdf(paper, section.system.slug, doc.folder, doc.slug)
-    return {"title": doc.title, "paper": paper.label, "href": local_href(pdf.href(page))}
+    return {"title": short_title(doc.title, section.game_title), "paper": paper.label,
+            "href": local_href(pdf.href(page))}
 
 
 def write_cast_list(staging: Path, section: SiteSection) -> str:
@@ -169,38 +169,46 @@ def _portrait_src(folder: Path, entry: CastEntry) -> Markup | None:
 
 def page_title(system: System, page: Page) -> str:
     """A generated page's title names its game, so five "Rulings" pages are
-    told apart in browser tabs, the navigation and search results (which
-    take the page's first heading: the templates print this title there)."""
+    told apart in browser tabs (the theme prints the front matter's title
+    there) and on the page itself. The navigation, already inside the
+    game's section, gives the page's own title (`nav_title`)."""
     return f"{system.title}: {page.title}"
 
 
-def home_page(look: SiteLook, own: list[OwnPage]) -> str:
-    """The site's front page when the game has none of its own (an index.md
-    in its pages folder): the site's name and description, its games and its
-    own pages."""
-    parts = [front_matter(look.name) + f"# {md_text(look.name)}\n"]
-    if look.description:
-        parts.append(f"{md_text(look.description)}\n")
-    parts.append(f"## Rules and printables\n\n{GAMES_MARKER}\n")
-    if own:
-        parts.append("## More from the organisers\n\n"
-                     + "\n".join(f"- [{md_text(p.title)}]({local_href(p.path)})" for p in own) + "\n")
-    return "\n".join(parts)
+def nav_title(title: str) -> str:
+    """A navigation entry's title: Material prints it without escaping."""
+    return str(escape(title))
 
 
-def local_href(path: str) -> Markup:
-    """A link target built from slugs, checked and then printed as it is (the
-    templates would escape its characters as text)."""
-    if not LOCAL_HREF.fullmatch(path):
-        raise ValueError(f"not a plain relative link: {path!r}")
-    return Markup(path)
+def _hand_written_entry(staging: Path, system: System, name: str) -> dict[str, str]:
+    """A hand-written page's navigation entry: its first heading without the
+    system's name in front ("Sixes: the rules" is "The rules" in the Sixes
+    section). The whole heading becomes the staged page's title, which the
+    browser tab shows."""
+    rel = f"{system.slug}/{name}"
+    text = (staging / rel).read_text(encoding="utf-8")
+    heading = re.search(r"^# (.+)$", text, re.M)
+    title = heading.group(1).strip() if heading else system.title
+    if not text.startswith("---"):
+        (staging / rel).write_text(front_matter(title) + text, encoding="utf-8")
+    prefix = f"{system.title}: "
+    if title.startswith(prefix):
+        title = title[len(prefix)].upper() + title[len(prefix) + 1:]
+    return {nav_title(title): rel}
 
 
-def front_matter(title: str) -> str:
-    """The page's title for MkDocs and the theme: HTML-escaped, so the theme
-    prints it (and the search index holds it) as text. It is never read as
-    Markdown, so Markdown's characters stay as they are. JSON is YAML."""
-    return f"---\ntitle: {json.dumps(str(escape(title)))}\n---\n\n"
+def _unlink_empty_pages(folder: Path, section: SiteSection) -> None:
+    """A generated page with nothing to show (no public challenge, special or
+    hero) is left off the site: the section's hand-written pages lose their
+    links to it, so no reader follows one to an empty page."""
+    for page in section.pages:
+        if page.shown:
+            continue
+        for path in sorted(folder.glob("*.md")):
+            text = path.read_text(encoding="utf-8")
+            kept = unlink(text, page.path)
+            if kept != text:
+                path.write_text(kept, encoding="utf-8")
 
 
 def _drop_absent_systems(staging: Path, sections: list[SiteSection]) -> None:
@@ -214,17 +222,15 @@ def _drop_absent_systems(staging: Path, sections: list[SiteSection]) -> None:
             shutil.rmtree(staging / system.slug)
 
 
-def _list_games(staging: Path, sections: list[SiteSection], own: OwnFiles) -> None:
+def _list_games(staging: Path, sections: list[SiteSection], own: OwnFiles, papers: tuple[Paper, ...],
+                site_name: str) -> None:
     """Where the home page (or a game's own page) asks for it, list the games
-    the site holds."""
-    games = "\n".join(f"- [{md_text(s.system.title)}]({local_href(s.system.slug + '/index.md')})"
-                      + (f": {md_text(s.system.summary)}" if s.system.summary else "") for s in sections)
+    the site holds, each with its pitch, its rules, cast and printables."""
     for rel in ["index.md", *(p.path for p in own.pages)]:
         page = staging / rel
         text = page.read_text(encoding="utf-8")
         if GAMES_MARKER in text:
-            depth = "../" * rel.count("/")
-            listed = games if not depth else games.replace("](", "](" + depth)
+            listed = games_block(sections, papers, rel, site_name, CAST_LIST)
             page.write_text(text.replace(GAMES_MARKER, listed), encoding="utf-8")
 
 

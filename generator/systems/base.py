@@ -95,6 +95,7 @@ class Page:
     template: str
     context: Mapping[str, Any]
     downloads: tuple[str, ...] = ()   # slugs of public documents to link
+    shown: bool = True                # False: nothing on it is public, so the site leaves it out
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,7 @@ class System:
     schemas: Mapping[str, type]   # file kind -> model, for JSON Schema export
     starter: Path                 # a small valid data folder for `sixes new`
     hand_written: tuple[str, ...] = field(default=("index.md",))   # site/<slug>/ pages, in nav order
-    summary: str = ""             # one line for the site's list of games
+    summary: str = ""             # one line about the rule system (the site shows the game's pitch)
     # Slow remembered computations the documents will read (memo.Work): the
     # build starts them in its worker pool first, so they run beside the renders.
     simulations: Callable[[Any], Iterable[Work]] = no_simulations

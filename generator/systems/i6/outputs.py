@@ -167,7 +167,7 @@ def pages(game: I6Game) -> list[Page]:
              downloads=(COMBAT_CARD,)),
         Page("heroes.md", "Example heroes", "i6/site/heroes.md.j2",
              {**common, "heroes": [public_hero(e) for e in heroes], "features": game.features,
-              "gear": game.gear}),
+              "gear": game.gear}, shown=bool(heroes)),
         Page("rulings.md", "Rulings", "i6/site/rulings.md.j2", {**common, "rulings": game.rulings}),
         Page("downloads.md", "Downloads", "i6/site/downloads.md.j2", common, downloads=(ODDS_CARD, COMBAT_CARD)),
     ]

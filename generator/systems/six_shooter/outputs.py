@@ -223,7 +223,7 @@ def pages(adventure: Adventure) -> list[Page]:
              {**common, "contests": contest_rows(), "late_hand": LATE_HAND,
               "stage_rows": [(b, [stage_odds(b, k) for k in (2, 3, 4)]) for b in BASES]}),
         Page("challenges.md", "Example challenges", "six-shooter/site/challenges.md.j2",
-             {**common, "examples": examples, "kept": len(adventure.challenges) - len(shown)}),
+             {**common, "examples": examples, "kept": len(adventure.challenges) - len(shown)}, shown=bool(examples)),
         Page("rulings.md", "Rulings", "six-shooter/site/rulings.md.j2", {**common, "rulings": adventure.rulings}),
     ]
 

@@ -148,7 +148,7 @@ def pages(game: SixesGame) -> list[Page]:
         Page("speed-slots.md", "Speed slots and damage", "sixes/site/speed_slots.md.j2",
              {**common, "hits": hits_to_rattle_table()}, downloads=(RULES_REFERENCE,)),
         Page("specials.md", "Specials", "sixes/site/specials.md.j2",
-             {**common, "specials": game.public_specials}),
+             {**common, "specials": game.public_specials}, shown=bool(game.public_specials)),
         Page("fights.md", "How fights play out", "sixes/site/fights.md.j2",
              {**common, "example": example_fights(), "max_rounds": DEFAULT_MAX_ROUNDS, "endings_note": ENDINGS_NOTE}),
         Page("rulings.md", "Rulings", "sixes/site/rulings.md.j2", {**common, "rulings": game.rulings}),

@@ -108,6 +108,7 @@ def pages(campaign: Campaign) -> list[Page]:
         Page("healing.md", "Healing", "sixes-system/site/healing.md.j2",
              {**common, **_healing(campaign)}, downloads=(HEALING_CARD,)),
         Page("cast.md", campaign.info.title, "sixes-system/site/cast.md.j2",
-             {**common, "cast": campaign.cast, "matchups": cast_matchups(campaign), "skill_names": SKILL_NAMES}),
+             {**common, "cast": campaign.cast, "matchups": cast_matchups(campaign), "skill_names": SKILL_NAMES},
+             shown=bool(campaign.cast)),
         Page("rulings.md", "Rulings", "sixes-system/site/rulings.md.j2", {**common, "rulings": campaign.rulings}),
     ]
