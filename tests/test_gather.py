@@ -263,6 +263,8 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
         ("render/parts.py", "save_pdf"): "writes a PDF",
         ("render/site.py", "stage_sources"): "the tool's site sources, icons and the PDFs the build made",
         ("render/site.py", "_list_games"): "staged pages the tool wrote",
+        ("render/site.py", "_hand_written_entry"): "the tool's own site sources, staged",
+        ("render/site.py", "_unlink_empty_pages"): "staged pages the tool wrote",
         ("render/site.py", "config_overrides"): "the tool's mkdocs.yml",
         ("render/site.py", "stem_typed_words"): "the tool's theme patch and the built site",
         ("render/site.py", "prune_site"): "the built site",
