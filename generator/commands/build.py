@@ -105,6 +105,8 @@ def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
     if last is not None:
         return last
     loaded, problems = load_all(config.data_dir, strict=config.strict, systems=config.settings.file.systems)
+    from ..render.bounded import refuse_unfit
+    refuse_unfit(loaded, config.options, problems)      # before anything renders: what `check` says
     report = BuildReport(config.out_dir, warnings=[p for p in problems if p.severity == "warning"])
     entries = output_entries(config.papers)
     with BuildContext(config, entries, progress) as ctx:

@@ -19,6 +19,7 @@ import click
 from ..core.errors import DataError, Problem, visible
 from ..core.layout import PDF_FOLDER
 from ..core.paper import CHOICES, Paper
+from ..render.options import CARD_SIZE_NAMES
 from .failures import BUILD, PACK, SCHEMAS, Failed, Group, InvalidData, converted, print_problems
 
 data_option = click.option(
@@ -110,15 +111,20 @@ def main() -> None:
 @data_option
 @click.option("--casting", "casting_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               default=None, help="A casting file to check (default: casting.yaml in the game folder, if any).")
+@click.option("--card-size", type=click.Choice(CARD_SIZE_NAMES), default="poker", show_default=True,
+              help="The card size whose cards the text must fit (as build's --card-size).")
 @strict_option
-def check(data_dir: Path | None, casting_file: Path | None, strict: bool) -> None:
+def check(data_dir: Path | None, casting_file: Path | None, card_size: str, strict: bool) -> None:
     """Validate the data and print every problem, without rendering anything.
 
     A casting file (--casting FILE, or the game folder's casting.yaml) is
     checked too, against the game's characters and the settings' paper, and
-    its problems are listed with the data's in the same run.
+    its problems are listed with the data's in the same run, and so is
+    every text too long for its card or box (render/bounded.py).
     """
     from ..game.load import load_all
+    from ..render.bounded import fit_problems
+    from ..render.options import PrintOptions
     from ..game.casting import find_casting, found_as
     from .pack import casting_problems
     game = locate(data_dir, needs_out=False)
@@ -132,6 +138,8 @@ def check(data_dir: Path | None, casting_file: Path | None, strict: bool) -> Non
         found = casting_problems(game.data_dir, casting, game.papers, loaded, shown=shown,
                                  skip=(game.settings.out_dir,) if game.settings.out_dir else ())
         problems += found
+    if loaded is not None:
+        problems += fit_problems(loaded, PrintOptions(card_size=card_size))
     failed = loaded is None or any(p.severity == "error" or strict for p in problems)
     if failed:
         raise InvalidData(sorted(problems, key=Problem.sort_key))

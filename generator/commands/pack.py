@@ -383,6 +383,8 @@ def _gather(config: BuildConfig, casting_file: Path | None, system: str | None, 
         raise DataError(exc.problems + casting_problems(data_dir, Path(found), papers, None, shown=shown,
                                                         skip=(out_dir,))) from None
     item = choose_system(loaded, system, data_dir)
+    from ..render.bounded import refuse_unfit
+    refuse_unfit([item], config.options, problems)      # before anything renders: what `check` says
     all_docs = item.system.documents(item.game)
     docs = sort_documents(all_docs)
     shown = str(casting_file) if casting_file is not None else None
