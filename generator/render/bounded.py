@@ -18,8 +18,8 @@ from ..core.errors import DataError, Problem
 from ..core.loading import YamlDocument, load_yaml
 from ..core.measure import PT_PER_MM
 from ..systems.base import Card
-from .fit import (CARD_STEPS, LINE_HEIGHT, Box, Fit, Text, bigger_card, box_problems, card_room, card_width,
-                  text_height)
+from .fit import (CARD_STEPS, LINE_HEIGHT, Box, Cell, Fit, Row, Text, bigger_card, box_problems, card_room, card_width,
+                  flow, text_height)
 from .options import DEFAULT_OPTIONS, PrintOptions
 
 # Challenge cards: templates/six-shooter/cards/challenge.html, challenge_notes.html and cards.css.
@@ -91,6 +91,122 @@ def _gm_notes(challenge: Any, index: int) -> Text:
                 inset_mm=GM_INSET)
 
 
+# The D6xD6 distances card: templates/d6xd6/cards/distances.html and cards.css.
+CARD_H2 = (12.0, 1.15, 1.5 + 0.6 + 0.4)         # .card h2: size, line height, margin, padding and rule
+TABLE_LINE, TABLE_PAD = 1.12, 0.7 + 0.15          # d6xd6 cards.css: line height; padding and a border
+DISTANCE_COLUMNS = (0.21, 0.24, 0.55)
+COMBAT_FILE = "combat.yaml"
+
+
+def distance_rows(distances: Iterable[Any], options: PrintOptions) -> list[Row]:
+    """A row per band: its name (bold), how far it reaches (two lines), and
+    its note, the bounded field, which takes the card's step."""
+    from ..systems.d6xd6.outputs import LOST_RULE
+    columns = [card_width(options) * part - 1.6 for part in DISTANCE_COLUMNS]
+    rows = []
+    for i, d in enumerate(distances):
+        reach = ((f"{d.metres} m", 9.0, 400), (f"{d.miles or d.yards or ''}", 9.0, 400)) if d.metres else \
+            (("beyond", 9.0, 400),)
+        note = (f"{d.note} {LOST_RULE}", None, 700) if d.key == "lost" else (d.note, None, 400)
+        rows.append(Row((Cell(columns[0], ((d.name, 9.0, 700),)), Cell(columns[1], reach), Cell(columns[2], (note,))),
+                        (Text("note", d.note, ("distances", i, "note"), COMBAT_FILE),), d))
+    return rows
+
+
+def table_rooms(options: PrintOptions, title: str, used: float = 0.0) -> tuple[float, float]:
+    """(room on a continuation card, room on the first), under `title` and
+    the same `used` height of text on both."""
+    return table_room(options, f"{title}, continued") - used, table_room(options, title) - used
+
+
+def table_room(options: PrintOptions, title: str) -> float:
+    """The height a table's rows may fill on a card under `title` and a header row."""
+    size, line, extra = CARD_H2
+    return (card_room(options) - text_height(title, card_width(options), size, line, weight=700) - extra
+            - 9.0 * TABLE_LINE / PT_PER_MM - TABLE_PAD)
+
+
+def distance_fits(distances: Iterable[Any], options: PrintOptions) -> list[Fit]:
+    return _flowed(distance_rows(distances, options), *table_rooms(options, "Distances"))
+
+
+# The D6xD6 weapons cards, one category each: templates/d6xd6/cards/weapons.html.
+WEAPON_COLUMNS = (0.62, 0.38)
+SUB_PT, SUB_LINE, SUB_EXTRA = 8.0, 1.18, 0.4 + 1.0     # .sub and .who: size, line height, margins
+
+
+def weapon_rows(category: Mapping[str, Any], comments: list[str], levels: Mapping[str, Any],
+                options: PrintOptions, file: str = "", base: tuple = ()) -> list[Row]:
+    """A row per weapon: its name and its notes (the weapon's `comment`, the
+    bounded field, last among them; all at the step), and its damage (a
+    line per band)."""
+    columns = [card_width(options) * part - 1.6 for part in WEAPON_COLUMNS]
+    rows = []
+    for i, (w, comment) in enumerate(zip(category["weapons"], comments)):
+        damage = tuple((f"{band}: {levels[key].name}" if band else levels[key].name, 9.0, 700)
+                       for band, key in w["damage"])
+        texts = (Text("comment", comment, (*base, "weapons", i, "comment"), file),) if comment else ()
+        rows.append(Row((Cell(columns[0], ((w["name"], 9.0, 400), (". ".join(w["notes"]), None, 400))),
+                         Cell(columns[1], damage)), texts, w))
+    return rows
+
+
+def weapon_rooms(category: Mapping[str, Any], title: str, reach: list[str], options: PrintOptions
+                 ) -> tuple[float, float]:
+    """The height a category's rows may fill under its heading, reach and
+    who: on a continuation card, and on the first."""
+    width = card_width(options)
+    sub = f"{title}. Reach: " + ", ".join(reach) + " only."
+    who = [f"Attack: {', '.join(category['attack'])}", f"Defend: {', '.join(category['defence'])}"]
+    used = text_height(sub, width, SUB_PT, SUB_LINE) + sum(text_height(t, width, SUB_PT, SUB_LINE, weight=700)
+                                                            for t in who)
+    return table_rooms(options, f"{category['key'].capitalize()} weapons", used + 2 * SUB_EXTRA)
+
+
+def weapon_fits(context: Mapping[str, Any], options: PrintOptions) -> list[Fit]:
+    card = context["card"]
+    category, table = card["category"], card["table"]
+    model = next(c for c in table.categories if c.key == category["key"])
+    rows = weapon_rows(category, [w.comment for w in model.weapons], context["level"], options)
+    return _flowed(rows, *weapon_rooms(category, table.title,
+                                       [context["distance"][b].name for b in category["reach"]], options))
+
+
+def _flowed(rows: list[Row], room: float, first: float) -> list[Fit]:
+    """What each card of a table that runs over cards is told; a row too
+    long for any card prints at the floor (the check has said so)."""
+    size, cards = flow(rows, room, CARD_STEPS, TABLE_LINE, TABLE_PAD, first) or (CARD_STEPS[-1], [rows])
+    return [Fit(size, i < len(cards) - 1, tuple(r.item for r in part), i + 1, len(cards))
+            for i, part in enumerate(cards)]
+
+
+def _too_tall(rows: list[Row], room: float, cell: int, what: str) -> Iterable[Box]:
+    """A box for each bounded field whose row alone is taller than a card:
+    the room its cell leaves it, at the floor."""
+    floor = CARD_STEPS[-1]
+    for row in rows:
+        if row.texts and row.height(floor, TABLE_LINE, TABLE_PAD) > room:
+            holder, text = row.cells[cell], row.texts[0]
+            own = text_height(text.text, holder.width, floor, TABLE_LINE)
+            rest = max(0.0, holder.height(floor, TABLE_LINE) - own)
+            yield Box(what, holder.width, room - TABLE_PAD - rest, row.texts, line_height=TABLE_LINE)
+
+
+def _d6xd6_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
+    from ..systems.d6xd6.outputs import weapon_rows as printed_rows
+    yield from _too_tall(distance_rows(game.combat.distances, options),
+                         table_rooms(options, "Distances")[0], 2, "a row of the distances card")
+    names = {d.key: d.name for d in game.combat.distances}
+    levels = {level.key: level for level in game.damage.levels}
+    files = sorted((game.folder / "weapons").glob("*.yaml"))     # the loader's order (d6xd6/dataset.py)
+    for table, path in zip(game.tables, files):
+        for c, (category, model) in enumerate(zip(printed_rows(table), table.categories)):
+            rows = weapon_rows(category, [w.comment for w in model.weapons], levels, options,
+                               f"weapons/{path.name}", ("categories", c))
+            room = weapon_rooms(category, table.title, [names[b] for b in category["reach"]], options)[0]
+            yield from _too_tall(rows, room, 0, f"a row of the {category['key']} weapons card")
+
+
 def _six_shooter_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
     names = [d.method_name for d in game.descriptors]
     for i, challenge in enumerate(game.challenges):
@@ -103,30 +219,37 @@ def _six_shooter_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
 
 
 # Each system's boxes that will not fit, by slug: (the game, the options) -> boxes.
-UNFIT: dict[str, Callable[[Any, PrintOptions], Iterable[Box]]] = {"six-shooter": _six_shooter_unfit}
-# How a face with bounded text is laid out, by face template: one box per card it takes.
-CARD_LAYOUTS: dict[str, Callable[[Mapping[str, Any], PrintOptions], tuple[Box, ...]]] = {
+UNFIT: dict[str, Callable[[Any, PrintOptions], Iterable[Box]]] = {"six-shooter": _six_shooter_unfit,
+                                                                   "d6xd6": _d6xd6_unfit}
+def challenge_fits(challenge: Any, method_names: Iterable[str], options: PrintOptions) -> list[Fit]:
+    boxes = challenge_layout(challenge, method_names, options)
+    return [Fit(box.step() or box.steps[-1], continued=i < len(boxes) - 1, part=i + 1, parts=len(boxes))
+            for i, box in enumerate(boxes)]
+
+
+# How a face with bounded text is laid out, by face template: given the
+# document's and the card's context, what each card it takes is told.
+CARD_LAYOUTS: dict[str, Callable[[Mapping[str, Any], PrintOptions], list[Fit]]] = {
     "six-shooter/cards/challenge.html":
-        lambda card, options: challenge_layout(card["challenge"], [m.name for m in card["methods"]], options),
+        lambda c, options: challenge_fits(c["card"]["challenge"], [m.name for m in c["card"]["methods"]], options),
+    "d6xd6/cards/distances.html": lambda c, options: distance_fits(c["combat"].distances, options),
+    "d6xd6/cards/weapons.html": weapon_fits,
 }
 # The face a continuation card prints, by the face it continues.
 CONTINUATIONS = {"six-shooter/cards/challenge.html": "six-shooter/cards/challenge_notes.html"}
 
 
-def card_faces(card: Card, options: PrintOptions) -> tuple[Card, ...]:
-    """The card, told its font step (`card.fit`); or the card and its
-    continuation. A box past its floor prints at the floor: only a build
+def card_faces(card: Card, context: Mapping[str, Any], options: PrintOptions) -> tuple[Card, ...]:
+    """The card, told how its bounded text fits (`card.fit`), and any cards
+    that continue it. A box past its floor prints at the floor: only a build
     that skipped the check gets there, and its lint then names the field."""
     layout = CARD_LAYOUTS.get(card.front)
     if layout is None:
         return (card,)
-    boxes = layout(card.context, options)
-    fits = [Fit(box.step() or box.steps[-1], continued=len(boxes) > 1) for box in boxes]
-    first = replace(card, context={**card.context, "fit": fits[0]})
-    if len(boxes) == 1:
-        return (first,)
-    return first, replace(card, label=f"{card.label} ({NOTES_HEADING})", front=CONTINUATIONS[card.front],
-                          context={**card.context, "fit": fits[1]})
+    fits = layout({**context, "card": card.context}, options)
+    return tuple(replace(card, label=card.label if fit.part == 1 else f"{card.label} ({fit.part} of {fit.parts})",
+                         front=card.front if fit.part == 1 else CONTINUATIONS.get(card.front, card.front),
+                         context={**card.context, "fit": fit}) for fit in fits)
 
 
 def fit_problems(loaded: Iterable[Any], options: PrintOptions = DEFAULT_OPTIONS) -> list[Problem]:

@@ -128,7 +128,7 @@ class SheetPage:
 def laid_out(doc: Document, options: PrintOptions) -> list[Card]:
     """The deck's cards as printed: each told the font step of its bounded
     text, a continuation card after any that needs one (render/bounded.py)."""
-    return [face for card in doc.cards for face in card_faces(card, options)]
+    return [face for card in doc.cards for face in card_faces(card, doc.context, options)]
 
 
 def page_count(doc: Document, options: PrintOptions = DEFAULT_OPTIONS) -> int:

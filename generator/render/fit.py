@@ -87,6 +87,10 @@ class Box:
             if self.lines(text, floor) > lines:
                 fit = words_that_fit(text.text, lines, self.width_mm - text.inset_mm, floor)
                 found.append((text, len(text.text.split()) - fit, fit))
+        if not found and self.step() is None:      # shares rounded in its favour: the longest is too long
+            text = max(self.texts, key=lambda t: self.height(t, floor))
+            fit = words_that_fit(text.text, int(self.height_mm // line_mm), self.width_mm - text.inset_mm, floor)
+            found.append((text, len(text.text.split()) - fit, fit))
         return found
 
 
@@ -127,6 +131,75 @@ def box_problems(box: Box, doc: YamlDocument) -> list[Problem]:
 @dataclass(frozen=True)
 class Fit:
     """What a face template is told (`card.fit`): the step its bounded text
-    prints at, and whether part of it follows on the next card."""
+    prints at, whether part of it follows on the next card, and for a table
+    that runs over cards, the rows this card prints and which part it is."""
     pt: float
     continued: bool = False
+    rows: tuple = ()
+    part: int = 1
+    parts: int = 1
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of a table row: its width (mm) and its parts, each starting a
+    line: (text, font size or None for the step, weight)."""
+    width: float
+    parts: tuple[tuple[str, float | None, int], ...]
+
+    def height(self, size: float, line_height: float) -> float:
+        return sum(line_count(text, self.width, part or size, weight=weight) * (part or size)
+                   for text, part, weight in self.parts if text) * line_height / PT_PER_MM
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a table on cards: its cells, the data fields it holds
+    (for the problem), and the item the template prints."""
+    cells: tuple[Cell, ...]
+    texts: tuple[Text, ...]
+    item: object = None
+
+    def height(self, size: float, line_height: float, pad: float) -> float:
+        return max(cell.height(size, line_height) for cell in self.cells) + pad
+
+
+def flow(rows: list[Row], room: float, steps: tuple[float, ...], line_height: float, pad: float,
+         first: float | None = None) -> tuple[float, list[list[Row]]] | None:
+    """Rows dealt onto as few cards as the floor needs, at the largest step
+    that needs no more, evenly (no card left with one straggler): (step,
+    rows of each card); None when a row alone does not fit a card at the
+    floor. The first card may have more room (`first`: its heading is
+    shorter than ', continued')."""
+    floor = _deal(rows, steps[-1], room, first or room, line_height, pad)
+    if floor is None:
+        return None
+    for size in steps:
+        cards = _deal(rows, size, room, first or room, line_height, pad)
+        if cards is not None and len(cards) <= len(floor):
+            total = sum(row.height(size, line_height, pad) for row in rows)
+            cap = total / len(cards)
+            while cap < room:       # the lowest fill that still needs no more cards
+                even = _deal(rows, size, min(cap, room), min(cap, first or room), line_height, pad)
+                if even is not None and len(even) <= len(cards):
+                    return size, even
+                cap += 1.0
+            return size, cards
+    return steps[-1], floor
+
+
+def _deal(rows: list[Row], size: float, room: float, first: float, line_height: float, pad: float
+          ) -> list[list[Row]] | None:
+    """Rows in order onto cards of `room` (the first of `first`); None when one row alone is too tall."""
+    cards: list[list[Row]] = [[]]
+    used = 0.0
+    for row in rows:
+        height = row.height(size, line_height, pad)
+        if height > max(room, first):
+            return None
+        if cards[-1] and used + height > (first if len(cards) == 1 else room):
+            cards.append([])
+            used = 0.0
+        cards[-1].append(row)
+        used += height
+    return cards
