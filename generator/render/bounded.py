@@ -9,14 +9,15 @@ behind them (tests/test_fit.py builds games at and over the floors).
 """
 from __future__ import annotations
 
-from dataclasses import replace
+import math
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from ..core.datafiles import display_path
 from ..core.errors import DataError, Problem
 from ..core.loading import YamlDocument, load_yaml
-from ..core.measure import PT_PER_MM
+from ..core.measure import PT_PER_MM, line_count
 from ..systems.base import Card
 from .fit import (CARD_STEPS, LINE_HEIGHT, Box, Cell, Fit, Row, Text, bigger_card, box_problems, card_room, card_width,
                   flow, text_height)
@@ -207,6 +208,64 @@ def _d6xd6_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
             yield from _too_tall(rows, room, 0, f"a row of the {category['key']} weapons card")
 
 
+# Notes in the tables of one-page references. Their columns are laid out by
+# the browser; the widths here are a little under what the starters' pages
+# give them (tests/test_fit.py builds every note at its capacity). A note
+# holds at most NOTE_LINES lines; a long one makes the page budget grow.
+@dataclass(frozen=True)
+class PageNotes:
+    what: str                   # "a note of the rules reference"
+    system: str
+    key: str                    # the context's key, and the game's attribute, holding them
+    file: str
+    notes: Callable[[Any], list[tuple[str, tuple]]]     # (text, place in the file) of each
+    width_mm: float
+    pt: float
+
+
+NOTE_LINES = 12                 # each note's capacity
+NOTE_ALLOWANCE = 2              # lines per note the document's own budget already holds
+PAGE_BODY_MM = 279.4 - 26.0     # US Letter, the shorter paper, less the page margins (base.css)
+PAGE_LINE = 1.3                 # html's line height (base.css)
+PAGE_NOTES = {
+    "sixes/rules_reference.html": PageNotes(
+        "a rule in the rules reference", "sixes", "actions", "actions.yaml",
+        lambda actions: [(a.rule, ("actions", k, "rule")) for k, a in actions.items()], 75.0, 10.0),
+    "i6/combat_card.html": PageNotes(
+        "a rule on the combat card", "i6", "actions", "actions.yaml",
+        lambda actions: [(a.rule, ("actions", i, "rule")) for i, a in enumerate(actions)], 90.0, 9.5),
+    "six-shooter/gm_card.html": PageNotes(
+        "a description on the Critical Number card", "six-shooter", "guide", "rules.yaml",
+        lambda guide: [(g.description, ("guide", i, "description")) for i, g in enumerate(guide)], 50.0, 10.0),
+    "sixes-system/matrix_card.html": PageNotes(
+        "a cover note on the matrix card", "sixes-system", "modes", "modes.yaml",
+        lambda modes: [(c.note, ("cover", i, "note")) for i, c in enumerate(modes.cover)]
+        + [(modes.active_cover.note, ("active_cover", "note"))], 48.0, 9.0),
+}
+
+
+def extra_pages(template: str, context: Mapping[str, Any]) -> int:
+    """Pages a reference needs beyond its budget for its notes' length:
+    every line past NOTE_ALLOWANCE per note, over three quarters of a page."""
+    spec = PAGE_NOTES.get(template)
+    if spec is None:
+        return 0
+    lines = sum(max(0, line_count(text, spec.width_mm, spec.pt) - NOTE_ALLOWANCE)
+                for text, _ in spec.notes(context[spec.key]))
+    return math.ceil(lines * spec.pt * PAGE_LINE / PT_PER_MM / (0.75 * PAGE_BODY_MM))
+
+
+def _page_notes_unfit(system: str, game: Any) -> Iterable[Box]:
+    for spec in PAGE_NOTES.values():
+        if spec.system != system:
+            continue
+        height = NOTE_LINES * spec.pt * PAGE_LINE / PT_PER_MM
+        for text, loc in spec.notes(getattr(game, spec.key)):
+            if line_count(text, spec.width_mm, spec.pt) > NOTE_LINES:
+                yield Box(spec.what, spec.width_mm, height, (Text(loc[-1], text, loc, spec.file, gap_mm=0.0),),
+                          steps=(spec.pt,), line_height=PAGE_LINE)
+
+
 def _six_shooter_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
     names = [d.method_name for d in game.descriptors]
     for i, challenge in enumerate(game.challenges):
@@ -259,10 +318,11 @@ def fit_problems(loaded: Iterable[Any], options: PrintOptions = DEFAULT_OPTIONS)
     for item in loaded:
         finder = UNFIT.get(item.system.slug)
         docs: dict[str, YamlDocument | None] = {}
-        for box in finder(item.game, options) if finder else ():
+        unfit = [*(finder(item.game, options) if finder else ()), *_page_notes_unfit(item.system.slug, item.game)]
+        for box in unfit:
             name = box.texts[0].file
             if name not in docs:
-                docs[name] = _document(item.game.folder / name)
+                docs[name] = _document(item.game.folder / name, item.game.folder.parent.parent)
             if docs[name] is not None:
                 problems.extend(box_problems(box, docs[name]))
     return problems
@@ -276,8 +336,8 @@ def refuse_unfit(loaded: Iterable[Any], options: PrintOptions, known: Iterable[P
         raise DataError([*known, *found])
 
 
-def _document(path: Path) -> YamlDocument | None:
+def _document(path: Path, display_root: Path) -> YamlDocument | None:
     """A data file again, for its positions (the loader has read it, so it
     loads; shown from the game folder's parent, as load_all shows it)."""
-    doc, _ = load_yaml(path, display_path(path, path.parent.parent.parent))
+    doc, _ = load_yaml(path, display_path(path, display_root))
     return doc
