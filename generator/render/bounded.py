@@ -244,15 +244,31 @@ PAGE_NOTES = {
 }
 
 
+# Text that flows on a sheet (a background onto its second page and on):
+# by template, (the texts in the context, their width in mm, size in pt,
+# lines the sheet's own page budget already holds for each).
+FLOWING: dict[str, tuple[Callable[[Mapping[str, Any]], list[str]], float, float, int]] = {
+    "i6/hero_sheet.html": (lambda c: [c["secret"] or "", c["hero"]["description"] or ""], 170.0, 10.0, 12),
+    "sixes/character_sheet.html": (lambda c: [c["character"].background or "", c["character"].description or ""],
+                                   170.0, 10.0, 12),
+}
+
+
 def extra_pages(template: str, context: Mapping[str, Any]) -> int:
-    """Pages a reference needs beyond its budget for its notes' length:
-    every line past NOTE_ALLOWANCE per note, over three quarters of a page."""
-    spec = PAGE_NOTES.get(template)
-    if spec is None:
+    """Pages a document needs beyond its budget for the length of its notes
+    or flowing text: every line past what the budget holds, over three
+    quarters of a page (a page breaks where it can, not where it is full)."""
+    if template in PAGE_NOTES:
+        spec = PAGE_NOTES[template]
+        texts, width, pt, allowance = [t for t, _ in spec.notes(context[spec.key])], spec.width_mm, spec.pt, \
+            NOTE_ALLOWANCE
+    elif template in FLOWING:
+        find, width, pt, allowance = FLOWING[template]
+        texts = find(context)
+    else:
         return 0
-    lines = sum(max(0, line_count(text, spec.width_mm, spec.pt) - NOTE_ALLOWANCE)
-                for text, _ in spec.notes(context[spec.key]))
-    return math.ceil(lines * spec.pt * PAGE_LINE / PT_PER_MM / (0.75 * PAGE_BODY_MM))
+    lines = sum(max(0, line_count(text, width, pt) - allowance) for text in texts if text)
+    return math.ceil(lines * pt * PAGE_LINE / PT_PER_MM / (0.75 * PAGE_BODY_MM))
 
 
 def _page_notes_unfit(system: str, game: Any) -> Iterable[Box]:
