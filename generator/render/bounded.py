@@ -244,14 +244,28 @@ PAGE_NOTES = {
 }
 
 
-# Text that flows on a sheet (a background onto its second page and on):
-# by template, (the texts in the context, their width in mm, size in pt,
-# lines the sheet's own page budget already holds for each).
-FLOWING: dict[str, tuple[Callable[[Mapping[str, Any]], list[str]], float, float, int]] = {
-    "i6/hero_sheet.html": (lambda c: [c["secret"] or "", c["hero"]["description"] or ""], 170.0, 10.0, 12),
-    "sixes/character_sheet.html": (lambda c: [c["character"].background or "", c["character"].description or ""],
-                                   170.0, 10.0, 12),
-}
+# Text that flows on a sheet (a background onto its second page and on,
+# features and specials down the main column): by template, each text in
+# the context with the width it takes (mm) and the lines the sheet's own
+# page budget already holds for it, at SHEET_PT.
+SHEET_PT, MAIN_COLUMN, WHOLE_PAGE = 10.0, 100.0, 170.0
+
+
+def _hero_texts(c: Mapping[str, Any]) -> list[tuple[str, float, int]]:
+    hero = c["hero"]
+    return [(c["secret"] or "", WHOLE_PAGE, 12), (hero["description"] or "", MAIN_COLUMN, 4),
+            *((f.rule, MAIN_COLUMN, 2) for f in hero["features"]), *((g.description, MAIN_COLUMN, 2) for g in hero["gear"]),
+            *((a.rule, MAIN_COLUMN, 2) for a in c["actions"])]
+
+
+def _character_texts(c: Mapping[str, Any]) -> list[tuple[str, float, int]]:
+    character = c["character"]
+    return [(character.background or "", WHOLE_PAGE, 12), (character.description or "", MAIN_COLUMN, 4),
+            *((s.rule, MAIN_COLUMN, 2) for s in c["specials"])]
+
+
+FLOWING: dict[str, Callable[[Mapping[str, Any]], list[tuple[str, float, int]]]] = {
+    "i6/hero_sheet.html": _hero_texts, "sixes/character_sheet.html": _character_texts}
 
 
 def extra_pages(template: str, context: Mapping[str, Any]) -> int:
@@ -260,14 +274,13 @@ def extra_pages(template: str, context: Mapping[str, Any]) -> int:
     quarters of a page (a page breaks where it can, not where it is full)."""
     if template in PAGE_NOTES:
         spec = PAGE_NOTES[template]
-        texts, width, pt, allowance = [t for t, _ in spec.notes(context[spec.key])], spec.width_mm, spec.pt, \
-            NOTE_ALLOWANCE
+        pt = spec.pt
+        texts = [(t, spec.width_mm, NOTE_ALLOWANCE) for t, _ in spec.notes(context[spec.key])]
     elif template in FLOWING:
-        find, width, pt, allowance = FLOWING[template]
-        texts = find(context)
+        pt, texts = SHEET_PT, FLOWING[template](context)
     else:
         return 0
-    lines = sum(max(0, line_count(text, width, pt) - allowance) for text in texts if text)
+    lines = sum(max(0, line_count(text, width, pt) - allowance) for text, width, allowance in texts if text)
     return math.ceil(lines * pt * PAGE_LINE / PT_PER_MM / (0.75 * PAGE_BODY_MM))
 
 
