@@ -38,7 +38,8 @@ def weasyprint_lines(text: str, width_mm: float, size_pt: float, weight: int = 4
     from weasyprint import HTML
     from weasyprint.formatting_structure.boxes import LineBox
     html = (f'<html><head><link rel="stylesheet" href="base.css"></head><body style="margin:0">'
-            f'<p style="width:{width_mm}mm;font-size:{size_pt}pt;font-weight:{weight};margin:0">{text}</p></body></html>')
+            f'<p style="width:{width_mm}mm;font-size:{size_pt}pt;font-weight:{weight};margin:0">{text}</p>'
+            '</body></html>')
     page = HTML(string=html, base_url=str(TEMPLATES_DIR) + "/").render().pages[0]
     count, stack = 0, [page._page_box]
     while stack:

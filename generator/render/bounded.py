@@ -254,7 +254,8 @@ SHEET_PT, MAIN_COLUMN, WHOLE_PAGE = 10.0, 100.0, 170.0
 def _hero_texts(c: Mapping[str, Any]) -> list[tuple[str, float, int]]:
     hero = c["hero"]
     return [(c["secret"] or "", WHOLE_PAGE, 12), (hero["description"] or "", MAIN_COLUMN, 4),
-            *((f.rule, MAIN_COLUMN, 2) for f in hero["features"]), *((g.description, MAIN_COLUMN, 2) for g in hero["gear"]),
+            *((f.rule, MAIN_COLUMN, 2) for f in hero["features"]),
+            *((g.description, MAIN_COLUMN, 2) for g in hero["gear"]),
             *((a.rule, MAIN_COLUMN, 2) for a in c["actions"])]
 
 
