@@ -188,3 +188,19 @@ def test_check_stays_fast_on_a_big_game(tmp_path):
     start = time.perf_counter()
     assert fit_problems(loaded) == []
     assert time.perf_counter() - start < 0.3
+
+
+def test_the_print_lint_names_the_data_field(tmp_path, monkeypatch):
+    """A build that gets past the check (here: the check switched off) and
+    still finds text outside its box names the field at its file:line:col,
+    not a CSS box: the lint is the last guard, and speaks data."""
+    import generator.render.bounded as bounded
+    monkeypatch.setattr(bounded, "refuse_unfit", lambda *args, **kwargs: None)
+    game = make_game(tmp_path / "game", "six-shooter", 1, only=("challenges.yaml", "description"), over=200)
+    code, said = run("check", "--data", game)
+    where = LOCATED.findall(said)[0]
+    out = tmp_path / "out"
+    code, report = run("build", "--data", game, "--out", out, "--no-site", "--paper", "a4", "--jobs", "1")
+    assert code == 1 and not list(out.rglob("*.pdf")), report
+    assert f"{where[0]}:{where[1]}:{where[2]} challenges[0].description overflows 'Challenge: Locked Door'" in report
+    assert " › " not in report, report      # no CSS box named

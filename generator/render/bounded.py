@@ -10,13 +10,14 @@ behind them (tests/test_fit.py builds games at and over the floors).
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from ..core.datafiles import display_path
 from ..core.errors import DataError, Problem
-from ..core.loading import YamlDocument, load_yaml
+from ..core.loading import YamlDocument, format_loc, load_yaml
 from ..core.measure import PT_PER_MM, line_count
 from ..systems.base import Card
 from .fit import (CARD_STEPS, LINE_HEIGHT, Box, Cell, Fit, Row, Text, bigger_card, box_problems, card_room, card_width,
@@ -128,7 +129,7 @@ def table_room(options: PrintOptions, title: str) -> float:
 
 
 def distance_fits(distances: Iterable[Any], options: PrintOptions) -> list[Fit]:
-    return _flowed(distance_rows(distances, options), *table_rooms(options, "Distances"))
+    return _flowed(distance_rows(distances, options), *table_rooms(options, "Distances"), "d6xd6")
 
 
 # The D6xD6 weapons cards, one category each: templates/d6xd6/cards/weapons.html.
@@ -167,18 +168,21 @@ def weapon_rooms(category: Mapping[str, Any], title: str, reach: list[str], opti
 def weapon_fits(context: Mapping[str, Any], options: PrintOptions) -> list[Fit]:
     card = context["card"]
     category, table = card["category"], card["table"]
-    model = next(c for c in table.categories if c.key == category["key"])
-    rows = weapon_rows(category, [w.comment for w in model.weapons], context["level"], options)
+    number = next(i for i, c in enumerate(table.categories) if c.key == category["key"])
+    file = context["table_files"][next(i for i, (t, _) in enumerate(context["tables"]) if t is table)]
+    rows = weapon_rows(category, [w.comment for w in table.categories[number].weapons], context["level"], options,
+                       file, ("categories", number))
     return _flowed(rows, *weapon_rooms(category, table.title,
-                                       [context["distance"][b].name for b in category["reach"]], options))
+                                       [context["distance"][b].name for b in category["reach"]], options), "d6xd6")
 
 
-def _flowed(rows: list[Row], room: float, first: float) -> list[Fit]:
-    """What each card of a table that runs over cards is told; a row too
-    long for any card prints at the floor (the check has said so)."""
+def _flowed(rows: list[Row], room: float, first: float, system: str) -> list[Fit]:
+    """What each card of a table that runs over cards is told, with each
+    row's source; a row too long for any card prints at the floor (the
+    check has said so)."""
     size, cards = flow(rows, room, CARD_STEPS, TABLE_LINE, TABLE_PAD, first) or (CARD_STEPS[-1], [rows])
-    return [Fit(size, i < len(cards) - 1, tuple(r.item for r in part), i + 1, len(cards))
-            for i, part in enumerate(cards)]
+    return [Fit(size, i < len(cards) - 1, tuple(r.item for r in part), i + 1, len(cards),
+                tuple(r.texts[0].source(system) if r.texts else "" for r in part)) for i, part in enumerate(cards)]
 
 
 def _too_tall(rows: list[Row], room: float, cell: int, what: str) -> Iterable[Box]:
@@ -199,11 +203,9 @@ def _d6xd6_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
                          table_rooms(options, "Distances")[0], 2, "a row of the distances card")
     names = {d.key: d.name for d in game.combat.distances}
     levels = {level.key: level for level in game.damage.levels}
-    files = sorted((game.folder / "weapons").glob("*.yaml"))     # the loader's order (d6xd6/dataset.py)
-    for table, path in zip(game.tables, files):
+    for table, file in zip(game.tables, game.table_files):
         for c, (category, model) in enumerate(zip(printed_rows(table), table.categories)):
-            rows = weapon_rows(category, [w.comment for w in model.weapons], levels, options,
-                               f"weapons/{path.name}", ("categories", c))
+            rows = weapon_rows(category, [w.comment for w in model.weapons], levels, options, file, ("categories", c))
             room = weapon_rooms(category, table.title, [names[b] for b in category["reach"]], options)[0]
             yield from _too_tall(rows, room, 0, f"a row of the {category['key']} weapons card")
 
@@ -310,17 +312,20 @@ def _six_shooter_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
 # Each system's boxes that will not fit, by slug: (the game, the options) -> boxes.
 UNFIT: dict[str, Callable[[Any, PrintOptions], Iterable[Box]]] = {"six-shooter": _six_shooter_unfit,
                                                                    "d6xd6": _d6xd6_unfit}
-def challenge_fits(challenge: Any, method_names: Iterable[str], options: PrintOptions) -> list[Fit]:
-    boxes = challenge_layout(challenge, method_names, options)
-    return [Fit(box.step() or box.steps[-1], continued=i < len(boxes) - 1, part=i + 1, parts=len(boxes))
-            for i, box in enumerate(boxes)]
+def challenge_fits(challenge: Any, method_names: Iterable[str], options: PrintOptions, index: int) -> list[Fit]:
+    """Each card of a challenge: its step, and its texts' sources (description, GM notes)."""
+    boxes = challenge_layout(challenge, method_names, options, index)
+    sources = tuple(t.source("six-shooter") for t in challenge_box(challenge, [], options, index).texts)
+    return [Fit(box.step() or box.steps[-1], continued=i < len(boxes) - 1, part=i + 1, parts=len(boxes),
+                sources=sources) for i, box in enumerate(boxes)]
 
 
 # How a face with bounded text is laid out, by face template: given the
 # document's and the card's context, what each card it takes is told.
 CARD_LAYOUTS: dict[str, Callable[[Mapping[str, Any], PrintOptions], list[Fit]]] = {
     "six-shooter/cards/challenge.html":
-        lambda c, options: challenge_fits(c["card"]["challenge"], [m.name for m in c["card"]["methods"]], options),
+        lambda c, options: challenge_fits(c["card"]["challenge"], [m.name for m in c["card"]["methods"]], options,
+                                          c["card"]["index"]),
     "d6xd6/cards/distances.html": lambda c, options: distance_fits(c["combat"].distances, options),
     "d6xd6/cards/weapons.html": weapon_fits,
 }
@@ -364,6 +369,28 @@ def refuse_unfit(loaded: Iterable[Any], options: PrintOptions, known: Iterable[P
     found = fit_problems(loaded, options)
     if found:
         raise DataError([*known, *found])
+
+
+_SOURCE = re.compile(r"([\w.-]+/[\w./-]+\.yaml)#([\w.-]+)")
+
+
+def locate_fields(text: str, data_dir: Path) -> str:
+    """The print lint's messages with each data field a template named
+    ('six-shooter/challenges.yaml#challenges.1.gm_notes', Text.source) at
+    its file:line:col, as `check` shows it."""
+    docs: dict[str, YamlDocument | None] = {}
+
+    def located(match: re.Match) -> str:
+        file, dotted = match.groups()
+        if file not in docs:
+            docs[file] = _document(data_dir / file, data_dir.parent)
+        doc = docs[file]
+        loc = tuple(int(p) if p.isdigit() else p for p in dotted.split("."))
+        if doc is None:
+            return f"{file} {format_loc(loc)}"
+        line, column = doc.position(loc)
+        return f"{doc.display}:{line}:{column} {format_loc(loc)}"
+    return _SOURCE.sub(located, text)
 
 
 def _document(path: Path, display_root: Path) -> YamlDocument | None:

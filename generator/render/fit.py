@@ -44,6 +44,11 @@ class Text:
     gap_mm: float = 1.0         # after each paragraph
     inset_mm: float = 0.0       # narrower than its box by this (a rule at its side)
 
+    def source(self, system: str) -> str:
+        """How the printed box names this field (`data-field`), for the print
+        lint to report it at its file:line:col: 'six-shooter/challenges.yaml#challenges.1.gm_notes'."""
+        return f"{system}/{self.file}#" + ".".join(str(part) for part in self.loc)
+
 
 @dataclass(frozen=True)
 class Box:
@@ -138,6 +143,7 @@ class Fit:
     rows: tuple = ()
     part: int = 1
     parts: int = 1
+    sources: tuple[str, ...] = ()     # data-field of each bounded text (or of each row's)
 
 
 @dataclass(frozen=True)

@@ -151,6 +151,7 @@ def _common(game: D6Game) -> dict:
         "lost_rule": LOST_RULE,
         "reach_rows": reach_rows(),
         "tables": [(t, weapon_rows(t)) for t in game.tables],
+        "table_files": game.table_files,
         "odds_columns": ["None"] + [f"{a.name} (-{a.steps})" for a in armour],
         "turn_odds": turn_odds(penalties),
         "chart_rows": [(n, at_least(turn_order(0), n)) for n in CHART_THRESHOLDS],
