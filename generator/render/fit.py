@@ -201,7 +201,7 @@ def _deal(rows: list[Row], size: float, room: float, first: float, line_height: 
     used = 0.0
     for row in rows:
         height = row.height(size, line_height, pad)
-        if height > max(room, first):
+        if height > min(room, first):      # a row must fit whichever card it lands on
             return None
         if cards[-1] and used + height > (first if len(cards) == 1 else room):
             cards.append([])
