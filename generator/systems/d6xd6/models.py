@@ -102,8 +102,8 @@ class Weapon(DataModel):
     unusable_at: list[AttackBand] = Field(default_factory=list, description="Range bands where it cannot attack.")
     penalties: list[RangePenalty] = Field(default_factory=list, description="Attack penalties by range band.")
     unfamiliar_ok: bool = Field(default=False, description="Anyone may use it as an Unfamiliar task.")
-    comment: str = Field(default="", description="Anything else, in the setting's words. A weapons card holds "
-                         "about 80 words of it in one row (`sixes check` measures it).")
+    comment: str = Field(default="", description="Anything else, in the setting's words. A row of a weapons card "
+                         "holds about 65 words of it on a poker card (`sixes check` measures it).")
 
     @model_validator(mode="after")
     def _one_damage(self):
