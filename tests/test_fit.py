@@ -204,3 +204,17 @@ def test_the_print_lint_names_the_data_field(tmp_path, monkeypatch):
     assert code == 1 and not list(out.rglob("*.pdf")), report
     assert f"{where[0]}:{where[1]}:{where[2]} challenges[0].description overflows 'Challenge: Locked Door'" in report
     assert " › " not in report, report      # no CSS box named
+
+
+def test_a_named_field_is_located_as_check_locates_it(tmp_path):
+    """What a template names (data-field) becomes the file:line:col and the
+    field's path, for keyed and listed places alike."""
+    from generator.render.bounded import locate_fields
+    game = make_game(tmp_path / "game", "sixes", 1)
+    said = locate_fields("page 1: text of 'sixes/actions.yaml#actions.escape.rule' overlaps 'x'", game)
+    lines = (game / "sixes" / "actions.yaml").read_text().splitlines()
+    match = re.search(r"'game/sixes/actions\.yaml:(\d+):(\d+) actions\.escape\.rule'", said)
+    assert match, said
+    line, column = int(match[1]), int(match[2])
+    assert lines[line - 1][column - 1:].startswith(words(30)[:20]), lines[line - 1]
+    assert line > next(i for i, text in enumerate(lines, 1) if text.strip() == "escape:")
