@@ -21,7 +21,12 @@ def starter(tmp_path) -> Path:
     return data
 
 
-def test_a_character_sheet_longer_than_two_pages_fails_the_build(starter, tmp_path):
+def test_a_character_sheet_longer_than_two_pages_fails_the_build(starter, tmp_path, monkeypatch):
+    # A sheet's budget now grows with its background (render/bounded.py
+    # extra_pages); held at two pages here, the long background is the
+    # layout fault whose failure must leave the earlier output alone.
+    import generator.render.bounded as bounded
+    monkeypatch.setattr(bounded, "extra_pages", lambda template, context: 0)
     sheet = starter / "sixes" / "characters" / "first-rival.yaml"
     long_background = "\n\n".join(["A long paragraph of secrets that goes on and on. " * 12] * 14)
     text = sheet.read_text(encoding="utf-8").split("background: |")[0]

@@ -111,6 +111,8 @@ def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
                       find=False)
     loaded = gathered.loaded
     report = BuildReport(config.out_dir, warnings=list(gathered.warnings))
+    from ..render.bounded import refuse_unfit
+    refuse_unfit(loaded, config.options, gathered.warnings)     # before anything renders: what `check` says
     entries = output_entries(config.papers)
     with BuildContext(config, entries, progress) as ctx:
         for item in loaded:

@@ -19,6 +19,7 @@ import click
 from ..core.errors import Problem, visible
 from ..core.layout import PDF_FOLDER
 from ..core.paper import CHOICES, Paper
+from ..render.options import CARD_SIZE_NAMES
 from .failures import BUILD, PACK, SCHEMAS, Failed, Group, InvalidData, converted, print_problems
 
 data_option = click.option(
@@ -110,23 +111,27 @@ def main() -> None:
 @data_option
 @click.option("--casting", "casting_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               default=None, help="A casting file to check (default: casting.yaml in the game folder, if any).")
+@click.option("--card-size", type=click.Choice(CARD_SIZE_NAMES), default="poker", show_default=True,
+              help="The card size whose cards the text must fit (as build's --card-size).")
 @strict_option
-def check(data_dir: Path | None, casting_file: Path | None, strict: bool) -> None:
+def check(data_dir: Path | None, casting_file: Path | None, card_size: str, strict: bool) -> None:
     """Validate the data and print every problem, without rendering anything.
 
     It reads what `build` and `pack` read first (the same gather): every
     game's data with its portraits and handouts, the site's own pages and
     logo, and a casting file (--casting FILE, or the game folder's
     casting.yaml), checked against the game's characters and the settings'
-    paper; every problem is listed in the same run.
+    paper; every problem is listed in the same run, and so is every text
+    too long for its card or box at --card-size (render/bounded.py).
     """
     from ..game.gather import gather
+    from ..render.bounded import fit_problems
+    from ..render.options import PrintOptions
     game = locate(data_dir, needs_out=False)
     gathered = gather(game.data_dir, game.settings, game.papers, strict=strict, casting=casting_file,
                       out_dir=game.settings.out_dir)
     problems = list(gathered.warnings)
-    # The fit check of text in its boxes (issue 27) joins here, on what was gathered:
-    # problems += fit_problems(gathered)
+    problems += fit_problems(gathered.loaded, PrintOptions(card_size=card_size))
     if any(p.severity == "error" or strict for p in problems):
         raise InvalidData(sorted(problems, key=Problem.sort_key))
     print_problems(problems)

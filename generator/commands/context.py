@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ..core import memo
-from ..core.errors import Problem
+from ..core.errors import BuildError, Problem
 from ..core.paper import PAPERS, Paper
 from .output import OutputError, OutputFolder, recover, refuse_unsafe
 from ..core.paths import MKDOCS_CONFIG, PACKAGE_DIR, SITE_SOURCES_DIR, TEMPLATES_DIR
@@ -126,10 +126,15 @@ class BuildContext:
         `cached` is False; refuse any layout fault and any second write to
         one path. A `quiet` render (a pack's manifest) runs here, shows no
         progress and is not counted."""
+        from ..render.bounded import locate_fields
         jobs = self._claimed(jobs)
-        if quiet:
-            return render_checked(jobs, None, 1, lambda *a: None, Tally())
-        return render_checked(jobs, self._store if cached else None, self.config.workers, self.progress, self.tally)
+        try:
+            if quiet:
+                return render_checked(jobs, None, 1, lambda *a: None, Tally())
+            return render_checked(jobs, self._store if cached else None, self.config.workers, self.progress,
+                                  self.tally)
+        except BuildError as exc:       # a text from the data past its box: named at its file:line:col
+            raise BuildError(locate_fields(str(exc), self.config.data_dir)) from None
 
     def _claimed(self, jobs):
         """Each job's PDF claimed from the writer as it is planned: two

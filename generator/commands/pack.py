@@ -355,6 +355,8 @@ def _gather(config: BuildConfig, casting_file: Path | None, system: str | None, 
     gathered = gather(data_dir, config.settings, config.papers, site=False, casting=casting_file,
                       find=find_casting_file, pack=True, system=system, out_dir=out_dir)
     item = gathered.packed
+    from ..render.bounded import refuse_unfit
+    refuse_unfit([item], config.options, gathered.warnings)     # before anything renders: what `check` says
     all_docs = item.system.documents(item.game)
     docs = sort_documents(all_docs)
     _refuse_player_count(item.system, data_dir, docs, gathered.casting_file, players)

@@ -23,14 +23,13 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from ..core.paper import PAPERS
-from ..systems.base import CARD_SHEET, Document
+from ..systems.base import CARD_SHEET, Card, Document
 from .html import environment
-from .options import DEFAULT_OPTIONS, PRINTER_EDGE, PrintOptions
+from .bounded import card_faces
+from .options import CARD_SIZES, DEFAULT_OPTIONS, PRINTER_EDGE, PrintOptions
 
 DEFAULT_BACK = "cards/back.html"
 CALIBRATION = "cards/calibration.html"
-# Width x height in millimetres.
-CARD_SIZES = {"poker": (63.0, 88.0), "bridge": (57.0, 89.0), "tarot": (70.0, 120.0)}
 # The area every paper has in common, portrait (A4's width and US Letter's height).
 COMMON_PAGE = (min(p.width_mm for p in PAPERS), min(p.height_mm for p in PAPERS))
 MARK_GAP = 1.0       # between the card (or its bleed) and the start of a cut mark
@@ -126,10 +125,16 @@ class SheetPage:
     offset: tuple[float, float]    # mm the whole page content moves
 
 
+def laid_out(doc: Document, options: PrintOptions) -> list[Card]:
+    """The deck's cards as printed: each told the font step of its bounded
+    text, a continuation card after any that needs one (render/bounded.py)."""
+    return [face for card in doc.cards for face in card_faces(card, doc.context, options)]
+
+
 def page_count(doc: Document, options: PrintOptions = DEFAULT_OPTIONS) -> int:
     """The pages a deck imposes to: its budget, since more means a layout bug."""
     grid = grid_for(options.card_size, options.bleed)
-    fronts = math.ceil(len(doc.cards) / grid.per_page)
+    fronts = math.ceil(len(laid_out(doc, options)) / grid.per_page)
     return fronts * (2 if options.backs else 1)
 
 
@@ -142,9 +147,9 @@ def render_card_sheet(doc: Document, options: PrintOptions = DEFAULT_OPTIONS) ->
     def face(template: str, card) -> Markup:
         return Markup(env.get_template(template).render(**base, card=card.context, card_label=card.label))
 
-    pages = []
-    for start in range(0, len(doc.cards), grid.per_page):
-        chunk = doc.cards[start:start + grid.per_page]
+    cards, pages = laid_out(doc, options), []
+    for start in range(0, len(cards), grid.per_page):
+        chunk = cards[start:start + grid.per_page]
         pages.append(SheetPage("front", tuple(
             Placed(c.label, face(c.front, c), *grid.trim_origin(i)) for i, c in enumerate(chunk)), (0.0, 0.0)))
         if options.backs:

@@ -20,6 +20,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Undefined
 from markupsafe import Markup, escape
 
+from ..core.measure import prose_lines
 from ..core.paths import TEMPLATES_DIR
 from .charts import Bar, Line, bar_chart, fixed, line_chart, percent
 
@@ -102,40 +103,17 @@ def paragraphs(value: str) -> list[str]:
     return [" ".join(p.split()) for p in value.split("\n\n") if p.strip()]
 
 
-# A line ends a sentence or opens a list: ". ! ? :" or an ellipsis, maybe
-# followed by closing quotes or brackets; a line starts a list item: "- ",
-# "* ", "• ", "– ", "1. " or "1) ".
-_ENDS_SENTENCE = re.compile(r"[.!?:…][\"'”’»)\]]*$")
-_STARTS_ITEM = re.compile(r"([-*•–]|\d+[.)])\s")
-
-
 def prose(value: object, cls: str | None = None) -> Markup:
     """A long text field as HTML paragraphs that keep the shape it was typed
     in, the same on every sheet and card of every system (README: "Text that
-    keeps its shape"). A blank line starts a paragraph. Inside one, a line
-    break is kept where the line ends a sentence (. ! ? : or …, with any
-    closing quote) or the next line is a list item (- * • – 1. 1)); any other
-    line break is a space, so a long line wrapped in the YAML file flows on.
-    The text is escaped; `cls` is the paragraphs' class."""
+    keeps its shape"); where the breaks fall is `core.measure.prose_lines`,
+    which the fit check measures too. The text is escaped; `cls` is the
+    paragraphs' class."""
     if value is None or isinstance(value, Undefined):
         return Markup("")
-    text = str(value).replace("\r\n", "\n").replace("\r", "\n")
-    blocks, lines = [], []
-    for raw in [*text.split("\n"), ""]:
-        line = raw.strip()
-        if line:
-            lines.append(line)
-            continue
-        if lines:
-            out = [escape(lines[0])]
-            for before, line_now in zip(lines, lines[1:]):
-                kept = _ENDS_SENTENCE.search(before) or _STARTS_ITEM.match(line_now)
-                out.append(Markup("<br>") if kept else Markup(" "))
-                out.append(escape(line_now))
-            blocks.append(Markup("").join(out))
-            lines = []
     opening = Markup('<p class="{}">').format(cls) if cls else Markup("<p>")
-    return Markup("").join(opening + block + Markup("</p>") for block in blocks)
+    return Markup("").join(opening + Markup("<br>").join(escape(line) for line in lines) + Markup("</p>")
+                           for lines in prose_lines(str(value)))
 
 
 # Where a long document may be cut into separately rendered parts (render/parts.py).

@@ -78,7 +78,9 @@ def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
     if doc.cards:
         return Prepared(html, page_count(doc, options), grid_for(options.card_size, options.bleed).landscape,
                         sheets, variant)
-    budget = doc.max_pages * (LARGE_PRINT_PAGE_FACTOR if LARGE_PRINT_CSS in sheets else 1)
+    from .bounded import extra_pages          # a reference with long notes may take more pages
+    budget = (doc.max_pages + extra_pages(doc.template, doc.context)) * \
+        (LARGE_PRINT_PAGE_FACTOR if LARGE_PRINT_CSS in sheets else 1)
     # Only what a player fills in gets form fields; cards and public pages print flat.
     return Prepared(html, budget, False, sheets, variant, options.fillable and doc.audience == "player")
 

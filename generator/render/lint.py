@@ -84,6 +84,8 @@ class _Scope(NamedTuple):
     table: object = None     # faults inside a table are named by the table
     frames: tuple = ()       # the boxes with side borders around it, which its text must stay inside
     context: str | None = None   # the nearest aria-label (a card's name)
+    source: str | None = None    # the nearest data-field: the data field that filled it (render/bounded.py)
+    fields: tuple = ()           # every data field of the nearest aria-labelled element (the card)
 
 
 @dataclass(frozen=True)
@@ -112,15 +114,18 @@ def _text_runs(page_box):
         box, scope = stack.pop()
         if isinstance(box, AbsolutePlaceholder):   # stands in for a positioned box, and hides its type
             box = box._box
-        line, block, table, frames, context = scope
+        line, block, table, frames, context, source, fields = scope
         element = getattr(box, "element", None)
         if element is not None and element.get("aria-label"):
-            context = element.get("aria-label")
+            context, fields = element.get("aria-label"), data_fields(element)
+        if element is not None and element.get("data-field"):
+            source = element.get("data-field")
         if isinstance(box, TextBox):
             if box.text.strip() and box.style["visibility"] == "visible" and box.width > 0:
                 size, baseline = box.style["font_size"], box.position_y + box.baseline
                 yield _Run(box.position_x, baseline - _INK_ABOVE * size, box.position_x + box.width,
-                           baseline + _INK_BELOW * size, box.text.strip(), _Scope(line, block, table, frames, context))
+                           baseline + _INK_BELOW * size, box.text.strip(),
+                           _Scope(line, block, table, frames, context, source, fields))
             continue
         if element is not None and element.get("aria-hidden") == "true":
             continue
@@ -135,7 +140,7 @@ def _text_runs(page_box):
                 block = box
             if box.style["border_left_width"] and box.style["border_right_width"]:
                 frames = (*frames, box)
-        scope = _Scope(line, block, table, frames, context)
+        scope = _Scope(line, block, table, frames, context, source, fields)
         stack.extend((child, scope) for child in reversed(getattr(box, "children", ())))
 
 
@@ -148,7 +153,18 @@ def _name(box, context: str | None = None) -> str:
     return (f"{context} › " if context else "") + where
 
 
+def data_fields(element) -> tuple[str, ...]:
+    """The data fields (`data-field`, render/bounded.py) an element holds."""
+    return tuple(dict.fromkeys(e.get("data-field") for e in element.iter() if e.get("data-field")))
+
+
 def _describe(run: _Run) -> str:
+    """The data field that filled the text, or those of its card, when the
+    template names them (the build turns each into file:line:col); else the
+    element, for a template's own text."""
+    fields = (run.scope.source,) if run.scope.source else run.scope.fields
+    if fields:
+        return " and ".join(fields) + (f" (on '{run.scope.context}')" if run.scope.context else "")
     return f"{_name(run.owner, run.scope.context)} “{run.text[:24].rstrip()}”"
 
 
@@ -192,7 +208,9 @@ def find_overlaps(document) -> list[str]:
                 pair = (id(other.owner), id(run.owner))
                 if pair not in reported and min(other.x1, run.x1) - max(other.x0, run.x0) > _OVERLAP_TOLERANCE:
                     reported.add(pair)
-                    found.append(f"page {number}: text of '{_describe(other)}' overlaps '{_describe(run)}'")
+                    first, second = _describe(other), _describe(run)
+                    found.append(f"page {number}: text of '{first}' overlaps '{second}'" if first != second else
+                                 f"page {number}: {first}: too long, its text runs into other text")
             active.append(run)
     return list(dict.fromkeys(found))   # identical cards on one page fault alike
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-CARD_SIZE_NAMES = ("poker", "bridge", "tarot")
+# Width x height of each card size, in millimetres.
+CARD_SIZES = {"poker": (63.0, 88.0), "bridge": (57.0, 89.0), "tarot": (70.0, 120.0)}
+CARD_SIZE_NAMES = tuple(CARD_SIZES)
 BLEED_MM = 3.0
 PRINTER_EDGE = 3.0   # mm at the sheet's edge a home laser printer cannot reach (cut marks and text stay inside)
 

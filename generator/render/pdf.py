@@ -14,6 +14,7 @@ from urllib.parse import unquote, urljoin, urlparse
 
 from ..core.paper import Paper
 from ..core.paths import TEMPLATES_DIR
+from .lint import data_fields
 
 
 class ForbiddenResource(Exception):
@@ -70,9 +71,16 @@ def find_overflows(document) -> list[str]:
                         inner.border_box_x() + inner.border_width() > right + _OVERFLOW_TOLERANCE:
                     element = box.element
                     label = element.get("aria-label") or element.get("class") or box.element_tag
-                    found.append(f"page {number}: content overflows '{label}'")
+                    found.append(f"page {number}: {_filled_by(box)}overflows '{label}'")
                     break
     return found
+
+
+def _filled_by(box) -> str:
+    """'<data fields> ' the box holds (render/bounded.py names each box a
+    data field fills), which pushed its content out; else 'content '."""
+    fields = data_fields(box.element) if box.element is not None else ()
+    return " and ".join(fields) + " " if fields else "content "
 
 
 def make_fetcher(allowed_roots: tuple[Path, ...]):

@@ -30,6 +30,7 @@ class D6Game:
     combat: CombatFile
     characters: CharactersFile
     rulings: tuple[Ruling, ...]
+    table_files: tuple[str, ...] = ()     # each table's file under weapons/, for messages about its text
 
     @property
     def abilities(self) -> frozenset[str]:
@@ -77,7 +78,8 @@ def load_game(folder: Path, display_root: Path) -> tuple[D6Game | None, list[Pro
     problems.extend(unused_files(folder, display_root, KNOWN_FILES, "weapon tables go in weapons/"))
     if errors_in(problems) or None in (info, damage, armour, combat, characters):
         return None, problems
-    return D6Game(folder, info, damage, tuple(tables), armour, combat, characters, rulings), problems
+    return D6Game(folder, info, damage, tuple(tables), armour, combat, characters, rulings,
+                  tuple(f"weapons/{path.name}" for path in table_files)), problems
 
 
 def _check_table(doc: YamlDocument, table: WeaponTable) -> list[Problem]:

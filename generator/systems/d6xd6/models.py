@@ -102,7 +102,8 @@ class Weapon(DataModel):
     unusable_at: list[AttackBand] = Field(default_factory=list, description="Range bands where it cannot attack.")
     penalties: list[RangePenalty] = Field(default_factory=list, description="Attack penalties by range band.")
     unfamiliar_ok: bool = Field(default=False, description="Anyone may use it as an Unfamiliar task.")
-    comment: str = Field(default="", description="Anything else, in the setting's words.")
+    comment: str = Field(default="", description="Anything else, in the setting's words. A row of a weapons card "
+                         "holds about 65 words of it on a poker card (`sixes check` measures it).")
 
     @model_validator(mode="after")
     def _one_damage(self):
@@ -211,7 +212,8 @@ class Distance(DataModel):
     metres: int | None = Field(default=None, ge=1, description="Upper limit in metres; none for the last band.")
     yards: int | None = Field(default=None, ge=1, description="Upper limit where yards are used.")
     miles: int | None = Field(default=None, ge=1, description="Upper limit in miles, instead of yards.")
-    note: Text = Field(description="What can be done at this distance.")
+    note: Text = Field(description="What can be done at this distance. A row of the distances card holds "
+                                   "about 90 words on a poker card (`sixes check` measures it).")
 
     @model_validator(mode="after")
     def _one_imperial(self):

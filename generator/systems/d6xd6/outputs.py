@@ -23,6 +23,8 @@ LADDER_CARDS = "ladder-cards"
 GM_LADDER_CARDS = "gm-ladder-cards"     # the private characters' cards, made only when there are some
 REFERENCE_CARDS = "reference-cards"
 BAND_NAMES = {"brawling": "Brawl", "throwing": "Throw", "shooting": "Shoot"}
+# Printed after the Lost band's note on the distances card (and measured with it, render/bounded.py).
+LOST_RULE = "Roll with the lower Focus of observer and attacker."
 # Thresholds for the compact "at least N" chart; the table beside it has them all.
 CHART_THRESHOLDS = (36, 30, 20, 12, 6, 1)
 MOST_SPLIT_LEVELS = 5
@@ -146,8 +148,10 @@ def _common(game: D6Game) -> dict:
         "armour": armour,
         "combat": game.combat,
         "distance": {d.key: d for d in game.combat.distances},
+        "lost_rule": LOST_RULE,
         "reach_rows": reach_rows(),
         "tables": [(t, weapon_rows(t)) for t in game.tables],
+        "table_files": game.table_files,
         "odds_columns": ["None"] + [f"{a.name} (-{a.steps})" for a in armour],
         "turn_odds": turn_odds(penalties),
         "chart_rows": [(n, at_least(turn_order(0), n)) for n in CHART_THRESHOLDS],

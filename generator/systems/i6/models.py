@@ -87,7 +87,8 @@ class GearFile(DataModel):
 class Action(DataModel):
     name: Text = Field(description="The action as printed.")
     spd: Text = Field(description="Its SPD as printed: a number, or how it is worked out.")
-    rule: Text = Field(description="What the action does, in one or two sentences.")
+    rule: Text = Field(description="What the action does, in one or two sentences. At most 12 lines of the "
+                                   "combat card: about 120 words.")
 
 
 class ActionsFile(DataModel):

@@ -85,7 +85,8 @@ class GuideEntry(DataModel):
 
     critical_number: GuideKey = Field(description="0 (meaning 0 or lower), 1 to 7, or impossible.")
     label: Text = Field(description="A short name, e.g. Even odds.")
-    description: Text = Field(description="What a GM should expect at this number.")
+    description: Text = Field(description="What a GM should expect at this number. At most 12 lines of the "
+                                          "Critical Number card: about 60 words.")
 
 
 class RulesFile(DataModel):
@@ -138,13 +139,16 @@ class Challenge(DataModel):
     """One obstacle, with a Critical Number (or impossible) for every method."""
 
     name: Text = Field(description="Unique name, printed on the challenge card.")
-    description: Text = Field(description="What the Operators face, as the GM would describe it.")
+    description: Text = Field(description="What the Operators face, as the GM would describe it. A poker card holds "
+                                          "about 60 words of it beside as many GM notes (`sixes check` measures it).")
     critical_numbers: Annotated[dict[Method, MethodNumber],
                                 needs_every("every method needs a Critical Number or impossible", METHODS)] = Field(
         json_schema_extra={"required": list(METHODS)},
         description="danger, sharpness, slyness and charm: each 1 to 7 or impossible.")
     stages: int = Field(default=1, ge=1, le=12, description="Successful rolls needed to overcome it.")
-    gm_notes: str = Field(default="", description="GM-only notes: on the GM's cards, never on the site.")
+    gm_notes: str = Field(default="", description="GM-only notes: on the GM's cards, never on the site. About 60 "
+                          "words share a poker card with the description; longer notes get a card of their own "
+                          "(up to about 190 words).")
     # The cards carry the Critical Numbers, so a challenge is the GM's unless marked public (README's ruling).
     visibility: Visibility = visibility_field("private", "challenge")
 

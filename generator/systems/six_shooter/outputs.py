@@ -172,8 +172,8 @@ def documents(adventure: Adventure) -> list[Document]:
     # A key card first: the words every challenge card uses, explained in full once.
     cards = (Card("Key: reading the challenge cards", "six-shooter/cards/key.html"),) + tuple(
         Card(f"Challenge: {c.name}", "six-shooter/cards/challenge.html",
-             {"challenge": c, "methods": challenge_odds(adventure, c)})
-        for c in adventure.challenges)
+             {"challenge": c, "methods": challenge_odds(adventure, c), "index": i})
+        for i, c in enumerate(adventure.challenges))
     docs = [
         Document(GM_CARD, f"{adventure.info.title}: Critical Number card", "six-shooter/gm_card.html",
                  "public", common, max_pages=2),

@@ -99,7 +99,8 @@ class Action(DataModel):
     name: Text = Field(description="The action's name as printed.")
     signal: Text = Field(description="The hand signal, described in words.")
     reminder: Text = Field(description="A one-line reminder for the hand-signal card.")
-    rule: Text = Field(description="The full rule in one or two sentences, for the GM sheet.")
+    rule: Text = Field(description="The full rule in one or two sentences, for the GM sheet. At most 12 lines "
+                                   "of the rules reference: about 100 words.")
     icon: Text = Field(description="An icon name from templates/icons (without .svg).")
 
 

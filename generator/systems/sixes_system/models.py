@@ -84,7 +84,7 @@ class MatrixEntry(DataModel):
 class Cover(DataModel):
     level: CoverLevel
     a: Quarter = Field(description="Added to A when the defender has this cover.")
-    note: Text
+    note: Text = Field(description="What this cover is. At most 12 lines of the GM matrix card: about 60 words.")
 
 
 class ActiveCover(DataModel):
@@ -92,7 +92,7 @@ class ActiveCover(DataModel):
 
     a: Quarter
     max_a: Quarter = Field(description="The most cover (with the active step) may add to A.")
-    note: Text
+    note: Text = Field(description="How active cover works. At most 12 lines of the GM matrix card: about 60 words.")
 
 
 class PullingPunches(DataModel):

@@ -1,0 +1,400 @@
+"""The bounded fields: every box of fixed size the data's text lands in.
+
+Edge layer (imports render/fit.py and the systems' models and terms). Each
+layout here mirrors one face template and its CSS, named beside it: change
+them together. `fit_problems` (what `sixes check` and the start of `build`
+and `pack` report) and `card_faces` (what render/cards.py prints) ask the
+same layouts, so they agree by construction; the print lint is the guard
+behind them (tests/test_fit.py builds games at and over the floors).
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+from ..core.datafiles import display_path
+from ..core.errors import DataError, Problem
+from ..core.loading import YamlDocument, format_loc, load_yaml
+from ..core.measure import PT_PER_MM, line_count
+from ..systems.base import Card
+from .fit import (CARD_STEPS, LINE_HEIGHT, Box, Cell, Fit, Row, Text, bigger_card, box_problems, card_room, card_width,
+                  flow, text_height)
+from .options import DEFAULT_OPTIONS, PrintOptions
+
+# Challenge cards: templates/six-shooter/cards/challenge.html, challenge_notes.html and cards.css.
+NAME_PT, NAME_LINE = 11.0, 1.15
+HEADING_EXTRA = 1.5 + 0.6 + 0.4          # margin, padding and rule under the name
+HEAD_PT, TABLE_PT, CN_PT, CELL_LINE = 7.5, 9.0, 10.0, 1.1
+CELL_PAD_X, CELL_PAD_Y = 1.0, 1.0        # both sides: 2 x 0.5 mm; 2 x 0.4 mm and a border
+CHALLENGE_COLUMNS = (0.34, 0.10, 0.28, 0.28)     # method, CN, Overcome, Roll hand
+GM_INSET = 1.5 + 2 / PT_PER_MM            # the GM notes' rule and padding
+STAGES_PT = 8.0
+NOTES_FOLLOW = "GM notes: on the next card."
+NOTES_HEADING = "GM notes"
+CHALLENGES_FILE = "challenges.yaml"
+
+
+def challenge_box(challenge: Any, method_names: Iterable[str], options: PrintOptions = DEFAULT_OPTIONS,
+                  index: int = 0, notes: bool = True) -> Box:
+    """A challenge card: the name, the table of methods (one row each, a
+    method's name may wrap), the stages line, and the description and GM
+    notes sharing what is left (without `notes`, a line saying they follow)."""
+    from ..systems.six_shooter.outputs import TERMS
+    width, names = card_width(options), list(method_names)
+    used = _heading(challenge.name, width)
+    columns = [width * part - CELL_PAD_X for part in CHALLENGE_COLUMNS]
+    heads = ("Method", TERMS["cn"].label, TERMS["success"].label, TERMS["hand_roll"].label)
+    used += max(text_height(h, w, HEAD_PT, CELL_LINE, weight=700) for h, w in zip(heads, columns)) + CELL_PAD_Y
+    row = CN_PT * CELL_LINE / PT_PER_MM
+    used += sum(max(row, text_height(n, columns[0], TABLE_PT, CELL_LINE)) + CELL_PAD_Y for n in names) + 1.0
+    if challenge.stages > 1:
+        used += text_height(stages_line(challenge.stages, names), width, STAGES_PT, LINE_HEIGHT) + 1.0
+    texts = [Text("description", challenge.description, ("challenges", index, "description"), CHALLENGES_FILE)]
+    if notes:
+        texts.append(_gm_notes(challenge, index))
+    elif challenge.gm_notes.strip():
+        used += text_height(NOTES_FOLLOW, width, STAGES_PT, LINE_HEIGHT) + 1.0
+    return Box("a challenge card", width, card_room(options) - used, tuple(texts))
+
+
+def notes_box(challenge: Any, options: PrintOptions = DEFAULT_OPTIONS, index: int = 0) -> Box:
+    """The card a challenge's GM notes continue on: its name, and the notes."""
+    width = card_width(options)
+    return Box("a challenge's GM notes card", width,
+               card_room(options) - _heading(f"{challenge.name}: {NOTES_HEADING}", width),
+               (_gm_notes(challenge, index),))
+
+
+def challenge_layout(challenge: Any, method_names: Iterable[str], options: PrintOptions = DEFAULT_OPTIONS,
+                     index: int = 0) -> tuple[Box, ...]:
+    """One card when everything fits it at some step; else the GM notes move
+    to a card of their own that follows it."""
+    names = list(method_names)
+    whole = challenge_box(challenge, names, options, index)
+    if whole.step() is not None or not challenge.gm_notes.strip():
+        return (whole,)
+    return challenge_box(challenge, names, options, index, notes=False), notes_box(challenge, options, index)
+
+
+def stages_line(stages: int, names: list[str]) -> str:
+    """The widest the card's stages line can be (every average as 99.9)."""
+    return f"{stages} stages. Rolls needed on average: " + "; ".join(f"{n} 99.9" for n in names) + "."
+
+
+def _heading(name: str, width: float) -> float:
+    return text_height(name, width, NAME_PT, NAME_LINE, weight=700) + HEADING_EXTRA
+
+
+def _gm_notes(challenge: Any, index: int) -> Text:
+    return Text("gm_notes", challenge.gm_notes, ("challenges", index, "gm_notes"), CHALLENGES_FILE,
+                inset_mm=GM_INSET)
+
+
+# The D6xD6 distances card: templates/d6xd6/cards/distances.html and cards.css.
+CARD_H2 = (12.0, 1.15, 1.5 + 0.6 + 0.4)         # .card h2: size, line height, margin, padding and rule
+TABLE_LINE, TABLE_PAD = 1.12, 0.7 + 0.15          # d6xd6 cards.css: line height; padding and a border
+DISTANCE_COLUMNS = (0.21, 0.24, 0.55)
+COMBAT_FILE = "combat.yaml"
+
+
+def distance_rows(distances: Iterable[Any], options: PrintOptions) -> list[Row]:
+    """A row per band: its name (bold), how far it reaches (two lines), and
+    its note, the bounded field, which takes the card's step."""
+    from ..systems.d6xd6.outputs import LOST_RULE
+    columns = [card_width(options) * part - 1.6 for part in DISTANCE_COLUMNS]
+    rows = []
+    for i, d in enumerate(distances):
+        reach = ((f"{d.metres} m", 9.0, 400), (f"{d.miles or d.yards or ''}", 9.0, 400)) if d.metres else \
+            (("beyond", 9.0, 400),)
+        note = (f"{d.note} {LOST_RULE}", None, 700) if d.key == "lost" else (d.note, None, 400)
+        rows.append(Row((Cell(columns[0], ((d.name, 9.0, 700),)), Cell(columns[1], reach), Cell(columns[2], (note,))),
+                        (Text("note", d.note, ("distances", i, "note"), COMBAT_FILE),), d))
+    return rows
+
+
+def table_rooms(options: PrintOptions, title: str, used: float = 0.0) -> tuple[float, float]:
+    """(room on a continuation card, room on the first), under `title` and
+    the same `used` height of text on both."""
+    return table_room(options, f"{title}, continued") - used, table_room(options, title) - used
+
+
+def table_room(options: PrintOptions, title: str) -> float:
+    """The height a table's rows may fill on a card under `title` and a header row."""
+    size, line, extra = CARD_H2
+    return (card_room(options) - text_height(title, card_width(options), size, line, weight=700) - extra
+            - 9.0 * TABLE_LINE / PT_PER_MM - TABLE_PAD)
+
+
+def distance_fits(distances: Iterable[Any], options: PrintOptions) -> list[Fit]:
+    return _flowed(distance_rows(distances, options), *table_rooms(options, "Distances"), "d6xd6")
+
+
+# The D6xD6 weapons cards, one category each: templates/d6xd6/cards/weapons.html.
+WEAPON_COLUMNS = (0.62, 0.38)
+SUB_PT, SUB_LINE, SUB_EXTRA = 8.0, 1.18, 0.4 + 1.0     # .sub and .who: size, line height, margins
+
+
+def weapon_rows(category: Mapping[str, Any], comments: list[str], levels: Mapping[str, Any],
+                options: PrintOptions, file: str = "", base: tuple = ()) -> list[Row]:
+    """A row per weapon: its name and its notes (the weapon's `comment`, the
+    bounded field, last among them; all at the step), and its damage (a
+    line per band)."""
+    columns = [card_width(options) * part - 1.6 for part in WEAPON_COLUMNS]
+    rows = []
+    for i, (w, comment) in enumerate(zip(category["weapons"], comments)):
+        damage = tuple((f"{band}: {levels[key].name}" if band else levels[key].name, 9.0, 700)
+                       for band, key in w["damage"])
+        texts = (Text("comment", comment, (*base, "weapons", i, "comment"), file),) if comment else ()
+        rows.append(Row((Cell(columns[0], ((w["name"], 9.0, 400), (". ".join(w["notes"]), None, 400))),
+                         Cell(columns[1], damage)), texts, w))
+    return rows
+
+
+def weapon_rooms(category: Mapping[str, Any], title: str, reach: list[str], options: PrintOptions
+                 ) -> tuple[float, float]:
+    """The height a category's rows may fill under its heading, reach and
+    who: on a continuation card, and on the first."""
+    width = card_width(options)
+    sub = f"{title}. Reach: " + ", ".join(reach) + " only."
+    who = [f"Attack: {', '.join(category['attack'])}", f"Defend: {', '.join(category['defence'])}"]
+    used = text_height(sub, width, SUB_PT, SUB_LINE) + sum(text_height(t, width, SUB_PT, SUB_LINE, weight=700)
+                                                            for t in who)
+    return table_rooms(options, f"{category['key'].capitalize()} weapons", used + 2 * SUB_EXTRA)
+
+
+def weapon_fits(context: Mapping[str, Any], options: PrintOptions) -> list[Fit]:
+    card = context["card"]
+    category, table = card["category"], card["table"]
+    number = next(i for i, c in enumerate(table.categories) if c.key == category["key"])
+    file = context["table_files"][next(i for i, (t, _) in enumerate(context["tables"]) if t is table)]
+    rows = weapon_rows(category, [w.comment for w in table.categories[number].weapons], context["level"], options,
+                       file, ("categories", number))
+    return _flowed(rows, *weapon_rooms(category, table.title,
+                                       [context["distance"][b].name for b in category["reach"]], options), "d6xd6")
+
+
+def _flowed(rows: list[Row], room: float, first: float, system: str) -> list[Fit]:
+    """What each card of a table that runs over cards is told, with each
+    row's source; a row too long for any card prints at the floor (the
+    check has said so)."""
+    size, cards = flow(rows, room, CARD_STEPS, TABLE_LINE, TABLE_PAD, first) or (CARD_STEPS[-1], [rows])
+    return [Fit(size, i < len(cards) - 1, tuple(r.item for r in part), i + 1, len(cards),
+                tuple(r.texts[0].source(system) if r.texts else "" for r in part)) for i, part in enumerate(cards)]
+
+
+def _too_tall(rows: list[Row], room: float, cell: int, what: str) -> Iterable[Box]:
+    """A box for each bounded field whose row alone is taller than a card:
+    the room its cell leaves it, at the floor."""
+    floor = CARD_STEPS[-1]
+    for row in rows:
+        if row.texts and row.height(floor, TABLE_LINE, TABLE_PAD) > room:
+            holder, text = row.cells[cell], row.texts[0]
+            own = text_height(text.text, holder.width, floor, TABLE_LINE)
+            rest = max(0.0, holder.height(floor, TABLE_LINE) - own)
+            yield Box(what, holder.width, room - TABLE_PAD - rest, row.texts, line_height=TABLE_LINE)
+
+
+def _d6xd6_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
+    from ..systems.d6xd6.outputs import weapon_rows as printed_rows
+    yield from _too_tall(distance_rows(game.combat.distances, options),
+                         table_rooms(options, "Distances")[0], 2, "a row of the distances card")
+    names = {d.key: d.name for d in game.combat.distances}
+    levels = {level.key: level for level in game.damage.levels}
+    for table, file in zip(game.tables, game.table_files):
+        for c, (category, model) in enumerate(zip(printed_rows(table), table.categories)):
+            rows = weapon_rows(category, [w.comment for w in model.weapons], levels, options, file, ("categories", c))
+            room = weapon_rooms(category, table.title, [names[b] for b in category["reach"]], options)[0]
+            yield from _too_tall(rows, room, 0, f"a row of the {category['key']} weapons card")
+
+
+# Notes in the tables of one-page references. Their columns are laid out by
+# the browser; the widths here are a little under what the starters' pages
+# give them (tests/test_fit.py builds every note at its capacity). A note
+# holds at most NOTE_LINES lines; a long one makes the page budget grow.
+@dataclass(frozen=True)
+class PageNotes:
+    what: str                   # "a note of the rules reference"
+    system: str
+    key: str                    # the context's key, and the game's attribute, holding them
+    file: str
+    notes: Callable[[Any], list[tuple[str, tuple]]]     # (text, place in the file) of each
+    width_mm: float
+    pt: float
+
+
+NOTE_LINES = 12                 # each note's capacity
+NOTE_ALLOWANCE = 2              # lines per note the document's own budget already holds
+PAGE_BODY_MM = 279.4 - 26.0     # US Letter, the shorter paper, less the page margins (base.css)
+PAGE_LINE = 1.3                 # html's line height (base.css)
+PAGE_NOTES = {
+    "sixes/rules_reference.html": PageNotes(
+        "a rule in the rules reference", "sixes", "actions", "actions.yaml",
+        lambda actions: [(a.rule, ("actions", k, "rule")) for k, a in actions.items()], 75.0, 10.0),
+    "i6/combat_card.html": PageNotes(
+        "a rule on the combat card", "i6", "actions", "actions.yaml",
+        lambda actions: [(a.rule, ("actions", i, "rule")) for i, a in enumerate(actions)], 90.0, 9.5),
+    "six-shooter/gm_card.html": PageNotes(
+        "a description on the Critical Number card", "six-shooter", "guide", "rules.yaml",
+        lambda guide: [(g.description, ("guide", i, "description")) for i, g in enumerate(guide)], 50.0, 10.0),
+    "sixes-system/matrix_card.html": PageNotes(
+        "a cover note on the matrix card", "sixes-system", "modes", "modes.yaml",
+        lambda modes: [(c.note, ("cover", i, "note")) for i, c in enumerate(modes.cover)]
+        + [(modes.active_cover.note, ("active_cover", "note"))], 48.0, 9.0),
+}
+
+
+# Text that flows on a sheet (a background onto its second page and on,
+# features and specials down the main column): by template, each text in
+# the context with the width it takes (mm) and the lines the sheet's own
+# page budget already holds for it, at SHEET_PT.
+SHEET_PT, MAIN_COLUMN, WHOLE_PAGE = 10.0, 100.0, 170.0
+
+
+def _hero_texts(c: Mapping[str, Any]) -> list[tuple[str, float, int]]:
+    hero = c["hero"]
+    return [(c["secret"] or "", WHOLE_PAGE, 12), (hero["description"] or "", MAIN_COLUMN, 4),
+            *((f.rule, MAIN_COLUMN, 2) for f in hero["features"]),
+            *((g.description, MAIN_COLUMN, 2) for g in hero["gear"]),
+            *((a.rule, MAIN_COLUMN, 2) for a in c["actions"])]
+
+
+def _character_texts(c: Mapping[str, Any]) -> list[tuple[str, float, int]]:
+    character = c["character"]
+    return [(character.background or "", WHOLE_PAGE, 12), (character.description or "", MAIN_COLUMN, 4),
+            *((s.rule, MAIN_COLUMN, 2) for s in c["specials"])]
+
+
+FLOWING: dict[str, Callable[[Mapping[str, Any]], list[tuple[str, float, int]]]] = {
+    "i6/hero_sheet.html": _hero_texts, "sixes/character_sheet.html": _character_texts}
+
+
+def extra_pages(template: str, context: Mapping[str, Any]) -> int:
+    """Pages a document needs beyond its budget for the length of its notes
+    or flowing text: every line past what the budget holds, over three
+    quarters of a page (a page breaks where it can, not where it is full)."""
+    if template in PAGE_NOTES:
+        spec = PAGE_NOTES[template]
+        pt = spec.pt
+        texts = [(t, spec.width_mm, NOTE_ALLOWANCE) for t, _ in spec.notes(context[spec.key])]
+    elif template in FLOWING:
+        pt, texts = SHEET_PT, FLOWING[template](context)
+    else:
+        return 0
+    lines = sum(max(0, line_count(text, width, pt) - allowance) for text, width, allowance in texts if text)
+    return math.ceil(lines * pt * PAGE_LINE / PT_PER_MM / (0.75 * PAGE_BODY_MM))
+
+
+def _page_notes_unfit(system: str, game: Any) -> Iterable[Box]:
+    for spec in PAGE_NOTES.values():
+        if spec.system != system:
+            continue
+        height = NOTE_LINES * spec.pt * PAGE_LINE / PT_PER_MM
+        for text, loc in spec.notes(getattr(game, spec.key)):
+            if line_count(text, spec.width_mm, spec.pt) > NOTE_LINES:
+                yield Box(spec.what, spec.width_mm, height, (Text(loc[-1], text, loc, spec.file, gap_mm=0.0),),
+                          steps=(spec.pt,), line_height=PAGE_LINE)
+
+
+def _six_shooter_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
+    names = [d.method_name for d in game.descriptors]
+    for i, challenge in enumerate(game.challenges):
+        def build(opts: PrintOptions, c=challenge, i=i) -> tuple[Box, ...]:
+            return challenge_layout(c, names, opts, i)
+        unfit = [box for box in build(options) if box.step() is None]
+        if unfit:
+            bigger = bigger_card(build, options)
+            yield from (replace(box, bigger=bigger) for box in unfit)
+
+
+# Each system's boxes that will not fit, by slug: (the game, the options) -> boxes.
+UNFIT: dict[str, Callable[[Any, PrintOptions], Iterable[Box]]] = {"six-shooter": _six_shooter_unfit,
+                                                                   "d6xd6": _d6xd6_unfit}
+def challenge_fits(challenge: Any, method_names: Iterable[str], options: PrintOptions, index: int) -> list[Fit]:
+    """Each card of a challenge: its step, and its texts' sources (description, GM notes)."""
+    boxes = challenge_layout(challenge, method_names, options, index)
+    sources = tuple(t.source("six-shooter") for t in challenge_box(challenge, [], options, index).texts)
+    return [Fit(box.step() or box.steps[-1], continued=i < len(boxes) - 1, part=i + 1, parts=len(boxes),
+                sources=sources) for i, box in enumerate(boxes)]
+
+
+# How a face with bounded text is laid out, by face template: given the
+# document's and the card's context, what each card it takes is told.
+CARD_LAYOUTS: dict[str, Callable[[Mapping[str, Any], PrintOptions], list[Fit]]] = {
+    "six-shooter/cards/challenge.html":
+        lambda c, options: challenge_fits(c["card"]["challenge"], [m.name for m in c["card"]["methods"]], options,
+                                          c["card"]["index"]),
+    "d6xd6/cards/distances.html": lambda c, options: distance_fits(c["combat"].distances, options),
+    "d6xd6/cards/weapons.html": weapon_fits,
+}
+# The face a continuation card prints, by the face it continues.
+CONTINUATIONS = {"six-shooter/cards/challenge.html": "six-shooter/cards/challenge_notes.html"}
+
+
+def card_faces(card: Card, context: Mapping[str, Any], options: PrintOptions) -> tuple[Card, ...]:
+    """The card, told how its bounded text fits (`card.fit`), and any cards
+    that continue it. A box past its floor prints at the floor: only a build
+    that skipped the check gets there, and its lint then names the field."""
+    layout = CARD_LAYOUTS.get(card.front)
+    if layout is None:
+        return (card,)
+    fits = layout({**context, "card": card.context}, options)
+    return tuple(replace(card, label=card.label if fit.part == 1 else f"{card.label} ({fit.part} of {fit.parts})",
+                         front=card.front if fit.part == 1 else CONTINUATIONS.get(card.front, card.front),
+                         context={**card.context, "fit": fit}) for fit in fits)
+
+
+def fit_problems(loaded: Iterable[Any], options: PrintOptions = DEFAULT_OPTIONS) -> list[Problem]:
+    """Every bounded field of the loaded games that will not fit its box even
+    at its floor size, at its file:line:col. Run before anything renders."""
+    problems: list[Problem] = []
+    for item in loaded:
+        finder = UNFIT.get(item.system.slug)
+        docs: dict[str, YamlDocument | None] = {}
+        unfit = [*(finder(item.game, options) if finder else ()), *_page_notes_unfit(item.system.slug, item.game)]
+        for box in unfit:
+            name = box.texts[0].file
+            if name not in docs:
+                docs[name] = _document(item.game.folder / name, item.game.folder.parent.parent)
+            if docs[name] is not None:
+                problems.extend(box_problems(box, docs[name]))
+    return problems
+
+
+def refuse_unfit(loaded: Iterable[Any], options: PrintOptions, known: Iterable[Problem] = ()) -> None:
+    """Stop a build or pack before it renders anything when a text will not
+    fit (DataError, with the `known` warnings of the load beside them)."""
+    found = fit_problems(loaded, options)
+    if found:
+        raise DataError([*known, *found])
+
+
+_SOURCE = re.compile(r"([\w.-]+/[\w./-]+\.yaml)#([\w.-]+)")
+
+
+def locate_fields(text: str, data_dir: Path) -> str:
+    """The print lint's messages with each data field a template named
+    ('six-shooter/challenges.yaml#challenges.1.gm_notes', Text.source) at
+    its file:line:col, as `check` shows it."""
+    docs: dict[str, YamlDocument | None] = {}
+
+    def located(match: re.Match) -> str:
+        file, dotted = match.groups()
+        if file not in docs:
+            docs[file] = _document(data_dir / file, data_dir.parent)
+        doc = docs[file]
+        loc = tuple(int(p) if p.isdigit() else p for p in dotted.split("."))
+        if doc is None:
+            return f"{file} {format_loc(loc)}"
+        line, column = doc.position(loc)
+        return f"{doc.display}:{line}:{column} {format_loc(loc)}"
+    return _SOURCE.sub(located, text)
+
+
+def _document(path: Path, display_root: Path) -> YamlDocument | None:
+    """A data file again, for its positions (the loader has read it, so it
+    loads; shown from the game folder's parent, as load_all shows it)."""
+    doc, _ = load_yaml(path, display_path(path, display_root))
+    return doc

@@ -1,0 +1,220 @@
+"""Text that fits its box: `check` and `build` agree (issue 27).
+
+The measurement (core/measure.py) against WeasyPrint's own line breaking;
+games from every system's starter with every prose field at half, once and
+three times its floor build whenever `check` passes them, on every card size
+and both papers; a field far over its capacity is refused by `check` at its
+file:line:col, and by `build` with the same words before anything renders.
+"""
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from fit_games import NAME_FLOOR, make_game, words
+from generator.commands.cli import main
+from generator.core.measure import line_count, words_that_fit
+from generator.core.paths import TEMPLATES_DIR
+
+SYSTEMS = ("sixes", "six-shooter", "d6xd6", "i6", "sixes-system")
+LOCATED = re.compile(r"^(\S+\.yaml):(\d+):(\d+): error: (.*)$", re.M)
+
+
+def run(*args) -> tuple[int, str]:
+    result = CliRunner().invoke(main, [str(a) for a in args], prog_name="sixes")
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.output
+
+
+# --- the measurement ----------------------------------------------------------------------------
+
+def weasyprint_lines(text: str, width_mm: float, size_pt: float, weight: int = 400) -> int:
+    """Lines WeasyPrint breaks `text` into in a paragraph `width_mm` wide."""
+    from weasyprint import HTML
+    from weasyprint.formatting_structure.boxes import LineBox
+    html = (f'<html><head><link rel="stylesheet" href="base.css"></head><body style="margin:0">'
+            f'<p style="width:{width_mm}mm;font-size:{size_pt}pt;font-weight:{weight};margin:0">{text}</p>'
+            '</body></html>')
+    page = HTML(string=html, base_url=str(TEMPLATES_DIR) + "/").render().pages[0]
+    count, stack = 0, [page._page_box]
+    while stack:
+        box = stack.pop()
+        if isinstance(box, LineBox) and box.element_tag == "p":
+            count += 1
+            continue
+        stack.extend(getattr(box, "children", ()))
+    return count
+
+
+@pytest.mark.parametrize("text, width, size, weight", [
+    (words(40), 56.8, 7, 400),
+    (words(40), 56.8, 9, 700),
+    (words(60), 29.0, 8, 400),
+    ("Wwwww mmmmm iiiii lllll " * 8, 56.0, 7, 400),
+    ("A short line.", 50.0, 9, 400),
+])
+def test_lines_are_never_fewer_than_weasyprint_breaks(text, width, size, weight):
+    """The check counts at least the lines the renderer makes, and at most
+    one more (its margin, not a guess)."""
+    ours, theirs = line_count(text, width, size, weight=weight), weasyprint_lines(text, width, size, weight)
+    assert theirs <= ours <= theirs + 1, (ours, theirs)
+
+
+def test_words_that_fit_is_the_longest_prefix():
+    text = words(80)
+    fit = words_that_fit(text, 5, 56.8, 7)
+    head = " ".join(text.split()[:fit])
+    assert line_count(head, 56.8, 7) <= 5 < line_count(" ".join(text.split()[:fit + 1]), 56.8, 7)
+
+
+# --- games at and over the floors ---------------------------------------------------------------
+
+def agree(game: Path, *build_args) -> str:
+    """`check` and `build` agree on `game`: both pass, or both refuse with
+    the same located errors and nothing rendered. Returns what check said."""
+    card = [a for a in build_args if a in ("poker", "bridge", "tarot")]
+    code, said = run("check", "--data", game, *(["--card-size", card[0]] if card else []))
+    out = game / "output"
+    built, report = run("build", "--data", game, "--out", out, "--no-site", *build_args)
+    if code == 0:
+        assert built == 0, report
+        assert list((out / "pdf").rglob("*.pdf")), report
+    else:
+        located = LOCATED.findall(said)
+        assert code == 1 and located, said
+        assert built == 1 and not out.exists(), report      # refused before anything rendered
+        assert LOCATED.findall(report) == located
+    return said
+
+
+# (system, factor, build arguments): every system at half, once and three
+# times its floors; the card sizes and papers spread over the cases, one
+# case on both papers.
+CASES = [
+    ("sixes", 1, ("--paper", "both")),
+    ("six-shooter", 1, ("--paper", "a4", "--card-size", "bridge")),
+    ("d6xd6", 1, ("--paper", "letter", "--card-size", "poker")),
+    ("i6", 1, ("--paper", "letter")),
+    ("sixes-system", 1, ("--paper", "a4")),
+    ("six-shooter", 0.5, ("--paper", "letter", "--card-size", "tarot")),
+    ("d6xd6", 0.5, ("--paper", "a4", "--card-size", "bridge")),
+    *[(system, 3, ("--paper", "a4", "--card-size", "poker")) for system in SYSTEMS],
+]
+
+
+@pytest.mark.parametrize("system, factor, args", CASES, ids=[f"{s}-x{f}-{a[1]}" for s, f, a in CASES])
+def test_check_and_build_agree(tmp_path, system, factor, args):
+    said = agree(make_game(tmp_path / "game", system, factor), *args)
+    if factor <= 1:
+        assert said.startswith("OK"), said      # up to the floors, everything fits
+
+
+def test_half_the_floors_build_everywhere(tmp_path):
+    """The systems not built above at half their floors: check passes them
+    on the smallest card (nothing is rendered here; the cases above build)."""
+    for system in ("sixes", "i6", "sixes-system"):
+        game = make_game(tmp_path / system, system, 0.5)
+        code, said = run("check", "--data", game, "--card-size", "bridge")
+        assert code == 0, said
+
+
+# One field at a time far past what its box holds: (system, file, key).
+OVER = [("six-shooter", "challenges.yaml", "gm_notes"), ("six-shooter", "challenges.yaml", "description"),
+        ("six-shooter", "rules.yaml", "description"), ("d6xd6", "combat.yaml", "note"),
+        ("d6xd6", "core.yaml", "comment"), ("i6", "actions.yaml", "rule"),
+        ("sixes", "actions.yaml", "rule"), ("sixes-system", "modes.yaml", "note")]
+
+
+@pytest.mark.parametrize("system, file, key", OVER, ids=[f"{s}-{f}-{k}" for s, f, k in OVER])
+def test_a_field_far_over_its_box_is_refused_where_it_is(tmp_path, system, file, key):
+    game = make_game(tmp_path / "game", system, 1, only=(file, key), over=600)
+    said = agree(game, "--paper", "a4")
+    found = LOCATED.findall(said)
+    assert found, said
+    for where, line, column, message in found:
+        assert where.endswith(file), said
+        assert re.match(rf"\S*{key}: about \d+ words too long for .* \(at most about \d+ fit at [\d.]+ pt\); "
+                        r"shorten it", message), message
+        text = (game.parent / where).read_text().splitlines()[int(line) - 1]
+        assert text[int(column) - 1:].startswith(words(600)[:20]), (text, column)
+
+
+def test_a_bigger_card_is_suggested_when_it_would_hold_the_text(tmp_path):
+    game = make_game(tmp_path / "game", "six-shooter", 1, only=("challenges.yaml", "description"), over=130)
+    code, said = run("check", "--data", game)
+    assert code == 1 and "or use --card-size tarot" in said, said
+    assert run("check", "--data", game, "--card-size", "tarot")[0] == 0
+
+
+def test_long_gm_notes_continue_on_a_card_of_their_own(tmp_path):
+    """Three times the floor does not share a poker card: the GM notes move to
+    the next card, which the deck's page count and pdftotext both show."""
+    import subprocess
+    game = make_game(tmp_path / "game", "six-shooter", 1, only=("challenges.yaml", "gm_notes"), over=120)
+    out = tmp_path / "out"
+    code, report = run("build", "--data", game, "--out", out, "--no-site", "--paper", "a4")
+    assert code == 0, report
+    text = subprocess.run(["pdftotext", str(next(out.rglob("challenge-cards.pdf"))), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    assert "GM notes: on the next card." in text and ": GM notes" in text
+
+
+def test_a_long_name_fits(tmp_path):
+    """A 60-character challenge name with notes at their floors still builds."""
+    game = make_game(tmp_path / "game", "six-shooter", 1)
+    path = game / "six-shooter" / "challenges.yaml"
+    name = ("The Long Night at the Harbour Master's Customs House " * 2)[:NAME_FLOOR]
+    path.write_text(path.read_text().replace("name: The Boss", f"name: {name}", 1))
+    assert name in path.read_text()
+    said = agree(game, "--paper", "a4")
+    assert said.startswith("OK"), said
+
+
+def test_check_stays_fast_on_a_big_game(tmp_path):
+    """The fit check adds little to `check` on a 24-player game."""
+    import subprocess
+    import sys
+    folder = tmp_path / "big"
+    subprocess.run([sys.executable, str(Path(__file__).with_name("big_game.py")), str(folder)], check=True)
+    from generator.game.load import load_all
+    from generator.render.bounded import fit_problems
+    loaded, _ = load_all(folder)
+    fit_problems(loaded)                    # fonts read once
+    start = time.perf_counter()
+    assert fit_problems(loaded) == []
+    assert time.perf_counter() - start < 0.3
+
+
+def test_the_print_lint_names_the_data_field(tmp_path, monkeypatch):
+    """A build that gets past the check (here: the check switched off) and
+    still finds text outside its box names the field at its file:line:col,
+    not a CSS box: the lint is the last guard, and speaks data."""
+    import generator.render.bounded as bounded
+    monkeypatch.setattr(bounded, "refuse_unfit", lambda *args, **kwargs: None)
+    game = make_game(tmp_path / "game", "six-shooter", 1, only=("challenges.yaml", "description"), over=200)
+    code, said = run("check", "--data", game)
+    where = LOCATED.findall(said)[0]
+    out = tmp_path / "out"
+    code, report = run("build", "--data", game, "--out", out, "--no-site", "--paper", "a4", "--jobs", "1")
+    assert code == 1 and not list(out.rglob("*.pdf")), report
+    assert f"{where[0]}:{where[1]}:{where[2]} challenges[0].description overflows 'Challenge: Locked Door'" in report
+    assert " › " not in report, report      # no CSS box named
+
+
+def test_a_named_field_is_located_as_check_locates_it(tmp_path):
+    """What a template names (data-field) becomes the file:line:col and the
+    field's path, for keyed and listed places alike."""
+    from generator.render.bounded import locate_fields
+    game = make_game(tmp_path / "game", "sixes", 1)
+    said = locate_fields("page 1: text of 'sixes/actions.yaml#actions.escape.rule' overlaps 'x'", game)
+    lines = (game / "sixes" / "actions.yaml").read_text().splitlines()
+    match = re.search(r"'game/sixes/actions\.yaml:(\d+):(\d+) actions\.escape\.rule'", said)
+    assert match, said
+    line, column = int(match[1]), int(match[2])
+    assert lines[line - 1][column - 1:].startswith(words(30)[:20]), lines[line - 1]
+    assert line > next(i for i, text in enumerate(lines, 1) if text.strip() == "escape:")
