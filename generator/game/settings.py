@@ -179,12 +179,26 @@ def load_settings(game_dir: Path, display_root: Path | None = None) -> Settings:
             elif output.is_absolute():
                 problems.append(doc.problem(("output",), f"'{model.output}' is an absolute path",
                                             hint="give a folder relative to the game folder, e.g. output"))
-            if model.site.logo and not (Path(game_dir) / model.site.logo).is_file():
-                problems.append(doc.problem(("site", "logo"), f"logo file '{model.site.logo}' not found",
-                                            hint="paths are relative to the folder holding sixes.yaml"))
+            if model.site.logo:
+                problems += _logo_problems(doc, Path(game_dir), model.site.logo)
     if problems or model is None:
         raise DataError(problems or [Problem(display, None, None, "cannot read the settings")])
     return Settings(Path(game_dir).resolve(), model)
+
+
+def _logo_problems(doc, game_dir: Path, logo: str) -> list[Problem]:
+    """The logo is published on every page: it must be there and be an
+    image the site can re-encode (core.assets), never a page or a script."""
+    from ..core.assets import IMAGE_KINDS, IMAGE_SUFFIXES, asset_fault
+    path = game_dir / logo
+    if not path.is_file():
+        return [doc.problem(("site", "logo"), f"logo file '{logo}' not found",
+                            hint="paths are relative to the folder holding sixes.yaml")]
+    if path.suffix.lower() not in IMAGE_SUFFIXES:
+        return [doc.problem(("site", "logo"), f"'{logo}' is not an image the site can publish",
+                            hint=f"allowed: {IMAGE_KINDS} ({', '.join(IMAGE_SUFFIXES)})")]
+    fault = asset_fault(path, logo)
+    return [doc.problem(("site", "logo"), fault.message, hint=fault.hint)] if fault else []
 
 
 STARTER_SETTINGS = """\

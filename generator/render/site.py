@@ -23,7 +23,6 @@ files beside the pages, so the site still loads nothing from the network.
 """
 from __future__ import annotations
 
-import base64
 import html
 import json
 import logging
@@ -43,6 +42,7 @@ from ..core.naming import slug as name_slug
 from ..core.privacy import VISIBILITIES
 from ..systems.base import CastEntry, Document, Page, System
 from .html import md_text, render_template
+from .publish import publish_image
 
 # In the home page (or a game's own page) this line becomes the list of the
 # games the data holds, so the site never links a section that was not built.
@@ -134,9 +134,7 @@ def stage_sources(staging: Path, sections: list[SiteSection], built: Path, paper
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(front_matter(page.title) + page.markdown, encoding="utf-8")
     for rel, source in own.images:
-        target = staging / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, target)
+        publish_image(source, staging / rel, rel)
     if own.page("index.md") is None:
         (staging / "index.md").write_text(home_page(look, [p for p in own.pages]), encoding="utf-8")
     _list_games(staging, sections, own)
@@ -175,9 +173,9 @@ def _download(section: SiteSection, slug: str, paper: Paper, page: str) -> dict:
 
 def write_cast_list(staging: Path, section: SiteSection) -> str:
     """The section's cast list: what the system gave (public characters,
-    their public fields), as Markdown text. Raster portraits are copied
-    beside the page; an SVG one is shown from a data: URL, so a script in it
-    can never run as a page of the site. Returns the page's nav entry."""
+    their public fields), as Markdown text. Portraits go beside the page
+    through the publishing gate (re-encoded, an SVG rewritten from its
+    allow-list). Returns the page's nav entry."""
     folder = staging / section.system.slug
     cast = [{"name": c.name, "faction": c.faction, "description": c.description,
              "portrait": _portrait_src(folder, c)} for c in section.cast or ()]
@@ -191,12 +189,8 @@ def write_cast_list(staging: Path, section: SiteSection) -> str:
 def _portrait_src(folder: Path, entry: CastEntry) -> Markup | None:
     if entry.portrait is None:
         return None
-    suffix = entry.portrait.suffix.lower()
-    if suffix == ".svg":
-        return Markup("data:image/svg+xml;base64," + base64.b64encode(entry.portrait.read_bytes()).decode("ascii"))
-    rel = f"{PORTRAITS}/{name_slug(entry.name)}{suffix}"
-    (folder / PORTRAITS).mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(entry.portrait, folder / rel)
+    rel = f"{PORTRAITS}/{name_slug(entry.name)}{entry.portrait.suffix.lower()}"
+    publish_image(entry.portrait, folder / rel, entry.portrait.name)
     return local_href(rel)
 
 
@@ -609,8 +603,8 @@ class _Collect(logging.Handler):
 def config_overrides(look: SiteLook, docs_dir: Path) -> dict:
     """MkDocs settings from the game's: MkDocs's theme templates print them
     without escaping, so text is HTML-escaped here (the URL and language are
-    checked against patterns when the settings are loaded). A logo is copied
-    into the staged sources; the theme's overrides are read from there too."""
+    checked against patterns when the settings are loaded). A logo goes into
+    the staged sources through the publishing gate; the theme's overrides are read from there too."""
     import yaml
     theme = yaml.safe_load(MKDOCS_CONFIG.read_text(encoding="utf-8"))["theme"]
     theme["custom_dir"] = str(docs_dir / THEME_FOLDER)
@@ -618,9 +612,8 @@ def config_overrides(look: SiteLook, docs_dir: Path) -> dict:
     for scheme in theme.get("palette", []):
         scheme["primary"], scheme["accent"] = look.primary, look.accent
     if look.logo is not None:
-        target = docs_dir / "assets" / f"logo{look.logo.suffix.lower()}"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(look.logo, target)
+        target = publish_image(look.logo, docs_dir / "assets" / f"logo{look.logo.suffix.lower()}",
+                               f"the site's logo ({look.logo.name})")
         theme["logo"] = theme["favicon"] = target.relative_to(docs_dir).as_posix()
     overrides = {"site_name": str(escape(look.name)), "theme": theme}
     if look.description:
