@@ -284,7 +284,7 @@ class SystemSlug(click.ParamType):
 @click.option("--casting", "casting_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               default=None, help="YAML file mapping players to characters, in envelope order.")
 @click.option("--players", type=click.IntRange(min=1), default=None,
-              help="For a game without character sheets (d6xd6, sixes-system): how many envelopes.")
+              help="For a game without character sheets (d6xd6, sixes-system): how many envelopes (at most 500).")
 @click.option("--simplex", is_flag=True,
               help="Printing one-sided: no blank pages (default: two-sided, each part starts on a front).")
 @click.option("--labels", is_flag=True,
@@ -322,8 +322,12 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
     Files print two-sided as one job each: a part with an odd page count is
     followed by a blank page so the next part starts on a fresh sheet.
     """
+    from ..game.casting import ENVELOPES_CEILING, MAX_ENVELOPES
     from .pack import pack as run_pack
 
+    if players is not None and players > MAX_ENVELOPES:
+        raise click.BadParameter(f"{players}: {ENVELOPES_CEILING}; pack a bigger event as several games",
+                                 param_hint="'--players'")
     game = locate(data_dir, out_dir, paper)
     with _progress() as progress:
         report = run_pack(game.data_dir, game.out_dir, game.papers, casting_file=casting_file, system=system,

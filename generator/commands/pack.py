@@ -43,7 +43,7 @@ from typing import Any, Iterator, Mapping
 from ..core import naming
 from .. import systems
 from ..game.load import Loaded, load_all
-from ..game.casting import Casting, check_casting, find_casting, found_as
+from ..game.casting import ENVELOPES_CEILING, MAX_ENVELOPES, Casting, check_casting, find_casting, found_as
 from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
 from ..core.errors import BuildError, DataError, Problem, allowed_hint, errors_in
 from ..core.paper import A4, LETTER, Paper
@@ -493,6 +493,9 @@ def _refuse_arguments(data_dir: Path, system: str | None, players: int | None) -
     if players is not None and players < 1:
         raise DataError([Problem(str(data_dir), None, None, f"--players {players}: at least one envelope is needed",
                                  hint="pass --players 1 or more")])
+    if players is not None and players > MAX_ENVELOPES:
+        raise DataError([Problem(str(data_dir), None, None, f"--players {players}: {ENVELOPES_CEILING}",
+                                 hint="pack a bigger event as several games")])
 
 
 def game_title(documents: list[Document], system: System) -> str:

@@ -15,11 +15,11 @@ game's title would run.
 
 A game's own pages are the GM's words, in Markdown with raw HTML allowed, but
 a game folder is passed around like any data, so they are not trusted either:
-after MkDocs has turned them into HTML, `clean_html` keeps only plain
-document markup (text, headings, lists, tables, links, images, details) and
-drops scripts, styles, frames, forms, event handlers and every attribute but
-a few. Links may go to pages, anchors, http(s) and mailto; images only to
-files beside the pages, so the site still loads nothing from the network.
+after MkDocs has turned them into HTML, `clean_html` (render/clean_html.py)
+keeps only plain document markup. Every file of the user's that the site
+shows (the logo, portraits, the pages' images) goes through the publishing
+gate (render/publish.py). Patterns over the user's text are linear or
+replaced by scans: a page's text must never make the build slow.
 """
 from __future__ import annotations
 
@@ -41,7 +41,9 @@ from ..core.paths import ICONS_DIR, MKDOCS_CONFIG, SITE_SOURCES_DIR
 from ..core.naming import slug as name_slug
 from ..core.privacy import VISIBILITIES
 from ..systems.base import CastEntry, Document, Page, System
+from .clean_html import UnsafeHtml, clean_html, plain_toc, strip_tags
 from .html import md_text, render_template
+from .nesting import MAX_PAGE_NESTING, too_deep
 from .publish import publish_image
 
 # In the home page (or a game's own page) this line becomes the list of the
@@ -258,9 +260,10 @@ def _list_games(staging: Path, sections: list[SiteSection], own: OwnFiles) -> No
 # --- the game's own pages ---------------------------------------------------
 
 _FRONT_MATTER = re.compile(r"\A(?:\ufeff)?-{3}[ \t]*\n(.*?\n)?(?:-{3}|\.{3})[ \t]*(?:\n|\Z)", re.S)
-_TITLE_LINE = re.compile(r"^title:[ \t]*(.*?)[ \t]*$", re.M)
-_VISIBILITY_LINE = re.compile(r"^visibility:[ \t]*(.*?)[ \t]*$", re.M)
-_ATX_H1 = re.compile(r"^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
+# A key's line: its value is stripped in code (a lazy value before optional
+# spaces at the end of a line backtracks over every run of spaces).
+_TITLE_LINE = re.compile(r"^title:(.*)$", re.M)
+_VISIBILITY_LINE = re.compile(r"^visibility:(.*)$", re.M)
 _SETEXT_H1 = re.compile(r"^ {0,3}=+[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 
@@ -352,6 +355,11 @@ def _read_own_page(rel: str, path: Path, where: str) -> OwnPage | Problem | None
     except UnicodeDecodeError as exc:
         return Problem(where, None, None, f"not UTF-8 text (byte {exc.start + 1})", hint="save the page as UTF-8")
     text = text.removeprefix("\ufeff")
+    deep = too_deep(text, MAX_PAGE_NESTING)
+    if deep is not None:
+        return Problem(where, deep.line, deep.column, f"the page nests {deep.depth} {deep.what} deep here; "
+                       f"a page may nest at most {MAX_PAGE_NESTING}",
+                       hint="flatten the lists, quotes or HTML blocks; a page this deep cannot be built safely")
     private = _private_page(text, where)
     if private:
         return private if isinstance(private, Problem) else None
@@ -366,10 +374,12 @@ def _private_page(text: str, where: str) -> bool | Problem:
     found = _VISIBILITY_LINE.search(match.group(1) or "") if match else None
     if found is None:
         return False
-    value = found.group(1).strip("'\"")
+    raw = found.group(1)
+    value = raw.strip(" \t").strip("'\"")
     if value not in VISIBILITIES:
         line = text[:match.start(1) + found.start()].count("\n") + 1
-        return Problem(where, line, found.start(1) - found.start() + 1, f"found '{value}'", field="visibility",
+        column = found.start(1) - found.start() + len(raw) - len(raw.lstrip(" \t")) + 1
+        return Problem(where, line, column, f"found '{value}'", field="visibility",
                        hint=allowed_hint(value, VISIBILITIES))
     return value == "private"
 
@@ -397,15 +407,43 @@ def _own_page(rel: str, text: str) -> OwnPage:
     if match:
         text = text[match.end():]
         line = _TITLE_LINE.search(match.group(1) or "")
-        if line and line.group(1).strip("'\" "):
-            title = line.group(1).strip().strip("'\"").strip()
+        value = line.group(1).strip(" \t") if line else ""
+        if value.strip("'\" "):
+            title = value.strip().strip("'\"").strip()
     if title is None:
         title = _first_heading(text)
     if not title:
         stem = PurePosixPath(rel).stem if PurePosixPath(rel).stem != "index" else PurePosixPath(rel).parent.name
         title = (stem or "Home").replace("-", " ").replace("_", " ")
         title = title[:1].upper() + title[1:]
-    return OwnPage(rel, " ".join(title.split())[:200], text)
+    return OwnPage(rel, " ".join(title.split())[:200], calm_headings(text))
+
+
+_SETEXT_UNDERLINE = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_BLANKS = re.compile(r"[ \t]+")
+
+
+def calm_headings(text: str) -> str:
+    """`text` with every run of spaces and tabs in a heading made one space
+    (a browser shows them so anyway). Python-Markdown's attr_list looks for
+    `{...}` at a heading's end with a pattern that goes back over a run of
+    spaces from each of its spaces: a 250 KB heading of spaces took minutes."""
+    lines = text.split("\n")
+    fenced = False
+    for i, line in enumerate(lines):
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif not fenced and (_is_atx(line) or (i + 1 < len(lines) and line.strip()
+                                                and _SETEXT_UNDERLINE.match(lines[i + 1]))):
+            lines[i] = _BLANKS.sub(" ", line)
+    return "\n".join(lines)
+
+
+def _is_atx(line: str) -> bool:
+    """Whether `line` is an ATX heading of any level."""
+    text = line.lstrip(" ")
+    marks = len(text) - len(text.lstrip("#"))
+    return len(line) - len(text) <= 3 and 1 <= marks <= 6 and text[marks:marks + 1] in ("", " ", "\t")
 
 
 def _first_heading(text: str) -> str | None:
@@ -417,159 +455,70 @@ def _first_heading(text: str) -> str | None:
             continue
         if fenced:
             continue
-        found = _ATX_H1.match(line)
-        if not found and line.strip() and i + 1 < len(lines) and _SETEXT_H1.match(lines[i + 1]):
-            found = re.match(r"\s*(.+?)\s*$", line)
-        if found:
-            heading = re.sub(r"\s*\{[^}]*\}\s*$", "", found.group(1))           # an attribute list
-            heading = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", heading)        # a link: its text
-            heading = re.sub(r"<[^>]*>", "", heading)                           # raw HTML tags
-            heading = re.sub(r"(\*\*|__|\*|`)", "", heading)
+        found = _atx_heading(line)
+        if found is None and line.strip() and i + 1 < len(lines) and _SETEXT_H1.match(lines[i + 1]):
+            found = line.strip()
+        if found is not None:
+            heading = _link_texts(_drop_attribute_list(found))
+            heading = _EMPHASIS.sub("", strip_tags(heading))
             return html.unescape(heading).strip() or None
     return None
 
 
-# --- HTML from the game's own pages: plain document markup only -------------
-
-_KEPT_TAGS = frozenset({
-    "p", "div", "blockquote", "pre", "ul", "ol", "li", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6",
-    "hr", "br", "wbr", "table", "caption", "colgroup", "col", "thead", "tbody", "tfoot", "tr", "th", "td",
-    "figure", "figcaption", "details", "summary", "section", "article", "aside", "header", "footer",
-    "a", "abbr", "b", "cite", "code", "del", "dfn", "em", "i", "img", "ins", "kbd", "mark", "q", "s",
-    "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var",
-})
-_VOID_TAGS = frozenset({"br", "wbr", "hr", "img", "col"})
-_KEPT_ATTRS = {
-    "*": frozenset({"id", "class", "title", "lang"}),
-    "a": frozenset({"href"}), "img": frozenset({"src", "alt", "width", "height"}),
-    "th": frozenset({"colspan", "rowspan", "scope", "style"}), "td": frozenset({"colspan", "rowspan", "style"}),
-    "ol": frozenset({"start", "reversed"}), "li": frozenset({"value"}), "details": frozenset({"open"}),
-    "col": frozenset({"span"}), "colgroup": frozenset({"span"}), "time": frozenset({"datetime"}),
-}
-_LINK_SCHEMES = frozenset({"http", "https", "mailto"})
-_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
-_ALIGN = re.compile(r"^text-align: ?(left|right|center);?$")
-_ID = re.compile(r"^[A-Za-z][A-Za-z0-9_.:-]*$")
-_CLASS = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
-_NUMBER = re.compile(r"^[0-9]{1,4}$")
+# The heading's text is read by scans, not patterns with a lazy or repeated
+# part before an anchor: on a long line those go back over the rest of the
+# line from every place they could start (a 250 KB line took minutes).
+_EMPHASIS = re.compile(r"(\*\*|__|\*|`)")
 
 
-def clean_html(fragment: str, page: str = "") -> str:
-    """`fragment` (HTML that MkDocs made from a game's own page) with only
-    plain document markup left. It is parsed as a browser would (the HTML5
-    algorithm, by tinyhtml5, which WeasyPrint brings), then written out anew
-    from the tree: kept elements with their kept attributes, all text escaped,
-    so nothing the parser read in some other way survives. An element that is
-    not kept goes with everything inside it (a script, a style sheet, a form,
-    an SVG, a frame): unwrapping it could nest what is left in ways a browser
-    would read differently. The result is parsed again and must come out the
-    same, or the page is refused."""
-    first = _clean_once(fragment)
-    if _clean_once(first) != first:
-        raise SiteBuildError(f"{page or 'a page of the game'}: its HTML could not be made safe; "
-                             "simplify the raw HTML in it")
-    return first
+def _atx_heading(line: str) -> str | None:
+    """The text of a level-one ATX heading (`# Title`, up to three spaces
+    before, an optional closing run of `#` after a space), or None. A
+    heading of blanks is one (its text is empty): the first heading is it."""
+    text = line.lstrip(" ")
+    if len(line) - len(text) > 3 or text[:1] != "#" or text[1:2] not in (" ", "\t") or len(text) < 3:
+        return None
+    content = text[1:].strip(" \t")
+    unclosed = content.rstrip("#")
+    if unclosed != content and unclosed[-1:] in (" ", "\t"):
+        content = unclosed.rstrip(" \t")
+    return content
 
 
-def _clean_once(fragment: str) -> str:
-    from tinyhtml5.parser import HTMLParser
+def _drop_attribute_list(text: str) -> str:
+    """`text` without an attribute list at its end (`Title {#id .class}`)."""
+    end = len(text.rstrip())
+    if not end or text[end - 1] != "}":
+        return text
+    opening = text.find("{", text.rfind("}", 0, end - 1) + 1, end - 1)
+    return text if opening == -1 else text[:opening].rstrip()
 
-    tree = HTMLParser(namespace_html_elements=False).parse_fragment(fragment, container="div")
-    out: list[str] = []
-    _write_children(tree, out)
+
+def _link_texts(text: str) -> str:
+    """Each Markdown link or image, `[text](target)` or `![text](target)`,
+    replaced by its text, in one scan."""
+    out, i = [], 0
+    while True:
+        start = text.find("[", i)
+        close = text.find("]", start + 1) if start != -1 else -1
+        if close == -1:
+            break
+        if text[close + 1:close + 2] != "(":
+            out.append(text[i:close + 1])
+            i = close + 1
+            continue
+        end = text.find(")", close + 2)
+        if end == -1:
+            break
+        begin = start - 1 if start > i and text[start - 1] == "!" else start
+        out += [text[i:begin], text[start + 1:close]]
+        i = end + 1
+    out.append(text[i:])
     return "".join(out)
-
-
-def _write_children(element, out: list[str]) -> None:
-    if element.text:
-        out.append(html.escape(element.text, quote=False))
-    for child in element:
-        _write_element(child, out)
-        if child.tail:
-            out.append(html.escape(child.tail, quote=False))
-
-
-def _write_element(element, out: list[str]) -> None:
-    tag = element.tag if isinstance(element.tag, str) else None
-    if tag not in _KEPT_TAGS:
-        return
-    attrs = _kept_attributes(tag, element.attrib)
-    if attrs is None:
-        return
-    out.append(f"<{tag}" + "".join(f' {name}="{html.escape(value)}"' for name, value in attrs) + ">")
-    if tag in _VOID_TAGS:
-        return
-    _write_children(element, out)
-    out.append(f"</{tag}>")
-
-
-def _kept_attributes(tag: str, attrib: dict) -> list[tuple[str, str]] | None:
-    """The attributes kept, in a fixed order; None drops the element (an
-    image from anywhere but beside the page)."""
-    allowed = _KEPT_ATTRS["*"] | _KEPT_ATTRS.get(tag, frozenset())
-    kept = []
-    for name in sorted(attrib):
-        value = attrib[name]
-        if not isinstance(name, str) or name not in allowed:
-            continue
-        if name in ("href", "src"):
-            value = _safe_url(value, image=name == "src")
-            if value is None:
-                continue
-        elif name == "id" and not _ID.match(value):
-            continue
-        elif name == "class":
-            value = " ".join(c for c in value.split() if _CLASS.match(c) and (not c.startswith("md-")
-                                                                             or c.startswith("md-button")))
-            if not value:
-                continue
-        elif name == "style":
-            match = _ALIGN.match(value.strip())
-            if not match:
-                continue
-            value = f"text-align: {match.group(1)};"
-        elif name in ("colspan", "rowspan", "start", "value", "span", "width", "height") and not _NUMBER.match(value):
-            continue
-        elif name == "scope" and value not in ("row", "col", "rowgroup", "colgroup"):
-            continue
-        kept.append((name, value))
-    if tag == "img":
-        if not any(name == "src" for name, _ in kept):
-            return None
-        if "alt" not in attrib:     # screen readers would read out the file name
-            kept.append(("alt", ""))
-    return sorted(kept)
-
-
-def _safe_url(value: str, image: bool) -> str | None:
-    """A link to a page, an anchor, http(s) or mailto; an image only from a
-    relative path (beside the pages, so nothing loads from the network).
-    Read as a browser reads it: outer spaces and controls and every tab and
-    line break dropped first; a control character left inside refuses it."""
-    url = re.sub(r"[\t\n\r]", "", value).strip("\x00\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f"
-                                                 "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
-    if re.search(r"[\x00-\x1f\x7f]", url):
-        return None
-    scheme = _SCHEME.match(url)
-    if image:
-        return None if scheme or url.startswith(("/", "\\")) or not url else url
-    if scheme and scheme.group(1).lower() not in _LINK_SCHEMES:
-        return None
-    return url
-
-
-def _plain_toc(items) -> None:
-    """A table of contents' titles as text: MkDocs takes them from the
-    headings, and Material prints them without escaping."""
-    for item in items:
-        item.title = str(escape(html.unescape(re.sub(r"<[^>]*>", "", item.title))))
-        _plain_toc(item.children)
 
 
 # --- every page: row headers -------------------------------------------------
 
-_TABLE = re.compile(r"<table>.*?</table>", re.S)
-_BODY = re.compile(r"<tbody>(.*?)</tbody>", re.S)
 _FIRST_CELL = re.compile(r"(<tr>\s*)<td((?: style=\"[^\"]*\")?)><strong>((?:(?!</?strong>|</?td).)*)</strong></td>", re.S)
 
 
@@ -577,18 +526,34 @@ def row_headers(page_html: str) -> str:
     """A table whose every body row starts with a wholly bold cell (the
     Markdown way of saying "this column names the rows": HP, CN, Now) gets
     real row headers, `<th scope="row">`, which screen readers announce
-    with each cell of the row."""
-    def table(match: re.Match) -> str:
-        text = match.group(0)
-        body = _BODY.search(text)
-        if body is None:
-            return text
-        rows = body.group(1).count("<tr>")
-        if rows == 0 or len(_FIRST_CELL.findall(body.group(1))) != rows:
-            return text
-        cells = _FIRST_CELL.sub(lambda m: f'{m.group(1)}<th scope="row"{m.group(2)}>{m.group(3)}</th>', body.group(1))
-        return text[:body.start(1)] + cells + text[body.end(1):]
-    return _TABLE.sub(table, page_html)
+    with each cell of the row. Tables and bodies are found by scanning
+    for their tags: a lazy pattern from each `<table>` that is never closed
+    would read the rest of the page again."""
+    out, i = [], 0
+    while True:
+        start = page_html.find("<table>", i)
+        end = page_html.find("</table>", start) if start != -1 else -1
+        if end == -1:
+            break
+        end += len("</table>")
+        out += [page_html[i:start], _row_headers_in(page_html[start:end])]
+        i = end
+    out.append(page_html[i:])
+    return "".join(out)
+
+
+def _row_headers_in(table: str) -> str:
+    """One table, its first body's bold first cells made row headers."""
+    start = table.find("<tbody>")
+    end = table.find("</tbody>", start) if start != -1 else -1
+    if end == -1:
+        return table
+    body = table[start + len("<tbody>"):end]
+    rows = body.count("<tr>")
+    if rows == 0 or len(_FIRST_CELL.findall(body)) != rows:
+        return table
+    cells = _FIRST_CELL.sub(lambda m: f'{m.group(1)}<th scope="row"{m.group(2)}>{m.group(3)}</th>', body)
+    return table[:start + len("<tbody>")] + cells + table[end:]
 
 
 class _Collect(logging.Handler):
@@ -687,8 +652,11 @@ def _page_plugin():
     class PagePlugin(BasePlugin):
         def on_page_content(self, page_html, page, config, files):
             if not _trusted(page.file.src_uri):
-                page_html = clean_html(page_html, page.file.src_uri)
-                _plain_toc(page.toc)
+                try:
+                    page_html = clean_html(page_html, page.file.src_uri)
+                except UnsafeHtml as exc:
+                    raise SiteBuildError(str(exc)) from None
+                plain_toc(page.toc)
             return row_headers(page_html)
 
     return PagePlugin()
