@@ -228,3 +228,16 @@ def test_svg_paint_may_point_only_into_the_file(value):
     cleaned = clean_svg(data, "paint.svg").decode()
     assert "evil" not in cleaned and "data:" not in cleaned
     assert "<rect></rect>" in cleaned
+
+
+def test_an_animated_gif_keeps_its_frames_and_loses_its_comment(tmp_path):
+    from PIL import Image
+
+    from generator.render.publish import publish_image
+    source = tmp_path / "flag.gif"
+    frames = [Image.new("RGB", (20, 20), colour) for colour in ("red", "green", "blue")]
+    frames[0].save(source, save_all=True, append_images=frames[1:], duration=80, comment=b"private comment")
+    target = publish_image(source, tmp_path / "site" / "flag.gif", "flag.gif")
+    with Image.open(target) as image:
+        assert image.n_frames == 3 and "comment" not in image.info
+    assert b"private" not in target.read_bytes()

@@ -70,9 +70,10 @@ def _reencode(source: Path, kind: str, shown: str) -> bytes:
 
     from PIL import Image, ImageOps, ImageSequence
 
-    with io.BytesIO(_read(source, shown)) as raw, Image.open(raw, formats=RASTER_FORMATS) as image:
-        if image.width * image.height > MAX_IMAGE_PIXELS:     # asset_fault said so already; never decode it
-            raise DataError([Problem(shown, None, None, "too many pixels to publish")])
+    with io.BytesIO(_read(source, shown)) as raw, Image.open(raw) as image:
+        if image.format not in RASTER_FORMATS or image.width * image.height > MAX_IMAGE_PIXELS:
+            # asset_fault has said so already; never decode it
+            raise DataError([Problem(shown, None, None, f"not an image the site can publish ({image.format})")])
         frames = [_pixels_only(ImageOps.exif_transpose(frame.copy()), kind) for frame in ImageSequence.Iterator(image)]
         durations = image.info.get("duration", 100)
     out = io.BytesIO()
