@@ -254,3 +254,21 @@ def test_only_headings_are_calmed():
     from generator.render.site import calm_headings
     text = "# a  b\nkeep  two  \n```\n# in   code\n```\n    code    here\n#hashtag  x\n"
     assert calm_headings(text) == "# a b\nkeep  two  \n```\n# in   code\n```\n    code    here\n#hashtag  x\n"
+
+
+def test_a_long_simulation_tells_its_progress():
+    from generator.core.paths import DEFAULT_DATA_DIR
+    from generator.game.load import load_all
+    from generator.systems.sixes.simulate import simulate, sides_by_faction
+    loaded, _ = load_all(DEFAULT_DATA_DIR, systems=["sixes"])
+    game = loaded[0].game
+    told: list[int] = []
+    simulate(sides_by_faction([m.character for m in game.cast][:2]), game.library, "aggressive", fights=40, progress=told.append)
+    assert told == list(range(0, 40, 2)) + [40]
+
+
+@pytest.mark.parametrize("option, value", [("--fights", "1000001"), ("--rounds", "501"), ("--fights", "0")])
+def test_simulate_counts_have_ceilings(option, value):
+    from generator.commands.cli import main
+    result = CliRunner().invoke(main, ["simulate", option, value])
+    assert result.exit_code == 2 and f"Invalid value for '{option}'" in result.output

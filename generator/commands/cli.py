@@ -477,6 +477,10 @@ def schema(directory: Path | None) -> None:
         click.echo(path)
 
 
+# `simulate` shows progress from this many fights per policy (about ten seconds).
+SIMULATE_PROGRESS_FROM = 10_000
+
+
 @main.command(short_help="Play many Sixes fights and report how they end.")
 @data_option
 @click.option("--fighters", help="Comma-separated character names (default: the whole cast); sides follow factions.")
@@ -511,7 +515,10 @@ def simulate(data_dir: Path | None, fighters: str | None, sides_file: Path | Non
     click.echo(f"{fights} fights per policy, seed {seed}, at most {rounds} rounds each. Sides: "
                + "; ".join(f"{visible(s.name)} ({len(s.members)})" for s in sides))
     for name in POLICIES if policy == "all" else [policy]:
-        summary = run(sides, game.library, name, fights=fights, max_rounds=rounds, seed=seed)
+        with _progress() as progress:       # long runs only: a thousand fights take a second
+            told = (lambda done, name=name: progress(f"{name}: fights played", done, fights)) \
+                if fights >= SIMULATE_PROGRESS_FROM else None
+            summary = run(sides, game.library, name, fights=fights, max_rounds=rounds, seed=seed, progress=told)
         click.echo(f"\n{name}: rounds to settle: median {summary.median_rounds}, "
                    f"90th percentile {summary.p90_rounds}")
         wins = [f"{visible(side)} {percent(summary.win_rate(k))}" for k, side in enumerate(summary.sides)]
