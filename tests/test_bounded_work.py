@@ -272,3 +272,35 @@ def test_simulate_counts_have_ceilings(option, value):
     from generator.commands.cli import main
     result = CliRunner().invoke(main, ["simulate", option, value])
     assert result.exit_code == 2 and f"Invalid value for '{option}'" in result.output
+
+
+def test_a_paragraph_markdown_would_read_for_minutes_is_refused_at_its_line(tmp_path):
+    """Python-Markdown walks from every `[` to its `]` or the paragraph's end:
+    5,000 that never close took 14 s, so 100,000 would take hours."""
+    from generator.core.errors import DataError
+    from generator.render.site import read_own_pages
+    (tmp_path / "pages").mkdir()
+    (tmp_path / "pages" / "brackets.md").write_text("# Brackets\n\nFine [link](x.md).\n\n" + "[" * 100_000,
+                                                    encoding="utf-8")
+    links = "\n".join(f"[link {k}](page{k}.md), [another](x.md) and [[nested]](y.md)" for k in range(1500))
+    (tmp_path / "pages" / "links.md").write_text("# Links\n\n" + links + "\n\n```\n" + "[" * 100_000 + "\n```\n",
+                                                 encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        timed(read_own_pages, tmp_path / "pages", tmp_path)
+    (problem,) = caught.value.problems
+    assert (problem.file, problem.line) == ("pages/brackets.md", 5)
+    assert "so many '[' that never close" in problem.message
+
+
+@pytest.mark.parametrize("text", ["[" * MB, "[" * (MB // 2) + "]" * (MB // 2), "[a]" * (MB // 3), "[\n" * (MB // 2)])
+def test_bracket_work_is_counted_in_linear_time(text):
+    from generator.render.nesting import bracket_work
+    timed(bracket_work, text)
+
+
+def test_bracket_work_is_what_markdown_walks():
+    from generator.render.nesting import bracket_work
+    assert bracket_work("[" * 2000 + "x", limit=0) == (1, sum(2000 - k for k in range(2000)))
+    assert bracket_work("[a] [b]\n\n[c", limit=0) == (1, 2 + 2)
+    assert bracket_work("[a] [b]\n\n[c", limit=4) == (3, 2 + 2 + 1)
+    assert bracket_work("[a]", limit=2) is None

@@ -43,7 +43,7 @@ from ..core.privacy import VISIBILITIES
 from ..systems.base import CastEntry, Document, Page, System
 from .clean_html import UnsafeHtml, clean_html, plain_toc, strip_tags
 from .html import md_text, render_template
-from .nesting import MAX_PAGE_NESTING, too_deep
+from .nesting import MAX_PAGE_NESTING, bracket_work, too_deep
 from .publish import publish_image
 
 # In the home page (or a game's own page) this line becomes the list of the
@@ -360,6 +360,11 @@ def _read_own_page(rel: str, path: Path, where: str) -> OwnPage | Problem | None
         return Problem(where, deep.line, deep.column, f"the page nests {deep.depth} {deep.what} deep here; "
                        f"a page may nest at most {MAX_PAGE_NESTING}",
                        hint="flatten the lists, quotes or HTML blocks; a page this deep cannot be built safely")
+    slow = bracket_work(text)
+    if slow is not None:
+        return Problem(where, slow[0], None, "this paragraph has so many '[' that never close (or nest so deep) "
+                       "that Markdown would take minutes over it",
+                       hint="write a bracket that opens no link as \\[, or close it")
     private = _private_page(text, where)
     if private:
         return private if isinstance(private, Problem) else None
