@@ -30,7 +30,7 @@ TAB_WIDTH = 4           # Python-Markdown's: one level of a nested list is four 
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
                    "wbr"})
 _SELF_CLOSING = frozenset({"p", "li", "dt", "dd", "tr", "td", "th", "option"})
-_TAG_NAME = re.compile(r"(/?)([A-Za-z][A-Za-z0-9-]{0,40})")
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]{0,40})")
 
 
 class TooDeep(NamedTuple):
@@ -56,19 +56,14 @@ def too_deep(text: str, limit: int, markdown: bool = True) -> TooDeep | None:
 def _html_too_deep(text: str, limit: int) -> TooDeep | None:
     """The open elements, as a browser would roughly keep them: a closing
     tag closes up to its element, a `<p>` or `<li>` closes the one before it.
-    Each `<` costs one step: the next `>` is looked for once, not per tag."""
+    Each tag costs one step: the next `>` is looked for once, not per tag."""
     stack: list[str] = []
-    position, next_close = 0, -1
-    while True:
-        start = text.find("<", position)
-        if start == -1:
-            return None
-        position = start + 1
-        tag = _TAG_NAME.match(text, position)
-        if tag is None:
+    next_close = -1
+    for tag in _TAG.finditer(text):
+        if tag.start() < next_close:        # inside the tag before: an attribute's text
             continue
-        if next_close < position:
-            next_close = text.find(">", position)
+        if next_close < tag.end():
+            next_close = text.find(">", tag.end())
             if next_close == -1:
                 return None
         closing, name = tag.group(1), tag.group(2).lower()
@@ -80,8 +75,8 @@ def _html_too_deep(text: str, limit: int) -> TooDeep | None:
                 stack.pop()
             stack.append(name)
             if len(stack) > limit:
-                return _at(text, start, len(stack), "elements")
-        position = next_close + 1
+                return _at(text, tag.start(), len(stack), "elements")
+    return None
 
 
 def _markdown_too_deep(text: str, limit: int) -> TooDeep | None:
