@@ -282,7 +282,7 @@ class SystemSlug(click.ParamType):
 @click.option("--casting", "casting_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               default=None, help="YAML file mapping players to characters, in envelope order.")
 @click.option("--players", type=click.IntRange(min=1), default=None,
-              help="For a game without character sheets (d6xd6, sixes-system): how many envelopes.")
+              help="For a game without character sheets (d6xd6, sixes-system): how many envelopes (at most 500).")
 @click.option("--simplex", is_flag=True,
               help="Printing one-sided: no blank pages (default: two-sided, each part starts on a front).")
 @click.option("--labels", is_flag=True,
@@ -320,8 +320,12 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
     Files print two-sided as one job each: a part with an odd page count is
     followed by a blank page so the next part starts on a fresh sheet.
     """
+    from ..game.casting import ENVELOPES_CEILING, MAX_ENVELOPES
     from .pack import pack as run_pack
 
+    if players is not None and players > MAX_ENVELOPES:
+        raise click.BadParameter(f"{players}: {ENVELOPES_CEILING}; pack a bigger event as several games",
+                                 param_hint="'--players'")
     game = locate(data_dir, out_dir, paper)
     with _progress() as progress:
         report = run_pack(game.data_dir, game.out_dir, game.papers, casting_file=casting_file, system=system,
@@ -488,6 +492,10 @@ def schema(directory: Path | None) -> None:
         click.echo(visible(path))
 
 
+# `simulate` shows progress from this many fights per policy (about ten seconds).
+SIMULATE_PROGRESS_FROM = 10_000
+
+
 @main.command(short_help="Play many Sixes fights and report how they end.")
 @data_option
 @click.option("--fighters", help="Comma-separated character names (default: the whole cast); sides follow factions.")
@@ -522,7 +530,10 @@ def simulate(data_dir: Path | None, fighters: str | None, sides_file: Path | Non
     click.echo(f"{fights:d} fights per policy, seed {seed:d}, at most {rounds:d} rounds each. Sides: "
                + visible("; ".join(f"{s.name} ({len(s.members)})" for s in sides)))
     for name in POLICIES if policy == "all" else [policy]:
-        summary = run(sides, game.library, name, fights=fights, max_rounds=rounds, seed=seed)
+        with _progress() as progress:       # long runs only: a thousand fights take a second
+            told = (lambda done, name=name: progress(f"{name}: fights played", done, fights)) \
+                if fights >= SIMULATE_PROGRESS_FROM else None
+            summary = run(sides, game.library, name, fights=fights, max_rounds=rounds, seed=seed, progress=told)
         click.echo(f"\n{visible(name)}: rounds to settle: median {visible(summary.median_rounds)}, "
                    f"90th percentile {visible(summary.p90_rounds)}")
         wins = [f"{side} {percent(summary.win_rate(k))}" for k, side in enumerate(summary.sides)]

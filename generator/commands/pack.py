@@ -42,7 +42,7 @@ from typing import Any, Iterator, Mapping
 
 from ..core import naming
 from .. import systems
-from ..game.casting import Casting, character_name, game_title, short_title
+from ..game.casting import ENVELOPES_CEILING, MAX_ENVELOPES, Casting, character_name, game_title, short_title
 from ..game.gather import gather
 from ..game.load import Loaded
 from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
@@ -130,6 +130,7 @@ class Piece:
     part: Part
     pages: tuple[int, int] | None = None        # [start, stop) of the file's pages; None: all
     stamp: tuple[Path, int] | None = None       # (file, page) laid over every page
+    handout: bool = False                       # the GM's own file: its active content is removed
 
 
 @dataclass(frozen=True)
@@ -419,7 +420,7 @@ def _assemble_paper(ctx: BuildContext, plan: PackPlan, parts, folder: Path, pape
             path, part = parts[paper, envelope.sheet.folder, envelope.sheet.slug]
             pieces.append(Piece(path, part, stamp=stamp_of.get(envelope.number) if plan.name_sheets else None))
         pieces += [Piece(*parts[paper, d.folder, d.slug]) for d in plan.docs.summaries]
-        pieces += [Piece(h, Part(f"Handout: {h.stem}", 0)) for h in envelope.handouts]
+        pieces += [Piece(h, Part(f"Handout: {h.stem}", 0), handout=True) for h in envelope.handouts]
         contents = _merge(pieces, folder / "envelopes" / f"{envelope.stem}.pdf",
                           f"{title}: envelope {envelope.number} ({envelope.label})", duplex)
         rows.append((envelope, contents))
@@ -454,6 +455,9 @@ def _refuse_arguments(data_dir: Path, system: str | None, players: int | None) -
     if players is not None and players < 1:
         raise DataError([Problem(str(data_dir), None, None, f"--players {players}: at least one envelope is needed",
                                  hint="pass --players 1 or more")])
+    if players is not None and players > MAX_ENVELOPES:
+        raise DataError([Problem(str(data_dir), None, None, f"--players {players}: {ENVELOPES_CEILING}",
+                                 hint="pack a bigger event as several games")])
 
 
 # --- envelope order everywhere ---------------------------------------------
@@ -679,13 +683,15 @@ def _merge(pieces: list[Piece | tuple[Path, Part]], target: Path, title: str, du
     """One PDF from several, with its own title and language; returns what
     went in with page counts (handouts are counted here). In duplex a part
     with an odd page count is followed by a blank page of its last page's
-    size, so the next part starts on the front of a new sheet."""
+    size, so the next part starts on the front of a new sheet. A handout
+    loses its active content (render/handouts.py), and its part says so."""
     import io
 
     from pypdf import PdfReader, PdfWriter
 
     from ..core.assets import MAX_PDF_BYTES
     from ..core.loading import read_limited
+    from ..render.handouts import find_active_content, strip_active_content
     from ..render.parts import save_pdf
     writer, contents, readers = PdfWriter(), [], {}
 
@@ -710,7 +716,11 @@ def _merge(pieces: list[Piece | tuple[Path, Part]], target: Path, title: str, du
         if blank:
             box = source.pages[stop - 1].mediabox
             writer.add_blank_page(box.width, box.height)
-        contents.append(Part(piece.part.title, pages, blank))
+        removed = find_active_content(source) if piece.handout else []
+        note = f" (active content removed: {', '.join(removed)})" if removed else ""
+        contents.append(Part(piece.part.title + note, pages, blank))
+    if any(piece.handout for piece in pieces):
+        strip_active_content(writer)
     save_pdf(writer, target, title)
     return contents
 

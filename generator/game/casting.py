@@ -38,12 +38,19 @@ OTHER_SIZES_MM = {"A5": (148.0, 210.0), "A3": (297.0, 420.0), "US Legal": (215.9
 TOLERANCE_MM = 2.0
 # Enough PDFs to suggest a near miss from; a game folder holding more is searched no further.
 MAX_SUGGESTED = 5000
+# The most envelopes one pack holds (--players, or a casting file's entries).
+# Each is printed and stuffed by hand: 500 is a large convention's worth. A
+# pack is merged envelope by envelope, about a second for ten, so this keeps
+# it to minutes; a bigger event is packed as several games.
+MAX_ENVELOPES = 500
+ENVELOPES_CEILING = f"a pack holds at most {MAX_ENVELOPES} envelopes, each printed and stuffed by hand"
+MAX_HANDOUTS = 50               # in one envelope
 
 
 class Role(DataModel):
     player: str = Field(min_length=1, description="The player's name, as written on the envelope.")
     character: str = Field(min_length=1, description="A character's name, or its file name without .yaml.")
-    handouts: Annotated[list[str], FILE_NAME] = Field(default_factory=list,
+    handouts: Annotated[list[str], FILE_NAME] = Field(default_factory=list, max_length=MAX_HANDOUTS,
                                 description="PDF files for this envelope, relative to the game folder.")
 
 
@@ -51,7 +58,8 @@ class CastingFile(DataModel):
     system: str | None = Field(default=None, description=(
         "The game these envelopes are for (its folder name, e.g. sixes); needed only when the game folder "
         "holds more than one game with characters."))
-    envelopes: list[Role] = Field(min_length=1, description="One entry per envelope, in the order to stuff them.")
+    envelopes: list[Role] = Field(min_length=1, max_length=MAX_ENVELOPES,
+                                  description="One entry per envelope, in the order to stuff them.")
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .. import systems as registry
-from ..core.assets import asset_fault
+from ..core.assets import IMAGE_KINDS, IMAGE_SUFFIXES, asset_fault
 from ..core.errors import DataError, Problem, errors_in
 from ..core.loading import leads_outside, load_yaml, reading_game
 from ..core.paper import Paper
@@ -175,6 +175,9 @@ def _logo_fault(logo: Path, data_dir: Path, named: str) -> tuple[str, str | None
         return f"logo file '{named}' not found", "paths are relative to the folder holding sixes.yaml"
     if leads_outside(logo, data_dir):
         return f"the logo '{named}' is a link leading outside the game folder", "copy the image into the game folder"
+    if logo.suffix.lower() not in IMAGE_SUFFIXES:     # published on every page: never a page or a script
+        return (f"'{named}' is not an image the site can publish",
+                f"allowed: {IMAGE_KINDS} ({', '.join(IMAGE_SUFFIXES)})")
     with reading_game(data_dir):
         fault = asset_fault(logo, named)
     return (fault.message, fault.hint) if fault is not None else None

@@ -23,6 +23,7 @@ from pydantic import Field
 from ..core.errors import DataError, Problem
 from ..core.layout import DOWNLOADS_FOLDER
 from ..core.loading import UnreadableFile, parse_yaml, read_limited
+from ..core.nesting import MAX_PAGE_NESTING, bracket_work, too_deep
 from ..core.privacy import Visibility, visibility_field
 from ..core.validation import DataModel, validate
 
@@ -39,7 +40,6 @@ THEME_FOLDER = "overrides"
 SITE_NAMES = frozenset({"assets", DOWNLOADS_FOLDER, "search", THEME_FOLDER, CREDITS_PAGE, "404.md", "404.html",
                         "sitemap.xml", "sitemap.xml.gz", "objects.inv"})
 FRONT_MATTER_FENCE = "---"
-_ATX_H1 = re.compile(r"^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
 _SETEXT_H1 = re.compile(r"^ {0,3}=+[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 
@@ -136,12 +136,31 @@ def read_own_page(rel: str, path: Path, where: str) -> tuple[OwnPage | None, lis
 def page_from_text(rel: str, text: str, where: str) -> tuple[OwnPage | None, list[Problem]]:
     """A page from its text: no page when its front matter says private or
     has problems."""
+    slow = _unbounded_work(text, where)
+    if slow is not None:
+        return None, [slow]
     matter, body, problems = split_front_matter(text, where)
     if problems or matter is None:
         return None, problems
     if matter.visibility == "private":
         return None, []
     return own_page(rel, body, matter.title), []
+
+
+def _unbounded_work(text: str, where: str) -> Problem | None:
+    """A page the site's Markdown and HTML parsers could not read in bounded
+    time or depth (core/nesting.py), refused where it goes too far."""
+    deep = too_deep(text, MAX_PAGE_NESTING)
+    if deep is not None:
+        return Problem(where, deep.line, deep.column, f"the page nests {deep.depth} {deep.what} deep here; "
+                       f"a page may nest at most {MAX_PAGE_NESTING}",
+                       hint="flatten the lists, quotes or HTML blocks; a page this deep cannot be built safely")
+    slow = bracket_work(text)
+    if slow is not None:
+        return Problem(where, slow[0], None, "this paragraph has so many '[' that never close (or nest so deep) "
+                       "that Markdown would take minutes over it",
+                       hint="write a bracket that opens no link as \\[, or close it")
+    return None
 
 
 def split_front_matter(text: str, where: str) -> tuple[FrontMatter | None, str, list[Problem]]:
@@ -175,7 +194,7 @@ def own_page(rel: str, markdown: str, title: str | None = None) -> OwnPage:
         stem = PurePosixPath(rel).stem if PurePosixPath(rel).stem != "index" else PurePosixPath(rel).parent.name
         title = (stem or "Home").replace("-", " ").replace("_", " ")
         title = title[:1].upper() + title[1:]
-    return OwnPage(rel, " ".join(title.split())[:200], markdown)
+    return OwnPage(rel, " ".join(title.split())[:200], calm_headings(markdown))
 
 
 def _own_files(folder: Path) -> list[tuple[str, Path]]:
@@ -222,6 +241,33 @@ def _own_name_fault(rel: str) -> tuple[str, str] | None:
     return None
 
 
+_SETEXT_UNDERLINE = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_BLANKS = re.compile(r"[ \t]+")
+
+
+def calm_headings(text: str) -> str:
+    """`text` with every run of spaces and tabs in a heading made one space
+    (a browser shows them so anyway). Python-Markdown's attr_list looks for
+    `{...}` at a heading's end with a pattern that goes back over a run of
+    spaces from each of its spaces: a 250 KB heading of spaces took minutes."""
+    lines = text.split("\n")
+    fenced = False
+    for i, line in enumerate(lines):
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif not fenced and (_is_atx(line) or (i + 1 < len(lines) and line.strip()
+                                                and _SETEXT_UNDERLINE.match(lines[i + 1]))):
+            lines[i] = _BLANKS.sub(" ", line)
+    return "\n".join(lines)
+
+
+def _is_atx(line: str) -> bool:
+    """Whether `line` is an ATX heading of any level."""
+    text = line.lstrip(" ")
+    marks = len(text) - len(text.lstrip("#"))
+    return len(line) - len(text) <= 3 and 1 <= marks <= 6 and text[marks:marks + 1] in ("", " ", "\t")
+
+
 def _first_heading(text: str) -> str | None:
     fenced = False
     lines = text.splitlines()
@@ -231,15 +277,78 @@ def _first_heading(text: str) -> str | None:
             continue
         if fenced:
             continue
-        found = _ATX_H1.match(line)
-        if not found and line.strip() and i + 1 < len(lines) and _SETEXT_H1.match(lines[i + 1]):
-            found = re.match(r"\s*(.+?)\s*$", line)
-        if found:
-            heading = re.sub(r"\s*\{[^}]*\}\s*$", "", found.group(1))           # an attribute list
-            heading = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", heading)        # a link: its text
-            heading = re.sub(r"<[^>]*>", "", heading)                           # raw HTML tags
-            heading = re.sub(r"(\*\*|__|\*|`)", "", heading)
+        found = _atx_heading(line)
+        if found is None and line.strip() and i + 1 < len(lines) and _SETEXT_H1.match(lines[i + 1]):
+            found = line.strip()
+        if found is not None:
+            heading = _link_texts(_drop_attribute_list(found))
+            heading = _EMPHASIS.sub("", strip_tags(heading))
             return html.unescape(heading).strip() or None
     return None
 
 
+# The heading's text is read by scans, not patterns with a lazy or repeated
+# part before an anchor: on a long line those go back over the rest of the
+# line from every place they could start (a 250 KB line took minutes).
+_EMPHASIS = re.compile(r"(\*\*|__|\*|`)")
+
+
+def _atx_heading(line: str) -> str | None:
+    """The text of a level-one ATX heading (`# Title`, up to three spaces
+    before, an optional closing run of `#` after a space), or None. A
+    heading of blanks is one (its text is empty): the first heading is it."""
+    text = line.lstrip(" ")
+    if len(line) - len(text) > 3 or text[:1] != "#" or text[1:2] not in (" ", "\t") or len(text) < 3:
+        return None
+    content = text[1:].strip(" \t")
+    unclosed = content.rstrip("#")
+    if unclosed != content and unclosed[-1:] in (" ", "\t"):
+        content = unclosed.rstrip(" \t")
+    return content
+
+
+def _drop_attribute_list(text: str) -> str:
+    """`text` without an attribute list at its end (`Title {#id .class}`)."""
+    end = len(text.rstrip())
+    if not end or text[end - 1] != "}":
+        return text
+    opening = text.find("{", text.rfind("}", 0, end - 1) + 1, end - 1)
+    return text if opening == -1 else text[:opening].rstrip()
+
+
+def _link_texts(text: str) -> str:
+    """Each Markdown link or image, `[text](target)` or `![text](target)`,
+    replaced by its text, in one scan."""
+    out, i = [], 0
+    while True:
+        start = text.find("[", i)
+        close = text.find("]", start + 1) if start != -1 else -1
+        if close == -1:
+            break
+        if text[close + 1:close + 2] != "(":
+            out.append(text[i:close + 1])
+            i = close + 1
+            continue
+        end = text.find(")", close + 2)
+        if end == -1:
+            break
+        begin = start - 1 if start > i and text[start - 1] == "!" else start
+        out += [text[i:begin], text[start + 1:close]]
+        i = end + 1
+    out.append(text[i:])
+    return "".join(out)
+
+
+def strip_tags(text: str) -> str:
+    """`text` without anything between `<` and the next `>` (what
+    `re.sub("<[^>]*>", "", text)` does), in one scan: that pattern goes back
+    over the rest of the text from every `<` that is never closed."""
+    out, i = [], 0
+    while True:
+        start = text.find("<", i)
+        end = text.find(">", start + 1) if start != -1 else -1
+        if end == -1:
+            out.append(text[i:])
+            return "".join(out)
+        out.append(text[i:start])
+        i = end + 1

