@@ -51,7 +51,7 @@ HEADINGS = {
 
 @pytest.mark.parametrize("text", HEADINGS.values(), ids=HEADINGS.keys())
 def test_a_page_s_first_heading_is_read_in_linear_time(text):
-    from generator.render.site import _first_heading
+    from generator.game.pages import _first_heading
     timed(_first_heading, text)
 
 
@@ -61,8 +61,8 @@ def test_a_page_s_first_heading_is_read_in_linear_time(text):
     "---\ntitle: x\n---\n# a" + "\t" * MB + "b",
 ], ids=["title", "front matter never closed", "heading after front matter"])
 def test_a_page_s_title_is_read_in_linear_time(text):
-    from generator.render.site import _own_page
-    timed(_own_page, "page.md", text)
+    from generator.game.pages import page_from_text
+    timed(page_from_text, "page.md", text, "page.md")
 
 
 ROW_HEADERS = {
@@ -137,7 +137,7 @@ def _random_texts(pieces: list[str], count: int, length: int, seed: int) -> list
 
 
 def test_the_heading_scan_reads_what_the_patterns_read():
-    from generator.render.site import _first_heading
+    from generator.game.pages import _first_heading
     pieces = ["#", "# ", " ", "\t", "a", "b", "[", "]", "(", ")", "!", "<", ">", "{", "}", "*", "_", "`", "\n", "=",
               "&amp;", "```"]
     texts = _random_texts(pieces, 20_000, 14, seed=28)
@@ -166,7 +166,7 @@ def test_the_row_header_scan_reads_what_the_patterns_read():
 ])
 def test_a_page_nesting_too_deep_is_refused_at_its_line(tmp_path, page, line, found):
     from generator.core.errors import DataError
-    from generator.render.site import read_own_pages
+    from generator.game.pages import read_own_pages
     (tmp_path / "pages").mkdir()
     (tmp_path / "pages" / "deep.md").write_text(page, encoding="utf-8")
     (tmp_path / "pages" / "fine.md").write_text("# Fine\n\n" + "<div>" * 90 + "x" + "</div>" * 90, encoding="utf-8")
@@ -246,14 +246,14 @@ def test_markdown_reads_a_long_heading_of_spaces_in_linear_time(text):
     heading from each of its spaces; the page reader makes the runs one space."""
     import markdown
 
-    from generator.render.site import _own_page
-    page = _own_page("page.md", text)
+    from generator.game.pages import page_from_text
+    page, _ = page_from_text("page.md", text, "page.md")
     result = timed(markdown.markdown, page.markdown, extensions=["attr_list", "md_in_html", "tables", "toc"])
     assert re.fullmatch(r"<h[12] id=\"a-x\">a x</h[12]>(\n<p>Text.</p>)?", result)
 
 
 def test_only_headings_are_calmed():
-    from generator.render.site import calm_headings
+    from generator.game.pages import calm_headings
     text = "# a  b\nkeep  two  \n```\n# in   code\n```\n    code    here\n#hashtag  x\n"
     assert calm_headings(text) == "# a b\nkeep  two  \n```\n# in   code\n```\n    code    here\n#hashtag  x\n"
 
@@ -280,7 +280,7 @@ def test_a_paragraph_markdown_would_read_for_minutes_is_refused_at_its_line(tmp_
     """Python-Markdown walks from every `[` to its `]` or the paragraph's end:
     5,000 that never close took 14 s, so 100,000 would take hours."""
     from generator.core.errors import DataError
-    from generator.render.site import read_own_pages
+    from generator.game.pages import read_own_pages
     (tmp_path / "pages").mkdir()
     (tmp_path / "pages" / "brackets.md").write_text("# Brackets\n\nFine [link](x.md).\n\n" + "[" * 100_000,
                                                     encoding="utf-8")

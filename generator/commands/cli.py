@@ -324,7 +324,7 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
     from .pack import pack as run_pack
 
     if players is not None and players > MAX_ENVELOPES:
-        raise click.BadParameter(f"{players}: {ENVELOPES_CEILING}; pack a bigger event as several games",
+        raise click.BadParameter(f"{players:d}: {ENVELOPES_CEILING}; pack a bigger event as several games",
                                  param_hint="'--players'")
     game = locate(data_dir, out_dir, paper)
     with _progress() as progress:
