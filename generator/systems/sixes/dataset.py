@@ -13,8 +13,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from ...core.assets import asset_fault
-from ...core.datafiles import (display_path, duplicate_list_names, duplicate_name, entity_slug, read_entities,
-                          read_validated, unused_files)
+from ...core.datafiles import display_path, duplicate_list_names, load_cast, read_validated, unused_files
 from ...core.errors import Problem, did_you_mean, errors_in
 from ...core.loading import YamlDocument
 from ...core.paths import ICONS_DIR
@@ -104,31 +103,26 @@ def load_game(folder: Path, display_root: Path) -> tuple[SixesGame | None, list[
 def _load_cast(folder: Path, display_root: Path, library: dict[str, Special] | None
                ) -> tuple[list[CastMember], list[Problem]]:
     problems: list[Problem] = []
-    cast: list[CastMember] = []
-    first_by_name: dict[str, str] = {}
-    first_by_slug: dict[str, str] = {}
-    for path, doc, character in read_entities(folder / "characters", display_root, Character, "character",
-                                              problems):
-        if character is None:
-            # Still check the references, so one run shows every mistake.
-            raw = doc.data.get("specials") if isinstance(doc.data, dict) else None
-            if isinstance(raw, list) and all(isinstance(n, str) for n in raw):
-                problems.extend(_check_specials(doc, raw, library))
-            continue
-        problems.extend(duplicate_name(doc, character.name, "character", first_by_name))
-        problems.extend(_check_specials(doc, character.specials, library))
-        problems.extend(_check_hit_points(doc, character))
-        problems.extend(_check_armour(doc, character))
-        portrait, found = _check_portrait(doc, character, folder)
-        problems.extend(found)
+
+    def references(doc: YamlDocument, character: Character | None) -> list[Problem]:
+        # An invalid file's specials are still checked, so one run shows every mistake.
+        raw = doc.data.get("specials") if character is None and isinstance(doc.data, dict) else None
+        if isinstance(raw, list) and all(isinstance(n, str) for n in raw):
+            return _check_specials(doc, raw, library)
+        return []
+
+    def member(key: str, doc: YamlDocument, character: Character) -> tuple[CastMember, list[Problem]]:
+        found = _check_specials(doc, character.specials, library)
+        found += _check_hit_points(doc, character) + _check_armour(doc, character)
+        portrait, bad = _check_portrait(doc, character, folder)
         handouts = []
         for i, raw in enumerate(character.handouts):
-            handout, found = _data_file(doc, ("handouts", i), raw, folder, "handout")
-            problems.extend(found)
+            handout, more = _data_file(doc, ("handouts", i), raw, folder, "handout")
+            bad += more
             handouts += [handout] if handout else []
-        slug, found = entity_slug(path, doc, "character", first_by_slug)
-        problems.extend(found)
-        cast.append(CastMember(slug, doc.display, character, portrait, tuple(handouts)))
+        return CastMember(key, doc.display, character, portrait, tuple(handouts)), found + bad
+
+    cast = load_cast(folder / "characters", display_root, Character, "character", problems, references, member)
     return cast, problems
 
 
