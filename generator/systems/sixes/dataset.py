@@ -21,6 +21,7 @@ from ...core.rulings import Ruling, load_rulings
 from .effects import rides_on
 from .models import ACTION_KEYS, Action, ActionsFile, Character, GameInfo, Special, SpecialsFile
 from .rules import SPEEDS, effect_for_speed
+from .special_wording import unconditional_wording
 
 RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
 PORTRAIT_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
@@ -70,6 +71,7 @@ def load_game(folder: Path, display_root: Path) -> tuple[SixesGame | None, list[
                                              lambda i: ("specials", i, "name"), "special"))
         problems.extend(_check_conditions(specials_doc, specials_file.specials))
         problems.extend(_check_rides_on(specials_doc, specials_file.specials))
+        problems.extend(unconditional_wording(specials_doc, specials_file.specials))
     actions_file, actions_doc = read_validated(folder / "actions.yaml", display_root, ActionsFile, problems)
     icon_names = frozenset(p.stem for p in ICONS_DIR.glob("*.svg"))
     if actions_file:
