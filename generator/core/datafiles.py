@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence, TypeVar
 
+from .cast_order import by_name
 from .errors import Problem, did_you_mean
 from .loading import YamlDocument, load_yaml
 from .naming import looks_key, slug
@@ -78,13 +79,14 @@ def read_entities(folder: Path, display_root: Path, model: type, noun: str, prob
 def load_cast(folder: Path, display_root: Path, model: type, noun: str, problems: list[Problem],
               references: Callable[[YamlDocument, Any | None], list[Problem]],
               member: Callable[[str, YamlDocument, Any], tuple[Member | None, list[Problem]]]) -> list[Member]:
-    """The cast of a one-file-per-entity folder, in file order: the one loop
+    """The cast of a one-file-per-entity folder, in cast order (by name:
+    core/cast_order.py): the one loop
     every system shares. `references` runs on every parsed file, valid or not,
     so one run shows every bad reference; a file that is invalid or has one
     goes no further. The others get the shared checks (a unique name, a slug
     no other file prints to) and `member`, the system's own checks, which
     builds the entry from its slug (None leaves it out)."""
-    cast: list[Member] = []
+    cast: list[tuple[str, Member]] = []
     first_by_name: dict[str, str] = {}
     first_by_slug: dict[str, str] = {}
     for path, doc, value in read_entities(folder, display_root, model, noun, problems):
@@ -98,8 +100,8 @@ def load_cast(folder: Path, display_root: Path, model: type, noun: str, problems
         entry, found = member(key, doc, value)
         problems.extend(found)
         if entry is not None:
-            cast.append(entry)
-    return cast
+            cast.append((value.name, entry))
+    return [entry for _, entry in by_name(cast, lambda named: named[0])]
 
 
 def duplicate_name(doc: YamlDocument, name: str, noun: str, first_by_name: dict[str, str]) -> list[Problem]:

@@ -6,11 +6,12 @@ and each hero's spending against the budget. Every problem is reported.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
+from ...core.cast_order import casting_first
 from ...core.datafiles import duplicate_list_names, load_cast, read_validated, unused_files
 from ...core.errors import Problem, did_you_mean, errors_in
 from ...core.loading import YamlDocument
@@ -163,3 +164,8 @@ def _budget(doc: YamlDocument, points: Spend) -> list[Problem]:
                             f"{points.left} left unspent ({detail})", hint="fine if intended",
                             severity="warning")]
     return []
+
+
+def recast(game: I6Game, slugs: Sequence[str]) -> I6Game:
+    """The game with its heroes in a casting file's order (core/cast_order.py)."""
+    return replace(game, heroes=tuple(casting_first(game.heroes, lambda entry: entry.slug, slugs)))

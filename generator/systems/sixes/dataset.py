@@ -7,12 +7,13 @@ It reports every problem it finds.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from ...core.assets import asset_fault
+from ...core.cast_order import casting_first
 from ...core.datafiles import display_path, duplicate_list_names, load_cast, read_validated, unused_files
 from ...core.errors import Problem, did_you_mean, errors_in
 from ...core.loading import YamlDocument
@@ -234,3 +235,8 @@ def _data_file(doc: YamlDocument, loc: tuple, raw: str, data_root: Path, kind: s
     if fault is not None:
         return None, [doc.problem(loc, fault.message, hint=fault.hint)]
     return path, []
+
+
+def recast(game: SixesGame, slugs: Sequence[str]) -> SixesGame:
+    """The game with its cast in a casting file's order (core/cast_order.py)."""
+    return replace(game, cast=tuple(casting_first(game.cast, lambda member: member.slug, slugs)))
