@@ -49,7 +49,7 @@ def read_validated(path: Path, display_root: Path, model: type, problems: list[P
 
 
 def entity_files(folder: Path) -> list[Path]:
-    """The one-file-per-entity YAML files of a folder (characters/, heroes/, ...), in name order.
+    """The one-file-per-entity YAML files of a folder (characters/, heroes/, ...), in file-name order.
     Each name is read by load_yaml, which refuses what is not a regular file
     (a folder or a named pipe called x.yaml) with a problem, without waiting."""
     return sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
