@@ -59,7 +59,8 @@ def test_the_example_casts_flags_mark_at_most_a_quarter_of_it():
     loaded, _ = load_all(DEFAULT_DATA_DIR)
     game = next(item.game for item in loaded if item.system is SYSTEM)
     balance = cast_balance([m.character for m in game.cast], game.library)
-    assert 1 <= len(balance.outliers) <= len(balance.fighters) // 4
+    # The 20-point rule alone flagged half of it (8 of 16); a flag guides only when it is rare.
+    assert len(balance.outliers) <= len(balance.fighters) // 4
 
 
 def test_the_typical_fighter_has_the_casts_lower_median_of_each_figure():
