@@ -11,8 +11,8 @@ from generator.core.paths import DEFAULT_DATA_DIR
 from generator.systems.sixes import SYSTEM
 from generator.core import memo
 from generator.systems.sixes import balance as balance_module
-from generator.systems.sixes.balance import (EXAMPLE_SIDES, _flags, cast_balance, duel_record, example_fights,
-                                             typical_fighter)
+from generator.systems.sixes.balance import (EXAMPLE_SIDES, Band, _flags, band, cast_balance, duel_record,
+                                             example_fights, typical_fighter)
 from generator.systems.sixes.models import Character
 
 from test_sixes_outputs import strings_in
@@ -23,13 +23,44 @@ def fighter(name, hp=5, armour=0, damage=0):
                      damage=damage)
 
 
-def test_flags_mark_values_twenty_points_from_the_median():
-    gap = Fraction(1, 5)
+def test_flags_mark_values_at_or_beyond_the_band():
+    threat, surv = Band(Fraction(3, 10), Fraction(7, 10)), Band(Fraction(1, 5), Fraction(4, 5))
     half = Fraction(1, 2)
-    assert _flags(Fraction(7, 10), half, half, half, gap) == ("dangerous",)
-    assert _flags(Fraction(69, 100), half, half, half, gap) == ()
-    assert _flags(Fraction(3, 10), Fraction(3, 10), half, half, gap) == ("harmless", "fragile")
-    assert _flags(half, Fraction(7, 10), half, half, gap) == ("tough",)
+    assert _flags(Fraction(7, 10), half, threat, surv) == ("dangerous",)
+    assert _flags(Fraction(69, 100), half, threat, surv) == ()
+    assert _flags(Fraction(3, 10), Fraction(1, 5), threat, surv) == ("harmless", "fragile")
+    assert _flags(half, Fraction(4, 5), threat, surv) == ("tough",)
+
+
+def test_the_band_is_tukeys_fences_but_never_nearer_the_median_than_the_gap():
+    spread = [Fraction(n, 100) for n in (10, 20, 30, 40, 50, 60, 70, 80, 90)]   # quartiles 30 and 70
+    assert band(spread) == Band(Fraction(-30, 100), Fraction(130, 100))
+    even = [Fraction(n, 100) for n in (48, 50, 50, 50, 52)]
+    assert band(even) == Band(Fraction(30, 100), Fraction(70, 100))    # the gap, 20 points each side
+    assert band([Fraction(1, 2)]) == Band(Fraction(3, 10), Fraction(7, 10))
+
+
+def test_a_cast_of_equal_characters_flags_nobody():
+    balance = cast_balance([fighter(f"Twin {i}", 6, 1) for i in range(6)], {}, brawl_fights=5)
+    assert balance.outliers == ()
+    assert all(f.flags == () for f in balance.fighters)
+
+
+def test_one_much_stronger_character_is_flagged_and_few_others_are():
+    cast = [fighter(f"Fighter {hp}-{i}", hp, 1) for hp in (5, 6, 7) for i in range(3)]
+    cast.append(fighter("Brute", 9, 3, 2))
+    balance = cast_balance(cast, {}, brawl_fights=5)
+    flagged = {f.name for f in balance.outliers}
+    assert "Brute" in flagged
+    assert len(flagged) <= 2, flagged
+
+
+def test_the_example_casts_flags_mark_at_most_a_quarter_of_it():
+    loaded, _ = load_all(DEFAULT_DATA_DIR)
+    game = next(item.game for item in loaded if item.system is SYSTEM)
+    balance = cast_balance([m.character for m in game.cast], game.library)
+    # The 20-point rule alone flagged half of it (8 of 16); a flag guides only when it is rare.
+    assert len(balance.outliers) <= len(balance.fighters) // 4
 
 
 def test_the_typical_fighter_has_the_casts_lower_median_of_each_figure():

@@ -107,8 +107,9 @@ def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
     inputs, last = _last_build(config)
     if last is not None:
         return last
+    # The folder's casting file, when there is one, sets the cast order (core/cast_order.py).
     gathered = gather(config.data_dir, config.settings, config.papers, strict=config.strict, site=config.site,
-                      find=False)
+                      out_dir=config.out_dir)
     loaded = gathered.loaded
     report = BuildReport(config.out_dir, warnings=list(gathered.warnings))
     from ..render.bounded import refuse_unfit

@@ -187,7 +187,7 @@ def sixes_page(where) -> str:
     from ..game.gather import gather
     from ..render.tracker import tracker_html
     from .failures import Failed
-    gathered = gather(where.data_dir, where.settings, site=False, find=False)
+    gathered = gather(where.data_dir, where.settings, site=False)     # a casting file sets the cast order
     game = next((item.game for item in gathered.loaded if item.system.slug == "sixes"), None)
     if game is None:
         raise Failed(f"{where.shown} holds no Sixes game (a sixes/ folder), so there is no fight tracker to serve")

@@ -6,14 +6,16 @@ the caller's list, so a system still reports every mistake in one run.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence, TypeVar
 
+from .cast_order import by_name
 from .errors import Problem, did_you_mean
 from .loading import YamlDocument, load_yaml
 from .naming import looks_key, slug
 from .validation import validate
 
 MISSING_FILE_HINT = "`sixes new DIR` writes a complete starter folder"
+Member = TypeVar("Member")
 
 
 def display_path(path: Path, root: Path) -> str:
@@ -47,7 +49,7 @@ def read_validated(path: Path, display_root: Path, model: type, problems: list[P
 
 
 def entity_files(folder: Path) -> list[Path]:
-    """The one-file-per-entity YAML files of a folder (characters/, heroes/, ...), in name order.
+    """The one-file-per-entity YAML files of a folder (characters/, heroes/, ...), in file-name order.
     Each name is read by load_yaml, which refuses what is not a regular file
     (a folder or a named pipe called x.yaml) with a problem, without waiting."""
     return sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
@@ -72,6 +74,34 @@ def read_entities(folder: Path, display_root: Path, model: type, noun: str, prob
         problems.extend(found)
         entries.append((path, doc, value))
     return entries
+
+
+def load_cast(folder: Path, display_root: Path, model: type, noun: str, problems: list[Problem],
+              references: Callable[[YamlDocument, Any | None], list[Problem]],
+              member: Callable[[str, YamlDocument, Any], tuple[Member | None, list[Problem]]]) -> list[Member]:
+    """The cast of a one-file-per-entity folder, in cast order (by name:
+    core/cast_order.py): the one loop
+    every system shares. `references` runs on every parsed file, valid or not,
+    so one run shows every bad reference; a file that is invalid or has one
+    goes no further. The others get the shared checks (a unique name, a slug
+    no other file prints to) and `member`, the system's own checks, which
+    builds the entry from its slug (None leaves it out)."""
+    cast: list[tuple[str, Member]] = []
+    first_by_name: dict[str, str] = {}
+    first_by_slug: dict[str, str] = {}
+    for path, doc, value in read_entities(folder, display_root, model, noun, problems):
+        bad = references(doc, value)
+        problems.extend(bad)
+        if value is None or bad:
+            continue
+        problems.extend(duplicate_name(doc, value.name, noun, first_by_name))
+        key, found = entity_slug(path, doc, noun, first_by_slug)
+        problems.extend(found)
+        entry, found = member(key, doc, value)
+        problems.extend(found)
+        if entry is not None:
+            cast.append((value.name, entry))
+    return [entry for _, entry in by_name(cast, lambda named: named[0])]
 
 
 def duplicate_name(doc: YamlDocument, name: str, noun: str, first_by_name: dict[str, str]) -> list[Problem]:

@@ -84,9 +84,22 @@ def gather(data_dir: Path, settings: Settings, papers: Iterable[Paper] = (), *, 
     blocking = problems if strict else errors_in(problems)
     if blocking:
         raise DataError(problems)
+    loaded = in_casting_order(loaded, checked)
     packed = choose_system(loaded, system, data_dir) if pack else None
     return Gathered(data_dir, settings, loaded, [p for p in problems if p.severity == "warning"], own, logo,
                     checked, Path(path) if path is not None else None, shown, packed)
+
+
+def in_casting_order(loaded: list[Loaded], casting: CastingCheck | None) -> list[Loaded]:
+    """Cast order (core/cast_order.py): the game a casting file is for lists
+    its characters in the casting's order everywhere (rosters, the balance
+    report, the tracker, the cast list, the pack), the rest after them."""
+    if casting is None or casting.system is None:
+        return loaded
+    slugs = [role.slug for role in casting.roles if role.slug]
+    return [Loaded(item.system, item.system.recast(item.game, slugs))
+            if item.system.slug == casting.system and item.system.recast is not None else item
+            for item in loaded]
 
 
 def _present(data_dir: Path, settings: Settings) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, Iterable, Literal, Mapping
+from typing import Any, Callable, Iterable, Literal, Mapping, Sequence
 
 from ..core.errors import Problem
 from ..core.memo import Work
@@ -133,17 +133,24 @@ class System:
     simulations: Callable[[Any], Iterable[Work]] = no_simulations
     # The public characters, for the site's cast list; None for a system without characters.
     cast_list: Callable[[Any], Iterable[CastEntry]] | None = None
+    # recast(game, slugs): the game with its characters in a casting file's
+    # order (their sheets' slugs), the rest after (core/cast_order.py); None
+    # for a system without character sheets.
+    recast: Callable[[Any, Sequence[str]], Any] | None = None
 
     @classmethod
     def of_package(cls, dataset: ModuleType, outputs: ModuleType, **facts: Any) -> System:
         """A system from the parts every package keeps in the same places:
         `dataset.load_game`, `outputs.documents` and `outputs.pages`, any of
-        OPTIONAL_PARTS its outputs define, and the starter folder beside
+        OPTIONAL_PARTS its outputs define and DATASET_PARTS its dataset defines, and the starter folder beside
         them. `facts` say the rest: slug, title, summary, schemas."""
         optional = {name: getattr(outputs, name) for name in OPTIONAL_PARTS if hasattr(outputs, name)}
+        optional |= {name: getattr(dataset, name) for name in DATASET_PARTS if hasattr(dataset, name)}
         return cls(load=dataset.load_game, documents=outputs.documents, pages=outputs.pages,
                    starter=Path(dataset.__file__).with_name("starter"), **optional, **facts)
 
 
 # What a system's outputs module may define beyond documents and pages.
 OPTIONAL_PARTS = ("simulations", "cast_list")
+# What a system's dataset module may define beyond load_game.
+DATASET_PARTS = ("recast",)

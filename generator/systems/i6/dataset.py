@@ -6,13 +6,13 @@ and each hero's spending against the budget. Every problem is reported.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
-from ...core.datafiles import (duplicate_list_names, duplicate_name, entity_slug, read_entities, read_validated,
-                          unused_files)
+from ...core.cast_order import casting_first
+from ...core.datafiles import duplicate_list_names, load_cast, read_validated, unused_files
 from ...core.errors import Problem, did_you_mean, errors_in
 from ...core.loading import YamlDocument
 from ...core.rulings import Ruling, load_rulings
@@ -121,12 +121,10 @@ def _load_heroes(folder: Path, display_root: Path, info: GameInfo | None, trait_
     problems: list[Problem] = []
     feature_by = {f.name: f for f in features or ()}
     gear_by = {g.name: g for g in gear or ()}
-    entries: list[HeroEntry] = []
-    first_by_name: dict[str, str] = {}
-    first_by_slug: dict[str, str] = {}
-    for path, doc, hero in read_entities(folder / "heroes", display_root, Hero, "hero", problems):
+
+    def references(doc: YamlDocument, hero: Hero | None) -> list[Problem]:
+        # Checked even when the file has other errors, so one run shows them all.
         raw = doc.data if isinstance(doc.data, dict) else {}
-        # References are checked even when the file has other errors, so one run shows them all.
         bad_refs: list[Problem] = []
         for key, library, what in (("features", features, "feature"), ("gear", gear, "gear")):
             names = raw.get(key)
@@ -138,22 +136,20 @@ def _load_heroes(folder: Path, display_root: Path, info: GameInfo | None, trait_
         if trait_names is not None and isinstance(ratings, dict):
             for name in ratings:
                 bad_refs += _known(doc, ("traits", name), str(name), trait_names, "trait", key=True)
-        problems.extend(bad_refs)
-        if hero is None or bad_refs or trait_names is None or features is None or gear is None:
-            continue
-        problems.extend(duplicate_name(doc, hero.name, "hero", first_by_name))
-        if info is None:
-            continue
+        return bad_refs
+
+    def member(key: str, doc: YamlDocument, hero: Hero) -> tuple[HeroEntry | None, list[Problem]]:
+        if info is None or trait_names is None or features is None or gear is None:
+            return None, []
         full = {name: hero.traits.get(name, 1) for name in trait_names}
         owned_features = tuple(feature_by[n] for n in hero.features)
         owned_gear = tuple(gear_by[n] for n in hero.gear)
         points = spend(full, (f.cost for f in owned_features), (g.cost for g in owned_gear), info.budget)
-        problems.extend(_budget(doc, points))
         boxes = info.wound_boxes + sum(f.extra_wound_boxes for f in owned_features)
-        slug, found = entity_slug(path, doc, "hero", first_by_slug)
-        problems.extend(found)
-        entries.append(HeroEntry(slug, doc.display, hero, MappingProxyType(full), owned_features,
-                                 owned_gear, points, boxes))
+        return (HeroEntry(key, doc.display, hero, MappingProxyType(full), owned_features, owned_gear, points, boxes),
+                _budget(doc, points))
+
+    entries = load_cast(folder / "heroes", display_root, Hero, "hero", problems, references, member)
     return entries, problems
 
 
@@ -168,3 +164,8 @@ def _budget(doc: YamlDocument, points: Spend) -> list[Problem]:
                             f"{points.left} left unspent ({detail})", hint="fine if intended",
                             severity="warning")]
     return []
+
+
+def recast(game: I6Game, slugs: Sequence[str]) -> I6Game:
+    """The game with its heroes in a casting file's order (core/cast_order.py)."""
+    return replace(game, heroes=tuple(casting_first(game.heroes, lambda entry: entry.slug, slugs)))

@@ -7,11 +7,13 @@ Every problem is reported in one run.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Mapping
+from typing import Mapping, Sequence
 
+from ...core.cast_order import casting_first
 from ...core.datafiles import duplicate_list_names, read_validated
+from ...core.naming import slug
 from ...core.errors import Problem
 from ...core.loading import YamlDocument
 from ...core.rulings import Ruling, load_rulings
@@ -129,3 +131,14 @@ def _gained_past_two(doc: YamlDocument, operators: list[Operator], i: int) -> li
         f"{'has' if len(short) == 1 else 'have'} never held {held - 1}, counting those lost",
         hint=f"past {FREE_LUCKY_NUMBERS}, an Operator gains one only while every other Operator holds "
              "at least as many as they do; record numbers given up after three Strikes with lost_lucky_numbers")]
+
+
+def operator_slug(name: str) -> str:
+    """An Operator's sheet: names are unique by naming.slug (the loader checks), so sheets never share a file."""
+    return "operator-" + slug(name)
+
+
+def recast(adventure: Adventure, slugs: Sequence[str]) -> Adventure:
+    """The adventure with its Operators in a casting file's order (core/cast_order.py)."""
+    return replace(adventure, operators=tuple(casting_first(adventure.operators,
+                                                            lambda op: operator_slug(op.name), slugs)))

@@ -10,11 +10,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Sequence, TypeVar
 
-from ...core.naming import slug
 from ...core.privacy import public_only
 from ..base import CARD_SHEET, Card, CastEntry, Document, Page
 from .contest import ContestOdds, Side, contest_odds
-from .dataset import Adventure
+from .dataset import Adventure, operator_slug
 from .markov import Luck, expected_challenges, removal_within
 from .models import IMPOSSIBLE, Challenge
 from .rules import MAX_WAGER_TOTAL, RollOdds, StageOdds, effective_critical, odds, roll_odds, stage_odds
@@ -187,7 +186,7 @@ def documents(adventure: Adventure) -> list[Document]:
                  max_pages=(len(cards) + 8) // 9, cards=cards),
     ]
     for op in adventure.operators:
-        docs.append(Document(_slug(op.name), f"{adventure.info.title}: {op.name}",
+        docs.append(Document(operator_slug(op.name), f"{adventure.info.title}: {op.name}",
                              "six-shooter/operator_sheet.html", "player",
                              {**common, "operator": op, "descriptor": by_descriptor[op.descriptor]}, max_pages=1))
     return docs
@@ -227,7 +226,3 @@ def pages(adventure: Adventure) -> list[Page]:
         Page("rulings.md", "Rulings", "six-shooter/site/rulings.md.j2", {**common, "rulings": adventure.rulings}),
     ]
 
-
-def _slug(name: str) -> str:
-    """Operator names are unique by naming.slug (the loader checks), so their sheets never share a file."""
-    return "operator-" + slug(name)

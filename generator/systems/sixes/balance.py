@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 from fractions import Fraction
-from statistics import median, median_low   # median is exact on Fractions
+from statistics import median, median_low, quantiles   # exact on Fractions
 from typing import Mapping, Sequence
 
 from ...core.memo import Work, key_of, remember
@@ -30,8 +30,18 @@ BRAWL_FIGHTERS = 2400       # ...fewer for a big cast: at most about this many f
 MIN_BRAWL_FIGHTS = 8
 EXAMPLE_FIGHTS = 100        # fights per policy on the public example page
 EARLY_ROUNDS = 1            # survivability looks at hit points left after this many rounds
-OUTLIER_GAP = Fraction(1, 5)   # flagged when this far (20 points) from the cast's median
+OUTLIER_GAP = Fraction(1, 5)   # never flagged closer than this (20 points) to the cast's median...
+FENCE_IQRS = Fraction(3, 2)    # ...nor inside 1.5 interquartile ranges beyond the quartiles (Tukey's fences)
 SEED = 1
+
+
+@dataclass(frozen=True)
+class Band:
+    """What the cast explains: a figure at or below `low` or at or above
+    `high` stands out and is flagged."""
+
+    low: Fraction
+    high: Fraction
 
 
 @dataclass(frozen=True)
@@ -55,6 +65,8 @@ class CastBalance:
     duels: int
     early_rounds: int
     outlier_gap: Fraction
+    threat_band: Band
+    survivability_band: Band
     brawls: tuple[Summary, ...]       # the cast by faction, one summary per policy
 
     @property
@@ -74,15 +86,28 @@ class DuelRecord:
     started: int     # own starting hit points, summed over the duels
 
 
-def _flags(threat, surv, mid_threat, mid_surv, gap) -> tuple[str, ...]:
+def band(values: Sequence[Fraction], gap: Fraction = OUTLIER_GAP) -> Band:
+    """Tukey's fences (1.5 interquartile ranges outside the quartiles) mark
+    the few the rest of the cast does not explain, however spread the cast
+    is; never nearer the median than `gap`, so an even cast, whose spread is
+    the duels' own noise (about 6 points either way at 60 duels), flags nobody."""
+    mid = median(values)
+    if len(values) < 2:
+        return Band(mid - gap, mid + gap)
+    first, _, third = quantiles(values, n=4, method="inclusive")
+    spread = FENCE_IQRS * (third - first)
+    return Band(min(first - spread, mid - gap), max(third + spread, mid + gap))
+
+
+def _flags(threat: Fraction, surv: Fraction, threat_band: Band, surv_band: Band) -> tuple[str, ...]:
     flags = []
-    if threat >= mid_threat + gap:
+    if threat >= threat_band.high:
         flags.append("dangerous")
-    elif threat <= mid_threat - gap:
+    elif threat <= threat_band.low:
         flags.append("harmless")
-    if surv >= mid_surv + gap:
+    if surv >= surv_band.high:
         flags.append("tough")
-    elif surv <= mid_surv - gap:
+    elif surv <= surv_band.low:
         flags.append("fragile")
     return tuple(flags)
 
@@ -189,12 +214,13 @@ def cast_balance(characters: Sequence[Character], library: Mapping[str, Special]
     records = [duel_record(c, opponent, library, duels=duels, seed=seed) for c in characters]
     threat = [Fraction(r.wins, r.duels) for r in records]
     surv = [Fraction(r.kept, r.started) for r in records]
-    mid_t, mid_s = median(threat), median(surv)
+    threat_band, surv_band = band(threat), band(surv)
     fighters = tuple(FighterBalance(c.name, c.faction, c.hit_points, c.armour, c.damage, t, s,
-                                    _flags(t, s, mid_t, mid_s, OUTLIER_GAP))
+                                    _flags(t, s, threat_band, surv_band))
                      for c, t, s in zip(characters, threat, surv))
     brawls = tuple(work.result() for work in brawl_works(characters, library, fights=brawl_fights, seed=seed))
-    return CastBalance(fighters, opponent, mid_t, mid_s, duels, EARLY_ROUNDS, OUTLIER_GAP, brawls)
+    return CastBalance(fighters, opponent, median(threat), median(surv), duels, EARLY_ROUNDS, OUTLIER_GAP,
+                       threat_band, surv_band, brawls)
 
 
 def _generic(name: str, side: str, hp: int, armour: int = 0, damage: int = 0) -> Character:

@@ -7,14 +7,14 @@ It reports every problem it finds.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from ...core.assets import asset_fault
-from ...core.datafiles import (display_path, duplicate_list_names, duplicate_name, entity_slug, read_entities,
-                          read_validated, unused_files)
+from ...core.cast_order import casting_first
+from ...core.datafiles import display_path, duplicate_list_names, load_cast, read_validated, unused_files
 from ...core.errors import Problem, did_you_mean, errors_in
 from ...core.loading import YamlDocument
 from ...core.paths import ICONS_DIR
@@ -22,6 +22,7 @@ from ...core.rulings import Ruling, load_rulings
 from .effects import rides_on
 from .models import ACTION_KEYS, Action, ActionsFile, Character, GameInfo, Special, SpecialsFile
 from .rules import SPEEDS, effect_for_speed
+from .special_wording import unconditional_wording
 
 RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
 PORTRAIT_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
@@ -71,6 +72,7 @@ def load_game(folder: Path, display_root: Path) -> tuple[SixesGame | None, list[
                                              lambda i: ("specials", i, "name"), "special"))
         problems.extend(_check_conditions(specials_doc, specials_file.specials))
         problems.extend(_check_rides_on(specials_doc, specials_file.specials))
+        problems.extend(unconditional_wording(specials_doc, specials_file.specials))
     actions_file, actions_doc = read_validated(folder / "actions.yaml", display_root, ActionsFile, problems)
     icon_names = frozenset(p.stem for p in ICONS_DIR.glob("*.svg"))
     if actions_file:
@@ -104,31 +106,26 @@ def load_game(folder: Path, display_root: Path) -> tuple[SixesGame | None, list[
 def _load_cast(folder: Path, display_root: Path, library: dict[str, Special] | None
                ) -> tuple[list[CastMember], list[Problem]]:
     problems: list[Problem] = []
-    cast: list[CastMember] = []
-    first_by_name: dict[str, str] = {}
-    first_by_slug: dict[str, str] = {}
-    for path, doc, character in read_entities(folder / "characters", display_root, Character, "character",
-                                              problems):
-        if character is None:
-            # Still check the references, so one run shows every mistake.
-            raw = doc.data.get("specials") if isinstance(doc.data, dict) else None
-            if isinstance(raw, list) and all(isinstance(n, str) for n in raw):
-                problems.extend(_check_specials(doc, raw, library))
-            continue
-        problems.extend(duplicate_name(doc, character.name, "character", first_by_name))
-        problems.extend(_check_specials(doc, character.specials, library))
-        problems.extend(_check_hit_points(doc, character))
-        problems.extend(_check_armour(doc, character))
-        portrait, found = _check_portrait(doc, character, folder)
-        problems.extend(found)
+
+    def references(doc: YamlDocument, character: Character | None) -> list[Problem]:
+        # An invalid file's specials are still checked, so one run shows every mistake.
+        raw = doc.data.get("specials") if character is None and isinstance(doc.data, dict) else None
+        if isinstance(raw, list) and all(isinstance(n, str) for n in raw):
+            return _check_specials(doc, raw, library)
+        return []
+
+    def member(key: str, doc: YamlDocument, character: Character) -> tuple[CastMember, list[Problem]]:
+        found = _check_specials(doc, character.specials, library)
+        found += _check_hit_points(doc, character) + _check_armour(doc, character)
+        portrait, bad = _check_portrait(doc, character, folder)
         handouts = []
         for i, raw in enumerate(character.handouts):
-            handout, found = _data_file(doc, ("handouts", i), raw, folder, "handout")
-            problems.extend(found)
+            handout, more = _data_file(doc, ("handouts", i), raw, folder, "handout")
+            bad += more
             handouts += [handout] if handout else []
-        slug, found = entity_slug(path, doc, "character", first_by_slug)
-        problems.extend(found)
-        cast.append(CastMember(slug, doc.display, character, portrait, tuple(handouts)))
+        return CastMember(key, doc.display, character, portrait, tuple(handouts)), found + bad
+
+    cast = load_cast(folder / "characters", display_root, Character, "character", problems, references, member)
     return cast, problems
 
 
@@ -238,3 +235,8 @@ def _data_file(doc: YamlDocument, loc: tuple, raw: str, data_root: Path, kind: s
     if fault is not None:
         return None, [doc.problem(loc, fault.message, hint=fault.hint)]
     return path, []
+
+
+def recast(game: SixesGame, slugs: Sequence[str]) -> SixesGame:
+    """The game with its cast in a casting file's order (core/cast_order.py)."""
+    return replace(game, cast=tuple(casting_first(game.cast, lambda member: member.slug, slugs)))

@@ -110,7 +110,7 @@ def fighter_data(character: Character, library: Mapping[str, Special]) -> dict:
 
 def tracker_data(game: SixesGame) -> dict:
     """Everything the tracker page embeds: the game's title, the cast in
-    file order with their factions (first seen first), the specials they
+    cast order (core/cast_order.py) with their factions (first seen first), the specials they
     hold, and the rules."""
     library = game.library
     cast = [member.character for member in game.cast]

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from ...core.datafiles import (duplicate_name, entity_slug, read_entities, read_validated, repeated_entries,
-                               unused_files)
+from ...core.datafiles import load_cast, read_validated, repeated_entries, unused_files
 from ...core.errors import Problem, did_you_mean, errors_in
 from ...core.loading import YamlDocument
 from ...core.rulings import Ruling, load_rulings
@@ -118,19 +117,13 @@ def _check_grades(doc: YamlDocument, healing: HealingFile) -> list[Problem]:
 def _load_cast(folder: Path, display_root: Path, modes: ModesFile | None, healing: HealingFile | None
                ) -> tuple[list[CastMember], list[Problem]]:
     problems: list[Problem] = []
-    cast: list[CastMember] = []
-    first_by_name: dict[str, str] = {}
-    first_by_slug: dict[str, str] = {}
-    for path, doc, combatant in read_entities(folder / "combatants", display_root, Combatant, "combatant",
-                                              problems):
-        if combatant is None:
-            continue
-        problems.extend(duplicate_name(doc, combatant.name, "combatant", first_by_name))
-        problems.extend(_check_references(doc, combatant, modes))
-        problems.extend(_check_healers(doc, combatant, healing))
-        slug, found = entity_slug(path, doc, "combatant", first_by_slug)
-        problems.extend(found)
-        cast.append(CastMember(slug, doc.display, combatant))
+
+    def member(key: str, doc: YamlDocument, combatant: Combatant) -> tuple[CastMember, list[Problem]]:
+        found = _check_references(doc, combatant, modes) + _check_healers(doc, combatant, healing)
+        return CastMember(key, doc.display, combatant), found
+
+    cast = load_cast(folder / "combatants", display_root, Combatant, "combatant", problems,
+                     lambda doc, combatant: [], member)
     return cast, problems
 
 
