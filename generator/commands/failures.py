@@ -67,7 +67,7 @@ class Failed(click.ClickException):
                  exit_code: int = 1):
         self.details = list(details)
         self.unchanged = unchanged
-        self.exit_code = exit_code
+        self.exit_code = exit_code  # type: ignore[misc]  # click types it per class; ours varies per failure
         super().__init__(reason)
 
     def show(self, file=None) -> None:

@@ -174,8 +174,8 @@ def qr_text(url: str) -> str:
     if len(rows) % 2:
         rows.append([False] * len(rows[0]))
     lines = []
-    for top, bottom in zip(rows[::2], rows[1::2]):
-        cells = (f"\x1b[{_FG[bool(a)]};{_BG[bool(b)]}m\u2580" for a, b in zip(top, bottom))
+    for top, bottom in zip(rows[::2], rows[1::2], strict=True):        # padded to an even count above
+        cells = (f"\x1b[{_FG[bool(a)]};{_BG[bool(b)]}m\u2580" for a, b in zip(top, bottom, strict=True))
         lines.append("".join(cells) + "\x1b[0m")
     return "\n".join(lines)
 

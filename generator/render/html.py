@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache, partial
+from itertools import pairwise
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Undefined
@@ -128,7 +129,7 @@ def prose(value: object, cls: str | None = None) -> Markup:
             continue
         if lines:
             out = [escape(lines[0])]
-            for before, line_now in zip(lines, lines[1:]):
+            for before, line_now in pairwise(lines):
                 kept = _ENDS_SENTENCE.search(before) or _STARTS_ITEM.match(line_now)
                 out.append(Markup("<br>") if kept else Markup(" "))
                 out.append(escape(line_now))
