@@ -240,8 +240,7 @@ def _validate(cs: tuple, index: Mapping[str, int], declarations: Iterable[Declar
 
 
 def _check_declarer(cs: tuple, index: Mapping[str, int], d: Declaration, decl: list[Declaration | None],
-                    reasons: list[str]
-                    ) -> int | None:
+                    reasons: list[str]) -> int | None:
     """The declarer's position when they may declare this action at this
     Speed (one declaration each, still in the fight); else None."""
     who = d.actor
