@@ -120,7 +120,7 @@ class OutputFolder:
             raise OutputError(f"cannot write to {self.root}: {exc.strerror}") from None
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self._staging is not None:
             shutil.rmtree(self._staging, ignore_errors=True)
         self._release()

@@ -134,7 +134,7 @@ class RenderBatch:
     def __enter__(self) -> "RenderBatch":
         return self
 
-    def __exit__(self, kind, *exc) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
         """On a failure, what has not started yet is not rendered."""
         for future in self._pending:
             future.cancel()

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from ..core.paper import PAPERS
-from ..systems.base import CARD_SHEET, Document
+from ..systems.base import CARD_SHEET, Card, Document
 from .html import environment
 from .options import DEFAULT_OPTIONS, PRINTER_EDGE, PrintOptions
 
@@ -139,7 +139,7 @@ def render_card_sheet(doc: Document, options: PrintOptions = DEFAULT_OPTIONS) ->
     grid = grid_for(options.card_size, options.bleed)
     base = {"card_css": None, **doc.context, "doc_title": doc.title}
 
-    def face(template: str, card) -> Markup:
+    def face(template: str, card: Card) -> Markup:
         return Markup(env.get_template(template).render(**base, card=card.context, card_label=card.label))
 
     pages = []

@@ -30,7 +30,7 @@ class Tally:
     """What a run rendered: labels of documents rendered, every file
     WeasyPrint made (documents, parts, page numbers), documents reused."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.rendered: list[str] = []
         self.pieces: list[str] = []
         self.reused = 0
@@ -53,7 +53,7 @@ class Prepared:
                       self.stylesheets, self.pdf_variant, self.pdf_forms)
 
 
-def document_html(doc, options=None) -> str:
+def document_html(doc: Document, options: PrintOptions | None = None) -> str:
     """The HTML of one `Document`: its template, or the shared card sheet for a
     deck (laid out by `options`, a PrintOptions; defaults when None)."""
     from .cards import render_card_sheet      # Jinja only when something is rendered (load_all needs none)
@@ -89,7 +89,7 @@ def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
 CALIBRATION_SLUG = "duplex-calibration"
 
 
-def calibration_job(folder: Path, paper: Paper, options: PrintOptions):
+def calibration_job(folder: Path, paper: Paper, options: PrintOptions) -> tuple[int, PdfJob]:
     """(budget, job) for the duplex calibration sheet, printed whenever cards
     have backs: into `folder`, beside the systems' folders or a pack."""
     from .cards import render_calibration
