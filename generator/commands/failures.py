@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import IO, Any, Iterable, Iterator
 
 import click
 
@@ -51,7 +51,7 @@ class InvalidData(click.ClickException):
         self.again = again
         super().__init__("\n".join(str(p) for p in self.problems))
 
-    def show(self, file=None) -> None:
+    def show(self, file: IO[Any] | None = None) -> None:
         print_problems(self.problems, self.show_color)
         if self.again:
             click.secho(f"Nothing was written: fix the problems above and {visible(self.again)} again.", err=True,
@@ -67,10 +67,10 @@ class Failed(click.ClickException):
                  exit_code: int = 1):
         self.details = list(details)
         self.unchanged = unchanged
-        self.exit_code = exit_code
+        self.exit_code = exit_code  # type: ignore[misc]  # click types it per class; ours varies per failure
         super().__init__(reason)
 
-    def show(self, file=None) -> None:
+    def show(self, file: IO[Any] | None = None) -> None:
         click.secho(f"error: {visible(self.message)}", fg="red", err=True, color=self.show_color)
         for line in self.details:
             click.secho(visible(line), err=True, color=self.show_color)
@@ -84,7 +84,7 @@ class Interrupted(click.ClickException):
 
     exit_code = 130
 
-    def show(self, file=None) -> None:
+    def show(self, file: IO[Any] | None = None) -> None:
         click.secho(visible(self.message), err=True, color=self.show_color)
 
 
@@ -138,11 +138,11 @@ class Command(click.Command):
     whole body. `stakes` says what a failure leaves unchanged; None for a
     command that writes nothing."""
 
-    def __init__(self, *args, stakes: Stakes | None = None, **kwargs):
+    def __init__(self, *args: Any, stakes: Stakes | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.stakes = stakes
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         with converted(self.stakes):
             return super().invoke(ctx)
 

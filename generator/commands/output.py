@@ -92,10 +92,17 @@ class OutputFolder:
         self.root = Path(out_dir).resolve()
         self.protected = tuple(protected)
         self.entries = tuple(entries)   # what this run means to replace: checked before anything is written
-        self.staging: Path | None = None
+        self._staging: Path | None = None   # made on entering the with block
         self.kept: list[str] = []       # users' files carried into new entries
-        self._lock = None
+        self._lock: int | None = None   # the folder's descriptor while this run holds it
         self._claims: set[str] = set()  # every path a writer of this run has claimed (claim)
+
+    @property
+    def staging(self) -> Path:
+        """Where this run writes before `commit`: there only inside the with block."""
+        if self._staging is None:
+            raise RuntimeError("an OutputFolder stages files only inside its with block")
+        return self._staging
 
     def __enter__(self) -> "OutputFolder":
         refuse_unsafe(self.root, self.protected)
@@ -107,15 +114,15 @@ class OutputFolder:
         self._take_lock()
         try:
             self._recover()
-            self.staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=self.root))
+            self._staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=self.root))
         except OSError as exc:
             self._release()
             raise OutputError(f"cannot write to {self.root}: {exc.strerror}") from None
         return self
 
-    def __exit__(self, *exc) -> None:
-        if self.staging is not None:
-            shutil.rmtree(self.staging, ignore_errors=True)
+    def __exit__(self, *exc: object) -> None:
+        if self._staging is not None:
+            shutil.rmtree(self._staging, ignore_errors=True)
         self._release()
 
     def _take_lock(self) -> None:
@@ -142,7 +149,8 @@ class OutputFolder:
         path = Path(path)
         key = str(path).casefold()
         if key in self._claims:
-            shown = path.relative_to(self.staging) if self.staging and path.is_relative_to(self.staging) else path
+            staging = self._staging
+            shown = path.relative_to(staging) if staging and path.is_relative_to(staging) else path
             raise OutputError(f"two documents would both write {shown.as_posix()}")
         self._claims.add(key)
 

@@ -11,6 +11,7 @@ import functools
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 BUILD_ENDPOINT = "/__sixes_build"
 RELOAD_SCRIPT = (
@@ -23,7 +24,7 @@ RELOAD_SCRIPT = (
 class BuildCounter:
     """How many builds have finished; the pages reload when it moves."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.value = 0
         self.lock = threading.Lock()
 
@@ -41,10 +42,10 @@ def inject_reload(html: bytes) -> bytes:
 class LiveReloadHandler(SimpleHTTPRequestHandler):
     counter: BuildCounter
 
-    def log_message(self, format, *args):   # quiet: the build prints what matters
+    def log_message(self, format: str, *args: Any) -> None:   # quiet: the build prints what matters
         pass
 
-    def do_GET(self):
+    def do_GET(self) -> None:
         if self.path.split("?")[0] == BUILD_ENDPOINT:
             self._send_fresh(str(self.counter.value).encode(), "text/plain")
             return

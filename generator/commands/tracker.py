@@ -23,12 +23,15 @@ import hmac
 import secrets
 import socket
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
 from ..core.errors import visible
 from .serve import PortUnavailable
+
+if TYPE_CHECKING:
+    from ..game.folder import Game
 
 # 16 bytes: 128 bits, 22 characters in the URL, which keeps the QR code small.
 SECRET_BYTES = 16
@@ -57,7 +60,7 @@ class Handler(BaseHTTPRequestHandler):
     def version_string(self) -> str:      # no software or version to look up
         return "sixes"
 
-    def log_message(self, format, *args):  # quiet: the command says what matters
+    def log_message(self, format: str, *args: Any) -> None:  # quiet: the command says what matters
         pass
 
     def do_GET(self) -> None:
@@ -174,13 +177,13 @@ def qr_text(url: str) -> str:
     if len(rows) % 2:
         rows.append([False] * len(rows[0]))
     lines = []
-    for top, bottom in zip(rows[::2], rows[1::2]):
-        cells = (f"\x1b[{_FG[bool(a)]};{_BG[bool(b)]}m\u2580" for a, b in zip(top, bottom))
+    for top, bottom in zip(rows[::2], rows[1::2], strict=True):        # padded to an even count above
+        cells = (f"\x1b[{_FG[bool(a)]};{_BG[bool(b)]}m\u2580" for a, b in zip(top, bottom, strict=True))
         lines.append("".join(cells) + "\x1b[0m")
     return "\n".join(lines)
 
 
-def sixes_page(where) -> str:
+def sixes_page(where: Game) -> str:
     """The tracker page of the game folder's Sixes game (`where`: a located
     game folder), made from its data: no build needed. Invalid data stops
     here with every problem, before anything listens."""
@@ -194,7 +197,7 @@ def sixes_page(where) -> str:
     return tracker_html(game)
 
 
-def run(where, host: str, port: int, qr: bool) -> None:
+def run(where: Game, host: str, port: int, qr: bool) -> None:
     """Serve the page until Ctrl-C (or SIGTERM), saying where and to whom."""
     page = sixes_page(where)
     secret = new_secret()

@@ -22,8 +22,8 @@ _VISIBLE = {code: _NAMED_ESCAPES.get(code, f"\\x{code:02x}" if code <= 0xFF else
             for code in [*range(0x20), *range(0x7F, 0xA0), *_BIDI_CONTROLS]}
 
 
-def visible(text: str) -> str:
-    """`text` safe to print on a terminal: every control character shown as
+def visible(text: object) -> str:
+    """`text` (or what str() makes of it) safe to print on a terminal: every control character shown as
     an escape (ESC as `\\x1b`, a right-to-left override as `\\u202e`), so
     data can neither recolour, move the cursor nor reorder a message."""
     return str(text).translate(_VISIBLE)

@@ -25,11 +25,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO, Iterator
+from typing import Any, BinaryIO, Callable, Iterator, Protocol
 
 import yaml
 
-from .errors import Problem
+from .errors import Problem, Severity
 
 # libyaml's composer keeps the same line/column marks and is about ten times
 # faster; the pure-Python one is the fallback where libyaml is not built in.
@@ -84,7 +84,7 @@ class YamlDocument:
         return self.values.get((), (1, 1))
 
     def problem(self, loc: Key, message: str, *, hint: str | None = None,
-                key: bool = False, severity: str = "error") -> Problem:
+                key: bool = False, severity: Severity = "error") -> Problem:
         line, column = self.position(loc, key=key)
         return Problem(self.display, line, column, message, field=format_loc(loc),
                        hint=hint, severity=severity)
@@ -297,7 +297,13 @@ def _compose_checked(text: str, display: str) -> tuple[yaml.Node | None, Problem
     return None, Problem(display, None, None, f"YAML syntax: {error}")
 
 
-def _compose(text: str, loader_class) -> yaml.Node | None:
+class _Mark(Protocol):
+    """Where a node starts, as the pure-Python and the libyaml loader both say it."""
+    line: int
+    column: int
+
+
+def _compose(text: str, loader_class: Callable[[str], Any]) -> yaml.Node | None:
     loader = loader_class(text)
     try:
         return loader.get_single_node()
@@ -305,12 +311,12 @@ def _compose(text: str, loader_class) -> yaml.Node | None:
         loader.dispose()
 
 
-def _too_deep(display: str, mark) -> Problem:
+def _too_deep(display: str, mark: _Mark | None) -> Problem:
     line, col = (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
     return Problem(display, line, col, f"values nest more than {MAX_DEPTH} levels deep", hint=DEPTH_HINT)
 
 
-def _too_deep_events(text: str, display: str, loader_class) -> Problem | None:
+def _too_deep_events(text: str, display: str, loader_class: Callable[[str], Any]) -> Problem | None:
     """A problem at the first collection nested past MAX_DEPTH (where the
     node walk would refuse it), read from the parser's events, which take no
     stack; None when the nesting is fine or the syntax fails (said later)."""
@@ -417,6 +423,7 @@ class _Converter:
             if node.tag != _SEQUENCE_TAG:
                 return self.refuse(node, f"unknown YAML tag '{tag_text(node.tag)}'", TAG_HINT, loc)
             return [self.convert(item, loc + (i,)) for i, item in enumerate(node.value)]
+        assert isinstance(node, yaml.ScalarNode)     # YAML has three kinds of node
         return self.scalar(node, loc)
 
     def mapping(self, node: yaml.MappingNode, loc: Key) -> dict[Any, Any]:

@@ -45,8 +45,8 @@ def remember(key: str, compute: Callable[[], T]) -> T:
     _used.add(key)
     if key not in _table:
         _table[key] = compute()
-    elif isinstance(_table[key], _Promised):
-        _table[key] = _table[key].wait()
+    elif isinstance(found := _table[key], _Promised):
+        _table[key] = found.wait()
     return _table[key]  # type: ignore[return-value]
 
 
@@ -85,13 +85,13 @@ def drop_promises() -> None:
         del _table[key]
 
 
-def remembered(name: str):
+def remembered(name: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
     """Decorator for a pure function of plain values (numbers, strings,
     Fractions, tuples, frozen dataclasses of those), whose repr names them
     exactly: its results are remembered by `name` and that repr."""
     def wrap(function: Callable[..., T]) -> Callable[..., T]:
         @functools.wraps(function)
-        def remembered_call(*args, **kwargs) -> T:
+        def remembered_call(*args: Any, **kwargs: Any) -> T:
             key = key_of(name, repr(args), repr(sorted(kwargs.items())))
             return remember(key, lambda: function(*args, **kwargs))
         return remembered_call

@@ -9,6 +9,7 @@ of that is said here once, so no other module keeps a table of papers.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def papers_for(choice: str) -> tuple[Paper, ...]:
         raise ValueError(f"unknown paper {choice!r}: use {_either(CHOICES)}") from None
 
 
-def _either(names) -> str:
+def _either(names: Iterable[str]) -> str:
     """'a, b or c'."""
     names = list(names)
     return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any, Callable, Container, Iterable, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
-from pydantic_core import PydanticCustomError
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from .errors import Problem, allowed_hint, close_matches
 from .loading import Key, YamlDocument
@@ -77,14 +77,14 @@ def needs_every(rule: str, required: Iterable[T], key: Callable[[Any], T] | None
     value: a mapping among its keys, a list through `key` on each item."""
     required = tuple(required)
 
-    def check(value):
+    def check(value: Any) -> Any:
         if note := missing_note(rule, required, value if key is None else {key(item) for item in value}):
             raise ValueError(note)
         return value
     return AfterValidator(check)
 
 
-def _without_missing_explained_by_typo(model: type[BaseModel], errors: list[dict]) -> list[dict]:
+def _without_missing_explained_by_typo(model: type[BaseModel], errors: list[ErrorDetails]) -> list[ErrorDetails]:
     """`hitpoints:` is both an unknown key and a missing `hit_points`; the
     did-you-mean on the first says it all, so drop the second."""
     meant = set()
@@ -145,7 +145,7 @@ _TYPE_WORDS = {
 }
 
 
-def _problems(model: type[BaseModel], doc: YamlDocument, base: Key, err: dict) -> list[Problem]:
+def _problems(model: type[BaseModel], doc: YamlDocument, base: Key, err: ErrorDetails) -> list[Problem]:
     """One Problem per pydantic error; unreadable text, one per string found."""
     if err["type"] != "unreadable_text":
         return [_explain(model, doc, base, err)]
@@ -153,7 +153,7 @@ def _problems(model: type[BaseModel], doc: YamlDocument, base: Key, err: dict) -
     return [doc.problem(loc + at, why, hint=hint, key=is_key) for at, why, hint, is_key in err["ctx"]["found"]]
 
 
-def _explain(model: type[BaseModel], doc: YamlDocument, base: Key, err: dict) -> Problem:
+def _explain(model: type[BaseModel], doc: YamlDocument, base: Key, err: ErrorDetails) -> Problem:
     loc = base + tuple(err["loc"])
     kind = err["type"]
     on_key = bool(loc) and loc[-1] == "[key]"

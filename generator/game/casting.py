@@ -121,7 +121,7 @@ def check_casting(path: Path, games: Mapping[str, Mapping[str, str] | None], gam
     roles = _resolve(doc, model, characters, problems)
     handouts = _check_handouts(doc, model, Path(game_dir), tuple(papers), [Path(s) for s in skip], problems)
     return CastingCheck(system, [Casting(role.player, slug, handouts[i])
-                                 for i, (role, slug) in enumerate(zip(model.envelopes, roles))], problems)
+                                 for i, (role, slug) in enumerate(zip(model.envelopes, roles, strict=True))], problems)
 
 
 def load_casting(path: Path, characters: Mapping[str, str], game_dir: Path | tuple[Path, ...],
@@ -231,7 +231,7 @@ def _check_handouts(doc: YamlDocument, model: CastingFile, game_dir: Path, paper
     found: list[tuple[Path, ...]] = []
     existing: list[str] | None = None       # the game folder's PDFs, listed on the first miss
     for i, role in enumerate(model.envelopes):
-        kept = []
+        kept: list[Path] = []
         for j, name in enumerate(role.handouts):
             where = ("envelopes", i, "handouts", j)
             target = (root / name).resolve()
@@ -259,7 +259,7 @@ def _check_handouts(doc: YamlDocument, model: CastingFile, game_dir: Path, paper
 
 def _pdfs_in(root: Path, skip: list[Path]) -> list[str]:
     """PDF files in the game folder, relative to it, outside hidden folders and the output."""
-    found = []
+    found: list[str] = []
     skipped = [s.resolve() for s in skip]
     for path in root.rglob("*"):
         if len(found) >= MAX_SUGGESTED:

@@ -134,7 +134,7 @@ class RenderBatch:
     def __enter__(self) -> "RenderBatch":
         return self
 
-    def __exit__(self, kind, *exc) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
         """On a failure, what has not started yet is not rendered."""
         for future in self._pending:
             future.cancel()
@@ -155,7 +155,7 @@ class RenderBatch:
 
     def finish(self) -> list[PdfResult]:
         results = []
-        for job, slot in zip(self._jobs, self._slots):
+        for job, slot in zip(self._jobs, self._slots, strict=True):
             if isinstance(slot, PdfResult):
                 results.append(slot)
                 continue
@@ -172,6 +172,7 @@ class RenderBatch:
     def _key(self, job: PdfJob) -> str:
         """The job's cache key, hashed once (each target is one file)."""
         if job.target not in self._keys:
+            assert self.store is not None       # keys are asked for only when there is a cache
             self._keys[job.target] = self.store.key(job)
         return self._keys[job.target]
 

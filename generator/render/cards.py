@@ -144,7 +144,7 @@ def render_card_sheet(doc: Document, options: PrintOptions = DEFAULT_OPTIONS) ->
     grid = grid_for(options.card_size, options.bleed)
     base = {"card_css": None, **doc.context, "doc_title": doc.title}
 
-    def face(template: str, card) -> Markup:
+    def face(template: str, card: Card) -> Markup:
         return Markup(env.get_template(template).render(**base, card=card.context, card_label=card.label))
 
     cards, pages = laid_out(doc, options), []

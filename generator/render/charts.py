@@ -109,7 +109,8 @@ def _pattern(pattern_id: str, angle: int, mark: str) -> str:
 
 def _defs(hatch: str, ink_saver: bool) -> str:
     if not ink_saver:
-        return "<defs>" + _pattern(hatch, 45, '<line x1="0" y1="0" x2="0" y2="5" stroke="#222" stroke-width="2.2"/>') + "</defs>"
+        stroke = '<line x1="0" y1="0" x2="0" y2="5" stroke="#222" stroke-width="2.2"/>'
+        return "<defs>" + _pattern(hatch, 45, stroke) + "</defs>"
     thin = '<line x1="2.5" y1="0" x2="2.5" y2="5" stroke="#222" stroke-width="0.6"/>'
     return ("<defs>" + _pattern(f"{hatch}-a", 45, thin) + _pattern(f"{hatch}-b", -45, thin)
             + _pattern(f"{hatch}-c", 0, '<circle cx="2.5" cy="2.5" r="0.8" fill="#222"/>') + "</defs>")
@@ -163,7 +164,7 @@ def bar_chart(bars: Sequence[Bar], *, title: str, series: Sequence[str] = (),
     height = top + row_h * len(bars) + 4
     out = [_svg_open(width, height, title), _defs(hatch, ink_saver), key]
     bar_stroke = 0.9 if ink_saver else 0.6   # an outline bar needs a firmer edge
-    for row, (bar, text) in enumerate(zip(bars, texts)):
+    for row, (bar, text) in enumerate(zip(bars, texts, strict=True)):
         y = top + row * row_h
         if screen:
             out.append(f'<text x="0" y="{y + size.text:g}" font-size="{size.text:g}" {FONT}>{escape(bar.label)}</text>'
@@ -217,7 +218,8 @@ def _marker(kind: str, x: float, y: float, ink_saver: bool = False) -> str:
         return f'<rect x="{x - 3:.2f}" y="{y - 3:.2f}" width="6" height="6" {solid}/>'
     if kind == "triangle":
         return f'<path d="M{x:.2f} {y - 3.6:.2f}L{x + 3.4:.2f} {y + 2.6:.2f}L{x - 3.4:.2f} {y + 2.6:.2f}Z" {solid}/>'
-    return f'<path d="M{x:.2f} {y - 3.6:.2f}L{x + 3.6:.2f} {y:.2f}L{x:.2f} {y + 3.6:.2f}L{x - 3.6:.2f} {y:.2f}Z" fill="#fff" stroke="#222"/>'
+    return (f'<path d="M{x:.2f} {y - 3.6:.2f}L{x + 3.6:.2f} {y:.2f}L{x:.2f} {y + 3.6:.2f}L{x - 3.6:.2f} {y:.2f}Z" '
+            'fill="#fff" stroke="#222"/>')
 
 
 def line_chart(lines: Sequence[Line], *, title: str, x_label: str, y_label: str,
@@ -231,7 +233,8 @@ def line_chart(lines: Sequence[Line], *, title: str, x_label: str, y_label: str,
     size = SCREEN if screen else PRINT
     xs = [float(x) for line in lines for x, _ in line.points]
     x_min, x_max = min(xs, default=0), max(xs, default=1)
-    left, right, top, bottom = 44, 60, 26, 34
+    left, right, bottom = 44, 60, 34
+    top: float = 26         # grows by the key's height, which may be fractional
     if screen:
         width, height = size.width, height * size.width // 480 + 60
         left, bottom = 48, 40
@@ -254,7 +257,8 @@ def line_chart(lines: Sequence[Line], *, title: str, x_label: str, y_label: str,
     for i in range(5):   # horizontal grid at quarters of y_max
         y_value = Fraction(y_max) * i / 4
         y = py(y_value)
-        out.append(f'<line x1="{left}" y1="{y:.2f}" x2="{left + plot_w}" y2="{y:.2f}" stroke="#ccc" stroke-width="0.6"/>')
+        out.append(f'<line x1="{left}" y1="{y:.2f}" x2="{left + plot_w}" y2="{y:.2f}" stroke="#ccc" '
+                   'stroke-width="0.6"/>')
         out.append(f'<text x="{left - 4}" y="{y + 4:.2f}" font-size="{size.small:g}" text-anchor="end" {FONT}>'
                    f"{escape(fmt(y_value))}</text>")
     ticks = sorted({x for line in lines for x, _ in line.points})

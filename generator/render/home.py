@@ -8,10 +8,15 @@ pitch of anyone's game, so it is left out.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ..core.layout import DocumentPdf
 from ..core.paper import Paper
 from .html import front_matter, local_href, md_text, render_template
+
+if TYPE_CHECKING:          # site.py imports this module: named for the type checker only
+    from ..game.pages import OwnPage
+    from .site import SiteLook
 
 # In the home page (or a game's own page) this line becomes the list of the
 # games the data holds, so the site never links a section that was not built.
@@ -19,7 +24,7 @@ GAMES_MARKER = "<!-- games -->"
 GAMES_TEMPLATE = "site/games.md.j2"
 
 
-def home_page(look, own: list) -> str:
+def home_page(look: SiteLook, own: list[OwnPage]) -> str:
     """The site's front page when the game has none of its own (an index.md
     in its pages folder): the site's name and description, its games (the
     marker, filled in once the sections are known) and its own pages."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from ..core.errors import BuildError
 from ..core.paper import Paper
@@ -20,6 +20,9 @@ from ..systems.base import Document
 from .cache import RenderCache
 from .options import PrintOptions
 
+if TYPE_CHECKING:
+    from .pdf import PdfJob, PdfResult   # pdf.py imports this module: named for the type checker only
+
 Progress = Callable[[str, int, int], None]
 
 
@@ -27,7 +30,7 @@ class Tally:
     """What a run rendered: labels of documents rendered, every file
     WeasyPrint made (documents, parts, page numbers), documents reused."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.rendered: list[str] = []
         self.pieces: list[str] = []
         self.reused = 0
@@ -44,13 +47,13 @@ class Prepared:
     pdf_variant: str | None = None
     pdf_forms: bool = False
 
-    def job(self, target: Path, paper: Paper | str, roots: tuple[Path, ...], label: str):
+    def job(self, target: Path, paper: Paper, roots: tuple[Path, ...], label: str) -> PdfJob:
         from .pdf import PdfJob
         return PdfJob(self.html, TEMPLATES_DIR.as_uri() + "/", target, paper, roots, label, self.landscape,
                       self.stylesheets, self.pdf_variant, self.pdf_forms)
 
 
-def document_html(doc, options=None) -> str:
+def document_html(doc: Document, options: PrintOptions | None = None) -> str:
     """The HTML of one `Document`: its template, or the shared card sheet for a
     deck (laid out by `options`, a PrintOptions; defaults when None)."""
     from .cards import render_card_sheet      # Jinja only when something is rendered (load_all needs none)
@@ -88,7 +91,7 @@ def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
 CALIBRATION_SLUG = "duplex-calibration"
 
 
-def calibration_job(folder: Path, paper: Paper, options: PrintOptions):
+def calibration_job(folder: Path, paper: Paper, options: PrintOptions) -> tuple[int, PdfJob]:
     """(budget, job) for the duplex calibration sheet, printed whenever cards
     have backs: into `folder`, beside the systems' folders or a pack."""
     from .cards import render_calibration
@@ -98,13 +101,13 @@ def calibration_job(folder: Path, paper: Paper, options: PrintOptions):
                            f"{paper.name} {CALIBRATION_SLUG}.pdf")
 
 
-def render_checked(jobs: Iterable[tuple[int, Any]], store: RenderCache | None, workers: int | None,
-                   progress: Progress, report: Tally) -> list:
+def render_checked(jobs: Iterable[tuple[int, PdfJob]], store: RenderCache | None, workers: int | None,
+                   progress: Progress, report: Tally) -> list[PdfResult]:
     """Render every (budget, job), or take it from the cache, starting each as
     soon as it is planned; refuse any layout fault; only then store what was
     made (a failed build writes no cache). `report` tallies the work."""
     from .batch import RenderBatch
-    budgets = []
+    budgets: list[int] = []
     with RenderBatch(store, workers, progress) as batch:
         for budget, job in jobs:
             budgets.append(budget)
@@ -121,18 +124,18 @@ def render_checked(jobs: Iterable[tuple[int, Any]], store: RenderCache | None, w
     return results
 
 
-def layout_faults(budgets: list[int], results) -> list[str]:
+def layout_faults(budgets: list[int], results: Sequence[PdfResult]) -> list[str]:
     """Every page-count or overflow fault of the rendered documents, given
     each one's page budget."""
     faults = []
-    for budget, result in zip(budgets, results):
+    for budget, result in zip(budgets, results, strict=True):
         if result.pages > budget:
             faults.append(f"{result.label}: {result.pages} pages, at most {budget} expected")
         faults.extend(f"{result.label}: {o}" for o in result.overflows + result.lint)
     return faults
 
 
-def check_layout(budgets: list[int], results) -> None:
+def check_layout(budgets: list[int], results: Sequence[PdfResult]) -> None:
     """Refuse the build when any rendered document has a layout fault."""
     faults = layout_faults(budgets, results)
     if faults:

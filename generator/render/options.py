@@ -26,7 +26,7 @@ class PrintOptions:
     tagged: bool = False                          # tagged, accessible PDF/UA-1 output
     fillable: bool = False                        # HTML inputs become PDF form fields (else printed flat)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.card_size not in CARD_SIZE_NAMES:
             raise ValueError(f"unknown card size {self.card_size!r}; expected one of {', '.join(CARD_SIZE_NAMES)}")
 

@@ -21,13 +21,16 @@ import base64
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 from urllib.parse import quote
 
 from markupsafe import Markup
 
 from ..core.paths import TEMPLATES_DIR
 from .html import render_template
+
+if TYPE_CHECKING:          # the Sixes system is imported only when a tracker is made
+    from ..systems.sixes.dataset import SixesGame
 
 # The output entry the tracker lives in, and where inside it.
 GM_ENTRY = "gm"
@@ -79,7 +82,7 @@ def manifest(title: str) -> str:
     }, ensure_ascii=False))
 
 
-def tracker_html(game) -> str:
+def tracker_html(game: SixesGame) -> str:
     """The page for one Sixes game (a SixesGame)."""
     from ..systems.sixes.tracker import tracker_data
     css = _inline("tracker.css", "</style")

@@ -20,7 +20,7 @@ def system(slug: str) -> System:
     return import_module(f"{__name__}.{PACKAGES[slug]}").SYSTEM
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> tuple[System, ...]:
     if name == "SYSTEMS":
         return tuple(system(slug) for slug in SLUGS)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,10 +8,11 @@ package that exposes a `SYSTEM` (System.of_package) and registering it in
 """
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, Iterable, Literal, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Literal, Mapping, Sequence
 
 from ..core.errors import Problem
 from ..core.memo import Work
@@ -45,7 +46,7 @@ class Deferred(Mapping[str, Any]):
     def __getitem__(self, key: str) -> Any:
         return self._context()[key]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._context())
 
     def __len__(self) -> int:
@@ -147,7 +148,7 @@ class System:
         optional = {name: getattr(outputs, name) for name in OPTIONAL_PARTS if hasattr(outputs, name)}
         optional |= {name: getattr(dataset, name) for name in DATASET_PARTS if hasattr(dataset, name)}
         return cls(load=dataset.load_game, documents=outputs.documents, pages=outputs.pages,
-                   starter=Path(dataset.__file__).with_name("starter"), **optional, **facts)
+                   starter=Path(inspect.getfile(dataset)).with_name("starter"), **optional, **facts)
 
 
 # What a system's outputs module may define beyond documents and pages.

@@ -79,7 +79,7 @@ class Sheet:
 def sheet_for(character: Character | None, game: D6Game) -> Sheet:
     if character is None:
         return Sheet("", "", None, 0, (), (), 0)
-    steps = {a.name: a.steps for a in game.armour.armour}
+    steps: dict[str | None, int] = {a.name: a.steps for a in game.armour.armour}   # no armour: 0 steps
     focused = set(character.focused)
     reactive, attacks = [], []
     for key in CATEGORY_KEYS:
@@ -101,6 +101,7 @@ def weapon_rows(table: WeaponTable) -> list[dict]:
             if weapon.damage_by_band is not None:
                 damage = [(BAND_NAMES[b], weapon.damage_by_band[b]) for b in BAND_NAMES if b in weapon.damage_by_band]
             else:
+                assert weapon.damage is not None     # the model holds one of the two
                 damage = [("", weapon.damage)]
             notes = []
             if weapon.requires:
@@ -161,7 +162,7 @@ def _common(game: D6Game) -> dict:
     }
 
 
-def _deck_pages(cards) -> int:
+def _deck_pages(cards: Sequence[object]) -> int:
     return ceil(len(cards) / CARDS_PER_PAGE)
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...core.dice import D6, at_least, combine
-from .models import LEVEL_KEYS, reach  # noqa: F401  (reach: a rule, re-exported here)
+from .models import LEVEL_KEYS, Weapon, reach  # noqa: F401  (reach: a rule, re-exported here)
 
 UNHURT, GRAZE, STUN, HIT, WOUND, KNOCKOUT, KILL, OVERKILL = range(8)
 CONDITIONS = tuple(range(UNHURT, OVERKILL + 1))
@@ -58,7 +58,7 @@ class Defence:
     focused: bool = False
     drama: int = 0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.armour < 0 or self.drama < 0:
             raise ValueError("armour and drama points cannot be negative")
 
@@ -168,7 +168,7 @@ def level_of(key: str) -> int:
     return LEVEL_KEYS.index(key) + 1
 
 
-def weapon_attack(weapon, band: str, success_levels: int, aimed_turns: int = 0) -> int | None:
+def weapon_attack(weapon: Weapon, band: str, success_levels: int, aimed_turns: int = 0) -> int | None:
     """A weapon's damage on one target at a range band, or None where it cannot
     attack (unusable there, or beyond its category's reach: a stone thrown at
     Shoot range, a fist at View; ruling weapon-ranges)."""

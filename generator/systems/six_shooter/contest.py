@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Callable
 
 from ...core.dice import SIDES
 from .markov import REMOVED, HandState, Luck, hand_roll
@@ -96,8 +97,10 @@ def _value(a: HandState, b: HandState) -> tuple[Fraction, Fraction, Fraction]:
     return _combine(moves, _value, stay)
 
 
-def _combine(moves: dict, value, stay: Fraction) -> tuple[Fraction, Fraction, Fraction]:
+def _combine(moves: dict, value: Callable[[HandState, HandState], tuple[Fraction, Fraction, Fraction]],
+             stay: Fraction) -> tuple[Fraction, Fraction, Fraction]:
     totals = [Fraction(0)] * 3
+    parts: tuple[int | Fraction, ...]
     for (ta, tb), p in moves.items():
         if ta == REMOVED and tb == REMOVED:
             parts = (0, 0, 1)
@@ -109,4 +112,5 @@ def _combine(moves: dict, value, stay: Fraction) -> tuple[Fraction, Fraction, Fr
             parts = value(ta, tb)
         for i in range(3):
             totals[i] += p * parts[i]
-    return tuple(t / (1 - stay) for t in totals)
+    first, second, third = (t / (1 - stay) for t in totals)
+    return first, second, third

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Callable
 
 from ...core.dice import SIDES
 from .rules import HAND_SIZE, STRIKES_TO_REMOVE, effective_critical, roll_odds
@@ -29,7 +30,7 @@ class HandState:
     gone: int = 0
     strikes: int = 0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if min(self.down, self.up, self.jokers, self.gone) < 0 or \
                 self.down + self.up + self.jokers + self.gone != HAND_SIZE:
             raise ValueError(f"a hand has {HAND_SIZE} positions: {self}")
@@ -68,7 +69,7 @@ def hand_roll(state: HandState, luck: Luck) -> dict[HandState | str, Fraction]:
     """Where one roll of the hand leads, by the position the die picks."""
     out: dict[HandState | str, Fraction] = {}
 
-    def add(make, p):
+    def add(make: Callable[[], HandState | str], p: Fraction) -> None:
         """`make` builds the target lazily: only reachable states are built."""
         if p:
             target = make()
@@ -104,7 +105,7 @@ def _challenge(state: HandState, base: int, luck: Luck) -> tuple[tuple[HandState
     """The moves of one challenge, worked out once per state: the luck curves
     ask for the same states at every step."""
     q = roll_odds(effective_critical(base, state.strikes)).hand_roll
-    out = {state: 1 - q}
+    out: dict[HandState | str, Fraction] = {state: 1 - q}
     for target, p in hand_roll(state, luck).items():
         out[target] = out.get(target, Fraction(0)) + q * p
     return tuple(out.items())

@@ -15,7 +15,7 @@ from ..base import CARD_SHEET, Card, CastEntry, Document, Page
 from .contest import ContestOdds, Side, contest_odds
 from .dataset import Adventure, operator_slug
 from .markov import Luck, expected_challenges, removal_within
-from .models import IMPOSSIBLE, Challenge
+from .models import Challenge
 from .rules import MAX_WAGER_TOTAL, RollOdds, StageOdds, effective_critical, odds, roll_odds, stage_odds
 
 OPERATOR_SHEET = "operator-sheet"
@@ -133,11 +133,11 @@ def contest_rows() -> tuple[ContestRow, ...]:
 
 
 def challenge_odds(adventure: Adventure, challenge: Challenge) -> list[MethodOdds]:
-    guide = {g.critical_number: g.label for g in adventure.guide}
+    guide: dict[str, str] = {g.critical_number: g.label for g in adventure.guide}
     out = []
     for method, number in challenge.critical_numbers.items():
         name = adventure.by_method[method].method_name
-        if number == IMPOSSIBLE:
+        if isinstance(number, str):      # IMPOSSIBLE, the one word a critical number may be
             out.append(MethodOdds(method, name, number, guide["impossible"], None, None))
             continue
         stages = stage_odds(number, challenge.stages) if challenge.stages > 1 else None

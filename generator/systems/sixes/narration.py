@@ -13,12 +13,15 @@ The log is pinned word for word: the fight tracker's JavaScript port
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .models import CONDITION_WORDS
 
 if TYPE_CHECKING:
-    from .resolver import Declaration
+    from .resolver import Declaration, RoundResult, SlotWatcher, _Round
+    _Rules = _Round      # what the type checker sees the mixin's host as
+else:
+    _Rules = object
 
 ACTION_NAMES = {"attack": "Attack", "defend_other": "Defend Other", "defend_self": "Defend Self",
                 "escape": "Escape", "recover": "Recover", "special": "Special"}
@@ -42,17 +45,17 @@ def and_list(names: Iterable[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-class Narration:
+class Narration(_Rules):
     """Says each step of a round as it resolves. A mixin for the resolver's
     round, which owns the state read here (names, declarations, the lists
     indexed by roster position). `rules` is that round's class: its steps
     are called through it, since super() costs several times as much on
-    Python 3.11."""
+    Python 3.11 (the round's __init__, called once, goes through super())."""
 
-    rules: type
+    rules: type[_Round]
 
-    def __init__(self, *args) -> None:
-        self.rules.__init__(self, *args)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self.lines: list[LogLine] = []
         self.settled: list[tuple[int, str]] = []    # a slot's status lines, by fighter
         self.words = ""                             # an attack's line, built while its hits resolve
@@ -72,7 +75,7 @@ class Narration:
 
     # --- the round ---------------------------------------------------------------
 
-    def run(self, on_slot=None):
+    def run(self, on_slot: SlotWatcher | None = None) -> RoundResult:
         """Whoever did not declare in time is off-guard, said before the first slot."""
         for i, d in enumerate(self.decl):
             if d is None and self.cs[i].can_act:
@@ -80,16 +83,16 @@ class Narration:
                                           "this round.")
         return self.rules.run(self, on_slot)
 
-    def finish(self):
+    def finish(self, log: tuple[LogLine, ...] = ()) -> RoundResult:
         standing = [name for i, name in enumerate(self.names)
                     if not (self.dead[i] or self.escaped[i] or self.unconscious[i])]
         self.say(None, "end", "Round over. Still able to act: " + (and_list(standing) if standing else "nobody")
                  + ". Ask who wants to keep fighting.")
-        return self.rules.finish(self, tuple(self.lines))
+        return self.rules.finish(self, log + tuple(self.lines))
 
     # --- the phases of a Speed Slot ---------------------------------------------
 
-    def activation_phase(self, s: int, acting: list[int]):
+    def activation_phase(self, s: int, acting: list[int]) -> tuple[list[int], list[int]]:
         actors, gm = self.rules.activation_phase(self, s, acting)
         awake = sorted(actors + gm)
         if len(awake) < len(acting):          # someone of this Speed does not act
@@ -102,7 +105,9 @@ class Narration:
         return actors, gm
 
     def lost_action(self, s: int, i: int) -> str:
-        name, action, status = self.names[i], ACTION_NAMES[self.decl[i].action], self.status_word(i)
+        d = self.decl[i]
+        assert d is not None             # only a declared action can be lost
+        name, action, status = self.names[i], ACTION_NAMES[d.action], self.status_word(i)
         if status == "Rattled":
             return (f"{name} is Rattled: the {action} at Speed {s} is lost (Rattled: only Escape or Recover, "
                     "at Speed 1).")
@@ -207,6 +212,7 @@ class Narration:
     def leave_to_gm(self, s: int, i: int) -> None:
         self.rules.leave_to_gm(self, s, i)
         d = self.decl[i]
+        assert d is not None             # only a declared special is left to the GM
         self.say(s, "action", f"{self.names[i]} calls {d.special} with {ACTION_NAMES[d.action]}. GM adjudicates: "
                               "the resolver leaves this whole action to the GM.")
 

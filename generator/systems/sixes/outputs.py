@@ -94,9 +94,8 @@ def balance_document(game: SixesGame, context: dict) -> Document:
                 "fighter_parts": runs_of(balance.fighters), "outliers_listed": balance.outliers[:OUTLIERS_LISTED],
                 "in_parts": rendered_in_parts(len(game.cast)),
                 "endings_note": ENDINGS_NOTE, "conditions_note": CONDITIONS_NOTE,
-                "conditional_specials": [(n, CONDITION_WORDS[game.library[n].when],
-                                          game.library[n].when not in GM_CONDITIONS)
-                                         for n in held if game.library[n].when is not None],
+                "conditional_specials": [(n, CONDITION_WORDS[when], when not in GM_CONDITIONS)
+                                         for n in held if (when := game.library[n].when) is not None],
                 "gm_specials": [n for n in held if not handled(game.library[n])]}
     return Document(BALANCE_REPORT, f"{game.info.title}: fight balance report", "sixes/balance_report.html", "gm",
                     Deferred(derive), max_pages=balance_budget(len(game.cast)))

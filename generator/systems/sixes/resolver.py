@@ -197,7 +197,7 @@ def _roster(profiles: tuple) -> tuple[list[str], dict[str, int]]:
         if len(_ROSTERS) > 256:
             _ROSTERS.clear()
         names = [p.name for p in profiles]
-        found = _ROSTERS[profiles] = (names, dict(zip(names, range(len(names)))))
+        found = _ROSTERS[profiles] = (names, dict(zip(names, range(len(names)), strict=True)))
     return found
 
 
@@ -213,14 +213,14 @@ def _where(name: str, index: Mapping[str, int]) -> str:
 
 
 def _validate(cs: tuple, index: Mapping[str, int], declarations: Iterable[Declaration],
-              decl: list | None = None, by_speed: list | None = None) -> list[str]:
+              decl: list[Declaration | None] | None = None, by_speed: list[list[int]] | None = None) -> list[str]:
     """Every reason the declarations are illegal, checked per declaration in
     the source's order: who declares, the action and its Speed, a Rattled
     fighter's limits, the target, then specials, finishing blows and
     redirects. When given, `decl` (one slot per fighter) and `by_speed` are
     filled on the way, so resolving needs no second pass."""
     reasons: list[str] = []
-    if decl is None:
+    if decl is None or by_speed is None:
         decl, by_speed = [None] * len(cs), [[], [], [], [], [], []]
     for d in declarations:
         i = _check_declarer(cs, index, d, decl, reasons)
@@ -239,8 +239,8 @@ def _validate(cs: tuple, index: Mapping[str, int], declarations: Iterable[Declar
     return reasons
 
 
-def _check_declarer(cs: tuple, index: Mapping[str, int], d: Declaration, decl: list, reasons: list[str]
-                    ) -> int | None:
+def _check_declarer(cs: tuple, index: Mapping[str, int], d: Declaration, decl: list[Declaration | None],
+                    reasons: list[str]) -> int | None:
     """The declarer's position when they may declare this action at this
     Speed (one declaration each, still in the fight); else None."""
     who = d.actor
@@ -358,11 +358,12 @@ def resolve_round(combatants: Sequence[Combatant], declarations: Iterable[Declar
     with the slot and every fighter as they stand at its end: a hook for
     checks such as `invariant_faults`, at no cost when left out."""
     cs = tuple(combatants)
-    columns = tuple(zip(*cs)) if cs else ((),) * 7
+    columns = tuple(zip(*cs, strict=True)) if cs else ((),) * 7
     names, index = _roster(columns[0])
     round_type = _ToldRound if log else _Round
     if check:
-        decl, by_speed = [None] * len(cs), [[], [], [], [], [], []]
+        decl: list[Declaration | None] = [None] * len(cs)
+        by_speed: list[list[int]] = [[], [], [], [], [], []]
         reasons = _validate(cs, index, declarations, decl, by_speed)
         if reasons:
             raise IllegalDeclaration(reasons)
@@ -380,12 +381,13 @@ class _Round:
                  "loss", "gain", "finishes", "rattle", "cleared", "escapers")
 
     def __init__(self, cs: tuple, columns: tuple, names: list[str], index: dict[str, int],
-                 declarations: Iterable[Declaration], decl: list | None = None, by_speed: list | None = None):
+                 declarations: Iterable[Declaration], decl: list[Declaration | None] | None = None,
+                 by_speed: list[list[int]] | None = None) -> None:
         self.cs = cs
         self.n = n = len(cs)
         _, hp, rattled, unconscious, dead, escaped, _ = columns
         self.names, self.index = names, index
-        if decl is None:
+        if decl is None or by_speed is None:
             decl, by_speed = [None] * n, [[], [], [], [], [], []]
             for d in declarations:
                 i = index[d.actor]
@@ -398,7 +400,7 @@ class _Round:
         self.uses: dict[int, dict[str, int]] = {}
         self.defenders: dict[int, list] = {}     # target -> [[defender, Effect], ...] in order
         self.self_def = [0] * n                  # Defend Self reduction in force
-        self.redirect = [None] * n               # index to turn unhurt attacks onto
+        self.redirect: list[int | None] = [None] * n   # index to turn unhurt attacks onto
         self.spoiled = [False] * n               # an Escape that can no longer work
         self.adjudications: list[str] = []
 
@@ -426,7 +428,7 @@ class _Round:
         hp, rattled, unconscious, dead, escaped = self.hp, self.rattled, self.unconscious, self.dead, self.escaped
         for i in changed:
             c = out[i]
-            uses = self.uses.get(i)
+            uses: Mapping[str, int] | None = self.uses.get(i)
             if uses is not None:
                 uses = MappingProxyType(dict(uses) if mid_round else uses)
             out[i] = _new_tuple(Combatant, (c.profile, hp[i], rattled[i], unconscious[i], dead[i], escaped[i],
@@ -447,12 +449,12 @@ class _Round:
             return
         # Nothing below changes hit points or statuses until the status phase, so
         # every action of the slot sees the slot's start: they are simultaneous.
-        self.loss = {}                   # index -> hit points lost this slot
-        self.gain = {}                   # index -> hit points regained this slot
-        self.finishes = {}               # target -> 'kill' or 'knock_out'
-        self.rattle = set()              # targets a rattle_on_damage hit got through to
-        self.cleared = set()             # Recover on yourself: Rattled ends whatever the hit points
-        self.escapers = []
+        self.loss: dict[int, int] = {}       # index -> hit points lost this slot
+        self.gain: dict[int, int] = {}       # index -> hit points regained this slot
+        self.finishes: dict[int, str] = {}   # target -> 'kill' or 'knock_out'
+        self.rattle: set[int] = set()        # targets a rattle_on_damage hit got through to
+        self.cleared: set[int] = set()       # Recover on yourself: Rattled ends whatever the hit points
+        self.escapers: list[int] = []
         self.action_phase(s, actors, gm)
         fallen = self.status_phase(s)
         # Ongoing actions of anyone now Rattled, Unconscious or Dead stop.
@@ -472,6 +474,7 @@ class _Round:
         gm = []
         for i in acting:
             d = decl[i]
+            assert d is not None         # by_speed holds only those who declared
             if dead[i] or unconscious[i] or escaped[i]:
                 continue
             if rattled[i] and (s > RATTLED_MAX_SPEED or d.action not in RATTLED_ACTIONS):
@@ -491,12 +494,13 @@ class _Round:
         for i in gm:
             self.leave_to_gm(s, i)
         decl = self.decl
-        attackers = []
+        attackers: list[tuple[int, Declaration]] = []
         for i in actors:
             d = decl[i]
+            assert d is not None         # only those who declared act
             action = d.action
             if action == "attack":
-                attackers.append(i)
+                attackers.append((i, d))
             elif action == "defend_other":
                 self.defend_other(s, i, d)
             elif action == "defend_self":
@@ -507,8 +511,8 @@ class _Round:
                 self.recover(s, i, d)
             else:
                 self.special(s, i, d)
-        for i in attackers:
-            self.attack(s, i, decl[i])
+        for i, d in attackers:
+            self.attack(s, i, d)
 
     def status_phase(self, s: int) -> list[int]:
         """The slot's damage and healing land together (ruling
@@ -599,6 +603,7 @@ class _Round:
 
     def defend_other(self, s: int, i: int, d: Declaration) -> int:
         """Defend Other: take up to Effect of each hit on the target."""
+        assert d.target is not None      # validated: Defend Other names its target
         t = self.index[d.target]
         amount = self.effect(s, i, "defend_other", self.cs[i].profile.defend_other_plus, t, d)
         # Ruling several-defenders: defenders soak in the order they started defending.
@@ -635,11 +640,14 @@ class _Round:
 
     def special(self, s: int, i: int, d: Declaration) -> None:
         """The Special action: healing is applied; any other special is the GM's."""
+        special = d.special
+        assert special is not None       # validated: the Special action names its special
         t = self.index[d.target] if d.target is not None else None
-        self.spend(i, d.special)
+        self.spend(i, special)
         if t is not None and (self.dead[t] or self.escaped[t]):
-            self.finds_nobody(s, i, d.special, t)
-        elif self.cs[i].profile.specials[d.special].effect == "heal":
+            self.finds_nobody(s, i, special, t)
+        elif self.cs[i].profile.specials[special].effect == "heal":
+            assert t is not None         # validated: a healing special names whom it heals
             self.heal(s, i, t, d)
         else:
             self.ask_gm(s, i, d)
@@ -660,6 +668,7 @@ class _Round:
     def leave_to_gm(self, s: int, i: int) -> None:
         """A special outside the vocabulary carried by another action: the whole action is the GM's."""
         d = self.decl[i]
+        assert d is not None and d.special is not None   # only a declared special is left to the GM
         self.spend(i, d.special)
         self.adjudications.append(f"{self.names[i]} calls {d.special} with {ACTION_NAMES[d.action]}"
                                   + (f" on {d.target}" if d.target else "") + f" at Speed {s}")
@@ -672,6 +681,7 @@ class _Round:
     def attack(self, s: int, i: int, d: Declaration) -> None:
         """Attack: damage equal to Effect. A hit that does no damage to someone
         Defending Self with a redirecting special may be turned onto another."""
+        assert d.target is not None      # validated: an Attack names its target
         t = self.index[d.target]
         if self.dead[t] or self.escaped[t]:
             self.finds_nobody(s, i, "Attack", t)
@@ -694,7 +704,7 @@ class _Round:
         to the attack's special and to a killing blow. Returns the points through."""
         dealt = self.hit(t, amount, kind == "ignore_defences")
         if dealt:
-            if kind == "rattle_on_damage":
+            if kind == "rattle_on_damage" and d.special is not None:   # kind comes from the special
                 self.rattles(t, d.special)
             if d.finish is not None:
                 # A knock-out needs a target already Rattled; a kill needs them Rattled and

@@ -18,7 +18,10 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:          # named for the type checker only: this module imports no rules
+    from .resolver import Combatant
 
 
 class Without(Sequence):
@@ -36,7 +39,8 @@ class Without(Sequence):
     def __len__(self) -> int:
         return self._len
 
-    def __getitem__(self, j: int) -> Any:
+    # Integers only (no slices): random.choice and the policies index one item at a time.
+    def __getitem__(self, j: int) -> Any:  # type: ignore[override]
         if j < 0:
             j += self._len
         if not 0 <= j < self._len:
@@ -54,7 +58,7 @@ hit_points = attrgetter("hp")
 weakness = attrgetter("hp", "profile.armour")   # who counts as weakest: fewest hit points, then least armour
 
 
-def downed(c) -> bool:
+def downed(c: Combatant) -> bool:
     """Rattled at 0 hit points: open to a killing blow."""
     return c.rattled and c.hp == 0
 
@@ -70,7 +74,11 @@ class RoundView:
     def __init__(self, fight: tuple, side: tuple):
         self.fight, self.side = fight, side
         # One plain loop: a duel builds a view every round, so its fixed cost counts too.
-        acting, index, sides, down, standing = [], [], [], [], set()
+        acting: list[Any] = []                          # the fighters able to act, in roster order
+        index: list[int] = []
+        sides: list[int] = []
+        down: list[int] = []
+        standing: set[int] = set()
         members: dict[int, list[int]] = {}              # side -> positions in `acting` of its members
         for j, c in enumerate(fight):
             if c.can_act:
@@ -102,7 +110,7 @@ class RoundView:
             self._answers[key] = found
         return found
 
-    def _first_foes(self, k: int, key: Callable, count: int) -> list:
+    def _first_foes(self, k: int, key: Callable, count: int) -> list[Combatant]:
         """The first `count` fighters not on side k in `key` order, kept for
         the round: the walk passes over side k's own members at most."""
         found = self._answers.get((key, k, count))
@@ -142,16 +150,16 @@ class RoundView:
             found = self._answers[("foes", k)] = Without(self.acting, self._members.get(k, ()))
         return found
 
-    def weakest_foes(self, k: int, count: int) -> list:
+    def weakest_foes(self, k: int, count: int) -> list[Combatant]:
         """Side k's `count` foes with fewest hit points (ties in roster order)."""
         return self._first_foes(k, hit_points, count)
 
-    def weakest_foe(self, k: int):
+    def weakest_foe(self, k: int) -> Combatant | None:
         """Side k's weakest foe (see `weakness`), or None."""
         found = self._first_foes(k, weakness, 1)
         return found[0] if found else None
 
-    def weakest_downed_foe(self, k: int):
+    def weakest_downed_foe(self, k: int) -> Combatant | None:
         """Side k's weakest foe who is Rattled at 0 hit points, or None."""
         if not self._downed:
             return None         # the usual case, answered at once
@@ -165,7 +173,7 @@ class RoundView:
         same_side = len(self._members.get(self.side[i], ()))
         return same_side - 1 if self.fight[i].can_act else same_side
 
-    def allies_acting(self, i: int) -> list:
+    def allies_acting(self, i: int) -> list[Combatant]:
         """Everyone able to act on fighter i's side except i, in roster order
         (two slices of the side's list: a copy at C speed)."""
         k = self.side[i]
@@ -190,7 +198,7 @@ class RoundView:
                                                              if acting[p].rattled]
         return found
 
-    def downed_ally(self, i: int):
+    def downed_ally(self, i: int) -> Combatant | None:
         """The first fighter on i's side (roster order), other than i, able to
         act and Rattled at 0 hit points, or None."""
         by_side = self._answers.get("downed allies")
@@ -203,7 +211,7 @@ class RoundView:
                 return self.fight[j]
         return None
 
-    def weakest_hurt_ally(self, k: int):
+    def weakest_hurt_ally(self, k: int) -> Combatant | None:
         """The weakest fighter still in the fight on side k (the asker too)
         below half hit points, leaving out anyone Rattled and able to act (they
         are escaping), or None."""

@@ -33,7 +33,8 @@ def pick_fighters(game: SixesGame, names: Sequence[str] | None) -> tuple[list[Si
     cast = {m.character.name: m.character for m in game.cast}
     if names is None:
         return sides_by_faction(list(cast.values())), []
-    problems, chosen = [], []
+    problems: list[Problem] = []
+    chosen: list[Character] = []
     for name in names:
         if name in cast and any(c.name == name for c in chosen):
             # One fighter on two sides would attack themself (an illegal declaration).

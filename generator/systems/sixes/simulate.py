@@ -23,11 +23,21 @@ from typing import Callable, Mapping, Sequence
 
 from .models import CONDITION_WORDS, CONDITIONS, GM_CONDITIONS, Character, Special
 from .resolver import Combatant, Declaration, SlotWatcher, finishable, fresh, resolve_round
-from .round_view import round_view
+from .round_view import RoundView, round_view
 
 STATUS_WORDS = ("Rattled", "Unconscious", "Dead", "Escaped")
 DEFAULT_FIGHTS = 1000
 DEFAULT_MAX_ROUNDS = 20
+
+# The shapes a policy works with: the fighters as they stand and each one's
+# side, both tuples in roster order (the round view is cached on them).
+Fight = tuple[Combatant, ...]
+Sides = tuple[int, ...]
+# A policy's two questions: what do you declare this round, do you fight on?
+Declare = Callable[[random.Random, Fight, Sides, int], "Declaration | None"]
+GoesOn = Callable[[Fight, Sides, int], bool]
+# What a policy decides once the frame (_policy) has ruled out the Rattled and the fight with no foe.
+Choose = Callable[[random.Random, Fight, Sides, int, Combatant, RoundView, int], Declaration]
 
 
 @dataclass(frozen=True)
@@ -43,7 +53,7 @@ class Side:
 _declare = lru_cache(maxsize=1 << 14)(Declaration)
 
 
-def _one_of_weakest(rng, view, k):
+def _one_of_weakest(rng: random.Random, view: RoundView, k: int) -> Combatant:
     """A random pick among the three foes with fewest hit points: fighters
     gang up on the hurt, but not all on the same one."""
     return rng.choice(view.weakest_foes(k, 3))
@@ -72,16 +82,16 @@ def _attack(me: Combatant, target: Combatant, speed: int, finish: str | None) ->
                     finish if finish is not None and finishable(target.rattled, target.hp, finish) else None)
 
 
-def _policy(*when_rattled: str):
+def _policy(*when_rattled: str) -> Callable[[Choose], Declare]:
     """The frame of every policy: a Rattled fighter may only Escape or
     Recover, at Speed 1 (`when_rattled` names which; given both, an even
     draw), and a fighter with no foe left able to act declares nothing.
     The decorated function chooses the rest, given the fighter (`me`), the
     round's view and their side (`k`); the policy is still called
     `policy(rng, fight, side, i)` and its docstring is its note."""
-    def frame(choose):
+    def frame(choose: Choose) -> Declare:
         @wraps(choose)
-        def declare(rng, fight, side, i):
+        def declare(rng: random.Random, fight: Fight, side: Sides, i: int) -> Declaration | None:
             me = fight[i]
             if me.rattled:
                 return _declare(me.name, rng.choice(when_rattled) if len(when_rattled) > 1 else when_rattled[0], 1)
@@ -94,7 +104,8 @@ def _policy(*when_rattled: str):
 
 
 @_policy("recover")
-def aggressive(rng, fight, side, i, me, view, k):
+def aggressive(rng: random.Random, fight: Fight, side: Sides, i: int, me: Combatant, view: RoundView,
+               k: int) -> Declaration:
     """Rattled: Recover at Speed 1. Otherwise, half the time when a foe is
     Rattled at 0, finish them (a kill, at the fastest Speed that gets a point
     through); else Attack one of the three foes with fewest hit points at
@@ -107,20 +118,22 @@ def aggressive(rng, fight, side, i, me, view, k):
     return _attack(me, _one_of_weakest(rng, view, k), rng.randint(1, 3), "kill")
 
 
-def aggressive_goes_on(fight, side, i):
+def aggressive_goes_on(fight: Fight, side: Sides, i: int) -> bool:
     """Wants another round while any foe can still act, Rattled or not: a
     Rattled foe is one to finish."""
     return round_view(fight, side).foe_count(side[i]) > 0
 
 
-def _healing(me: Combatant, view, k: int):
+def _healing(me: Combatant, view: RoundView, k: int) -> tuple[str, Combatant] | None:
     """The heal special this cautious fighter would use now and on whom, or None."""
     heal = _called(me, "heal")
-    hurt = view.weakest_hurt_ally(k) if heal else None
+    if heal is None:
+        return None
+    hurt = view.weakest_hurt_ally(k)
     return None if hurt is None else (heal, hurt)
 
 
-def _guards(fight, side, view, k: int) -> dict[int, int]:
+def _guards(fight: Fight, side: Sides, view: RoundView, k: int) -> dict[int, int]:
     """Cautious guard duty on side k: guard position -> ally position. Each
     Rattled ally able to act (so escaping) gets one guard, taken in roster
     order from the side's fighters on their feet above half hit points who
@@ -132,11 +145,12 @@ def _guards(fight, side, view, k: int) -> dict[int, int]:
         return {}
     free = [j for j in view.acting_index if side[j] == k and not fight[j].rattled
             and 2 * fight[j].hp > fight[j].profile.hit_points and _healing(fight[j], view, k) is None]
-    return dict(zip(free, escaping))
+    return dict(zip(free, escaping, strict=False))  # more guards than escapers, or fewer: both happen
 
 
 @_policy("escape")
-def cautious(rng, fight, side, i, me, view, k):
+def cautious(rng: random.Random, fight: Fight, side: Sides, i: int, me: Combatant, view: RoundView,
+             k: int) -> Declaration:
     """Rattled: Escape at Speed 1. Otherwise, in this order: Heal the most
     hurt ally below half hit points if able (not one who is Rattled and so
     escaping); at half hit points or less, Escape at Speed 5, before most
@@ -156,7 +170,7 @@ def cautious(rng, fight, side, i, me, view, k):
     return _attack(me, _one_of_weakest(rng, view, k), rng.randint(3, 4), "knock_out")
 
 
-def cautious_goes_on(fight, side, i):
+def cautious_goes_on(fight: Fight, side: Sides, i: int) -> bool:
     """Wants another round only while on their feet above half hit points,
     with a foe on their feet too: never to chase a Rattled foe."""
     me = fight[i]
@@ -172,7 +186,8 @@ _RANDOM_ACTIONS = {(allies, heal): ("attack",) * 4 + ("defend_self", "defend_sel
 
 
 @_policy("escape", "recover")
-def random_policy(rng, fight, side, i, me, view, k):
+def random_policy(rng: random.Random, fight: Fight, side: Sides, i: int, me: Combatant, view: RoundView,
+                  k: int) -> Declaration:
     """Rattled: Escape or Recover at Speed 1, evenly. Otherwise any action at
     any Speed on any sensible target: Attack four times as likely as Escape,
     each Defend and Recover twice as likely, and a random killing-blow call."""
@@ -194,7 +209,7 @@ def random_policy(rng, fight, side, i, me, view, k):
     return _declare(me.name, action, speed)
 
 
-def on_feet_goes_on(fight, side, i):
+def on_feet_goes_on(fight: Fight, side: Sides, i: int) -> bool:
     """Wants another round while on their feet with a foe still able to act."""
     return not fight[i].rattled and round_view(fight, side).foe_count(side[i]) > 0
 
@@ -207,10 +222,10 @@ class Policy:
     policy is still `policy(rng, fight, side, i)`."""
 
     name: str
-    declare: Callable
-    goes_on: Callable
+    declare: Declare
+    goes_on: GoesOn
 
-    def __call__(self, rng, fight, side, i):
+    def __call__(self, rng: random.Random, fight: Fight, side: Sides, i: int) -> Declaration | None:
         return self.declare(rng, fight, side, i)
 
     @property
@@ -252,36 +267,36 @@ def standing_sides(fight: Sequence[Combatant], side: Sequence[int]) -> set[int]:
     return {side[j] for j, c in enumerate(fight) if c.can_act and not c.rattled}
 
 
-def play(fighters: Sequence[Combatant], side: Sequence[int], policy: Policy | Sequence[Policy],
+def play(fighters: Sequence[Combatant], side: Sequence[int], policy: Declare | Sequence[Declare],
          rng: random.Random, max_rounds: int = DEFAULT_MAX_ROUNDS,
-         history: list | None = None, on_slot: SlotWatcher | None = None) -> Outcome:
+         history: list[Fight] | None = None, on_slot: SlotWatcher | None = None) -> Outcome:
     """One fight. Before each round the GM asks who wants to fight on (step 4
     of the fight structure, asked before the first round too): the fight ends
     when nobody able to act does, or after `max_rounds`. `policy` is one for
     everyone or one per fighter; a plain function as a policy goes on like
     the random policy. `history`, when given, receives the fighters after
     each round; `on_slot` is passed to the resolver (called after every slot)."""
-    fight, side = tuple(fighters), tuple(side)      # tuples: the policies' round view is cached on them
-    per_fighter = list(policy) if isinstance(policy, (list, tuple)) else [policy] * len(fight)
+    fight, sides = tuple(fighters), tuple(side)     # tuples: the policies' round view is cached on them
+    per_fighter = [policy] * len(fight) if callable(policy) else list(policy)
     asks = [getattr(p, "goes_on", on_feet_goes_on) for p in per_fighter]
     rounds, cut_off = 0, False
     while True:
-        view = round_view(fight, side)       # the policies' view of this round, built here once
-        if not any(asks[i](fight, side, i) for i in view.acting_index):
+        view = round_view(fight, sides)      # the policies' view of this round, built here once
+        if not any(asks[i](fight, sides, i) for i in view.acting_index):
             break       # nobody wants to go on: the fight is over
         if rounds >= max_rounds:
             cut_off = True
             break
         declarations = []
         for i in view.acting_index:          # everyone able to act, in roster order
-            d = per_fighter[i](rng, fight, side, i)
+            d = per_fighter[i](rng, fight, sides, i)
             if d is not None:
                 declarations.append(d)
         fight = resolve_round(fight, declarations, log=False, on_slot=on_slot).combatants
         rounds += 1
         if history is not None:
             history.append(fight)
-    left = standing_sides(fight, side)
+    left = standing_sides(fight, sides)
     return Outcome(rounds, next(iter(left)) if len(left) == 1 else None, fight, cut_off)
 
 

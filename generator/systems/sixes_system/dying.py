@@ -56,7 +56,7 @@ def apply_sixes(purposes: Purposes, allocation: Sequence[int]) -> Purposes:
     if len(allocation) != len(purposes) or any(n < 0 for n in allocation):
         raise ValueError("give a non-negative number of sixes for each purpose")
     raised = []
-    for value, given in zip(purposes, allocation):
+    for value, given in zip(purposes, allocation, strict=True):
         if given and value + given > 0:
             raise ValueError(f"{given} sixes would lift a purpose of {value} above zero")
         raised.append(value + given)

@@ -24,8 +24,8 @@ Interval = Literal["round", "hour", "day"]
 KINDS: tuple[Kind, ...] = ("temporary", "enduring", "persistent")
 # The skill that treats each kind of damage, in the same order.
 SKILLS: tuple[Skill, ...] = ("first-aid", "paramedic", "surgery")
-SKILL_FOR: dict[Kind, Skill] = dict(zip(KINDS, SKILLS))
-KIND_FOR: dict[Skill, Kind] = dict(zip(SKILLS, KINDS))
+SKILL_FOR: dict[Kind, Skill] = dict(zip(KINDS, SKILLS, strict=True))
+KIND_FOR: dict[Skill, Kind] = dict(zip(SKILLS, KINDS, strict=True))
 SKILL_NAMES: dict[Skill, str] = {"first-aid": "First Aid", "paramedic": "Paramedic", "surgery": "Surgery"}
 # How soon another intervention may be tried, by the kind being healed.
 TIMETABLE: dict[Kind, Interval] = {"temporary": "round", "enduring": "hour", "persistent": "day"}
@@ -96,7 +96,7 @@ def ceilings(tools: Mapping[str, tuple[Skill, int]], limits: RankLimits = RankLi
     best: dict[Skill, int] = {}
     for skill, ranks in tools.values():
         best[skill] = max(best.get(skill, ranks), ranks)
-    return {name: rank_ceiling(skill, best.get(prerequisite(skill)) if prerequisite(skill) else None, limits)
+    return {name: rank_ceiling(skill, best.get(below) if (below := prerequisite(skill)) else None, limits)
             for name, (skill, _) in tools.items()}
 
 

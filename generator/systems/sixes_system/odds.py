@@ -41,7 +41,7 @@ def excess_sixes(dice: int, target: Fraction, a: Fraction) -> dict[int, Fraction
 
 @lru_cache(maxsize=None)
 def _colour_total(dice: int, reduction: int) -> tuple[tuple[int, Fraction], ...]:
-    per_die = {}
+    per_die: dict[int, Fraction] = {}
     for face, p in D6.items():
         hit = die_damage(face, reduction)
         per_die[hit] = per_die.get(hit, Fraction(0)) + p

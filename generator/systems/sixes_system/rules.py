@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from decimal import Decimal
 from math import ceil, floor
 
 from ...core.dice import SIDES
 
+# A number as the data or the rules give it: exact() makes it a Fraction.
+Number = int | float | str | Decimal | Fraction
 
-def exact(value: int | float | str | Fraction) -> Fraction:
+
+def exact(value: Number) -> Fraction:
     """A YAML decimal such as 2.75 as the exact fraction it was written as."""
     return value if isinstance(value, Fraction) else Fraction(str(value))
 
@@ -73,11 +77,11 @@ class Adjustments:
         return self.base + self.mode + self.cover + self.pulling_punches + self.kill_shot
 
 
-def cover_adjustment(level_a: Fraction, active: bool = False, active_step: Fraction = Fraction(1, 4),
-                     active_cap: Fraction = Fraction(1)) -> Fraction:
+def cover_adjustment(level_a: Number, active: bool = False, active_step: Number = Fraction(1, 4),
+                     active_cap: Number = Fraction(1)) -> Fraction:
     """Cover's A adjustment; active cover adds a further step, capped."""
-    level_a = exact(level_a)
-    return min(level_a + exact(active_step), exact(active_cap)) if active else level_a
+    level = exact(level_a)
+    return min(level + exact(active_step), exact(active_cap)) if active else level
 
 
 def raw_attack_dice(stat: int, purpose: int) -> int:

@@ -58,7 +58,7 @@ def odds_tables(campaign: Campaign) -> list[OddsTable]:
 
 def matrix_grid(campaign: Campaign) -> list[tuple[str, list[MatrixEntry]]]:
     """Rows of attack modes, each with its four defence-mode entries in order."""
-    cells = {(e.attack, e.defence): e for e in campaign.modes.matrix}
+    cells: dict[tuple[str, str], MatrixEntry] = {(e.attack, e.defence): e for e in campaign.modes.matrix}
     return [(attack, [cells[(attack, defence)] for defence in DEFENCE_MODES]) for attack in ATTACK_MODES]
 
 
