@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache, partial
-from itertools import pairwise
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Undefined
