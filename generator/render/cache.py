@@ -42,6 +42,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..core.paths import TEMPLATES_DIR
+from ..game.dates import given_date
 
 CACHE_DIR = "sixes-press"
 # Templates are rendered into the HTML, which is hashed itself.
@@ -226,7 +227,8 @@ class RenderCache:
             except (OSError, ValueError, AttributeError):
                 self.index = {}
         self.static = hashlib.sha256((code_version() + _tree_hash(TEMPLATES_DIR, _TEMPLATE_SOURCES)
-                                      + _game_hash(data_dir, _DATA_SOURCES)).encode()).hexdigest()
+                                      + _game_hash(data_dir, _DATA_SOURCES)
+                                      + f"date={given_date()}").encode()).hexdigest()   # the fonts' date
         self.used: set[str] = set()
 
     def key(self, job) -> str:

@@ -9,11 +9,15 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
 
 from ..core.paper import Paper
 from ..core.paths import TEMPLATES_DIR
+from ..game.dates import EARLIEST, given_date, stamped
+
+FONTS_DIR = TEMPLATES_DIR / "fonts"
 
 
 class ForbiddenResource(Exception):
@@ -160,9 +164,31 @@ def _own_stylesheets(html: str, base_url: str, engine) -> tuple[str, list]:
     return _STYLESHEET_LINK.sub(take, html), sheets
 
 
+@lru_cache(maxsize=1)
+def fonts_date() -> int:
+    """The newest date the shipped fonts carry inside them (their `head`
+    tables), in seconds since 1970: what a PDF's embedded fonts are dated
+    without SOURCE_DATE_EPOCH. The only date in our PDFs is in their fonts
+    (fontTools stamps a font it converts from WOFF with the variable, else
+    the clock), and a date from the game would change every PDF at every
+    edit, where the render cache keeps the unchanged ones."""
+    from fontTools.misc.timeTools import epoch_diff
+    from fontTools.ttLib import TTFont
+    stamps = [TTFont(path, lazy=True)["head"].modified + epoch_diff for path in sorted(FONTS_DIR.glob("*.woff*"))]
+    return max([EARLIEST, *stamps])
+
+
 def render_pdf(job: PdfJob) -> PdfResult:
     """Render one HTML document to a PDF file (written to a temporary name and
-    moved into place, so a crash never leaves half a file)."""
+    moved into place, so a crash never leaves half a file). The same job
+    gives the same bytes: fonts are dated SOURCE_DATE_EPOCH or `fonts_date`,
+    and the PDF has no other date and no random identifier."""
+    date = given_date()
+    with stamped(fonts_date() if date is None else date):
+        return _render(job)
+
+
+def _render(job: PdfJob) -> PdfResult:
     engine = _engine()
     weasyprint = engine["weasyprint"]
     from weasyprint.urls import FatalURLFetchingError
