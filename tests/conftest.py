@@ -3,6 +3,7 @@ rendering every PDF takes seconds; tests only read what it wrote."""
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,25 @@ def example_build(tmp_path_factory):
     out = tmp_path_factory.mktemp("example-out")
     report = build(DEFAULT_DATA_DIR, out)
     return report
+
+
+@pytest.fixture
+def spawn():
+    """Start a child process (same arguments as subprocess.Popen) in a
+    session of its own. At the end of the test, anything left of that
+    session (the child, its rendering workers) is killed, and the test fails
+    if there was anything: no test leaves a process behind."""
+    from processes import end_session
+    started: list[subprocess.Popen] = []
+
+    def start(args, **kwargs) -> subprocess.Popen:
+        process = subprocess.Popen(args, start_new_session=True, **kwargs)
+        started.append(process)
+        return process
+    yield start
+    left = {" ".join(map(str, process.args)): pids for process in started if (pids := end_session(process))}
+    if left:
+        pytest.fail(f"processes outlived the test and were killed: {left}")
 
 
 @pytest.fixture

@@ -174,8 +174,11 @@ def fonts_date() -> int:
     edit, where the render cache keeps the unchanged ones."""
     from fontTools.misc.timeTools import epoch_diff
     from fontTools.ttLib import TTFont
-    stamps = [TTFont(path, lazy=True)["head"].modified + epoch_diff for path in sorted(FONTS_DIR.glob("*.woff*"))]
-    return max([EARLIEST, *stamps])
+    stamps = [EARLIEST]
+    for path in sorted(FONTS_DIR.glob("*.woff*")):
+        with TTFont(path, lazy=True) as font:
+            stamps.append(font["head"].modified + epoch_diff)
+    return max(stamps)
 
 
 def render_pdf(job: PdfJob) -> PdfResult:
