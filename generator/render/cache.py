@@ -42,7 +42,6 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..core.paths import TEMPLATES_DIR
-from ..game.dates import given_date
 
 CACHE_DIR = "sixes-press"
 # Templates are rendered into the HTML, which is hashed itself.
@@ -227,13 +226,13 @@ class RenderCache:
             except (OSError, ValueError, AttributeError):
                 self.index = {}
         self.static = hashlib.sha256((code_version() + _tree_hash(TEMPLATES_DIR, _TEMPLATE_SOURCES)
-                                      + _game_hash(data_dir, _DATA_SOURCES)
-                                      + f"date={given_date()}").encode()).hexdigest()   # the fonts' date
+                                      + _game_hash(data_dir, _DATA_SOURCES)).encode()).hexdigest()
         self.used: set[str] = set()
 
     def key(self, job) -> str:
         digest = hashlib.sha256(self.static.encode())
-        for part in (job.paper.css_size, str(job.landscape), "|".join(job.stylesheets), str(job.pdf_variant), str(job.pdf_forms), job.html):
+        for part in (job.paper.css_size, str(job.landscape), "|".join(job.stylesheets), str(job.pdf_variant),
+                     str(job.pdf_forms), str(job.date), job.html):
             digest.update(part.encode() + b"\0")
         return digest.hexdigest()
 
