@@ -1,3 +1,4 @@
 """A game folder as a whole: its settings (sixes.yaml), finding it from the
-current folder, loading every system it holds, and its casting file. Pure
-like the core: imports core/ and systems/ only, renders and writes nothing."""
+current folder, loading every system it holds, its casting file, and its date
+(dates.py, which may ask git for its last commit). Like the core:
+imports core/ and systems/ only, renders and writes nothing."""
