@@ -22,7 +22,7 @@ from ..core.errors import Problem
 from ..core.layout import PDF_FOLDER, DocumentPdf, paper_folder
 from ..core.paper import PAPERS, Paper
 from ..core.paths import TEMPLATES_DIR
-from ..game.dates import source_date, stamped
+from ..game.dates import given_date, source_date, stamped
 from ..game.load import Loaded, load_all
 from ..game.settings import Settings
 from ..render.jobs import Progress, calibration_job, prepare_html
@@ -103,7 +103,7 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[Paper | str, ...] = PAPER
 def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
     refuse_output(config.out_dir, config.data_dir)
     date = source_date(config.data_dir)       # the site's files carry it (and a bad SOURCE_DATE_EPOCH stops here)
-    inputs, last = _last_build(config, date)
+    inputs, last = _last_build(config)
     if last is not None:
         return last
     loaded, problems = load_all(config.data_dir, strict=config.strict, systems=config.settings.file.systems)
@@ -137,14 +137,14 @@ def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
     return report
 
 
-def _last_build(config: BuildConfig, date: int) -> tuple[str, BuildReport | None]:
-    """The site's inputs key (its `date` in it), and the last build's report when nothing it was
+def _last_build(config: BuildConfig) -> tuple[str, BuildReport | None]:
+    """The site's inputs key (SOURCE_DATE_EPOCH in it), and the last build's report when nothing it was
     made from changed (then nothing is even loaded)."""
     if not (config.cache and config.data_dir.is_dir()):
         return "", None
     from ..render.cache import build_inputs_key, site_inputs_key, unchanged_build
     inputs = site_inputs_key(config.data_dir, [p.name for p in config.papers], config.options, config.settings)
-    inputs += f"@{date}"
+    inputs += f"@{given_date()}"
     last = unchanged_build(config.out_dir, build_inputs_key(inputs, config.site, config.strict))
     try:
         return inputs, BuildReport.repeated(config.out_dir, last, config.papers) if last is not None else None
@@ -170,7 +170,9 @@ def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], st
 
 def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[Document]], config: BuildConfig,
                 out_dir: Path | None = None, inputs: str = "", *, date: int) -> bool:
-    """Stage and build the site, dated `date` (game/dates.py); with a cache (`out_dir` and the site's
+    """Stage and build the site, dated `date` (game/dates.py): a site is
+    built again when its content or SOURCE_DATE_EPOCH changed, not for a
+    date that moved with an edit elsewhere (a character); with a cache (`out_dir` and the site's
     `inputs` key given), an unchanged site is left as it is (nothing staged
     is swapped in). Returns whether MkDocs ran. The game's own pages (the
     settings' pages folder) are checked first: a problem there is a DataError."""
@@ -187,7 +189,7 @@ def _build_site(staging: Path, loaded: list[Loaded], documents: dict[str, list[D
     docs_dir = staging / "site-src"
     look = site_look(config.settings, loaded)
     nav = stage_sources(docs_dir, sections, staging, config.papers, look, own)
-    key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav) + repr(look) + f"@{date}"
+    key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav) + repr(look) + f"@{given_date()}"
     unchanged = bool(out_dir and site_unchanged(out_dir, SITE_KEY, key))
     if not unchanged:
         with stamped(date):         # MkDocs dates the sitemap (and its gzip header) by the variable
