@@ -821,7 +821,8 @@ def _zip_papers(staged: Path, archives: dict[Paper, str], date: int) -> None:
                     member = zipfile.ZipInfo(str(Path(paper.name) / path.relative_to(staged / paper.name)), when)
                     member.compress_type, member.create_system = zipfile.ZIP_DEFLATED, 3   # 3: Unix
                     member.external_attr = 0o100644 << 16    # a regular file, rw-r--r--
-                    zf.writestr(member, path.read_bytes())
+                    with open(path, "rb") as source, zf.open(member, "w") as target:
+                        shutil.copyfileobj(source, target)      # streamed: a pack's files can be large
 
 
 # --- the manifest --------------------------------------------------------------
