@@ -7,6 +7,7 @@ from __future__ import annotations
 import fcntl
 import pickle
 import shutil
+import signal
 import subprocess
 from pathlib import Path
 
@@ -38,6 +39,14 @@ def example_build(tmp_path_factory, request):
         return report
 
 
+def _default_interrupt() -> None:
+    """In the child: Ctrl-C back to its default. A pytest-xdist worker (or a
+    job a non-interactive shell put in the background, as CI may) ignores
+    SIGINT, its children inherit that, and Python then never raises
+    KeyboardInterrupt: a test's Ctrl-C would go unheard, unlike a user's."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.fixture
 def spawn():
     """Start a child process (same arguments as subprocess.Popen) in a
@@ -48,7 +57,7 @@ def spawn():
     started: list[subprocess.Popen] = []
 
     def start(args, **kwargs) -> subprocess.Popen:
-        process = subprocess.Popen(args, start_new_session=True, **kwargs)
+        process = subprocess.Popen(args, start_new_session=True, preexec_fn=_default_interrupt, **kwargs)
         started.append(process)
         return process
     yield start
