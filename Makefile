@@ -13,9 +13,12 @@ pack: system-deps $(STAMP)
 	$(SIXES) build --data data
 
 # The tests also need Chromium (headless, for the site) besides the PDF libraries.
+# They run in TEST_WORKERS processes (pytest-xdist; one per core, at most 4),
+# a test file to a process, so a file's shared fixtures are built once.
+TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
 test: $(TSTAMP)
 	@sh scripts/install-system-deps --browser
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 # Print production timings on a synthetic 60- and 300-character game (see README).
 bench-print: $(STAMP)

@@ -1,8 +1,14 @@
-"""Shared fixtures. The example pack is built once per test session, because
-rendering every PDF takes seconds; tests only read what it wrote."""
+"""Shared fixtures. The example pack is built once per test run (shared by
+pytest-xdist's workers), because rendering every PDF takes seconds; tests
+only read what it wrote. `spawn` starts child processes and makes sure none
+outlives its test."""
 from __future__ import annotations
 
+import fcntl
+import pickle
 import shutil
+import signal
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -13,12 +19,51 @@ SHARED_DIR = PROJECT_ROOT.parent / "shared"
 
 
 @pytest.fixture(scope="session")
-def example_build(tmp_path_factory):
-    """The shipped example data built into a temporary output folder (both papers, with the site)."""
+def example_build(tmp_path_factory, request):
+    """The shipped example data built into a temporary output folder (both
+    papers, with the site). Under pytest-xdist the workers of a run share one
+    build: the first to take the lock builds into the run's own folder (the
+    parent of every worker's temporary folder) and leaves its report there;
+    the others wait on the lock, then read the report."""
     from generator.commands.build import build
-    out = tmp_path_factory.mktemp("example-out")
-    report = build(DEFAULT_DATA_DIR, out)
-    return report
+    if not hasattr(request.config, "workerinput"):      # one process: no one to share with
+        return build(DEFAULT_DATA_DIR, tmp_path_factory.mktemp("example-out"))
+    run_folder = tmp_path_factory.getbasetemp().parent
+    saved = run_folder / "example-build.pickle"
+    with open(run_folder / "example-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)        # released when the file closes
+        if saved.exists():
+            return pickle.loads(saved.read_bytes())
+        report = build(DEFAULT_DATA_DIR, run_folder / "example-out")
+        saved.write_bytes(pickle.dumps(report))
+        return report
+
+
+def _default_interrupt() -> None:
+    """In the child: Ctrl-C back to its default. A pytest-xdist worker (or a
+    job a non-interactive shell put in the background, as CI may) ignores
+    SIGINT, its children inherit that, and Python then never raises
+    KeyboardInterrupt: a test's Ctrl-C would go unheard, unlike a user's."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.fixture
+def spawn():
+    """Start a child process (same arguments as subprocess.Popen) in a
+    session of its own. At the end of the test, anything left of that
+    session (the child, its rendering workers) is killed, and the test fails
+    if there was anything: no test leaves a process behind."""
+    from processes import end_session
+    started: list[subprocess.Popen] = []
+
+    def start(args, **kwargs) -> subprocess.Popen:
+        process = subprocess.Popen(args, start_new_session=True, preexec_fn=_default_interrupt, **kwargs)
+        started.append(process)
+        return process
+    yield start
+    left = {" ".join(map(str, process.args)): pids for process in started if (pids := end_session(process))}
+    if left:
+        pytest.fail(f"processes outlived the test and were killed: {left}")
 
 
 @pytest.fixture

@@ -90,10 +90,10 @@ def test_a_usage_error_exits_2_with_a_message(args, message):
 
 def test_the_installed_console_script_runs():
     sixes = Path(sys.executable).with_name("sixes")
-    done = subprocess.run([sixes, "--help"], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([sixes, "--help"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Usage: sixes [OPTIONS] COMMAND [ARGS]...")
-    bad = subprocess.run([sixes, "check", "--nope"], capture_output=True, text=True, timeout=60)
+    bad = subprocess.run([sixes, "check", "--nope"], capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2
     assert "Error: No such option '--nope'." in bad.stderr
 

@@ -113,7 +113,7 @@ def run_fresh(code: str) -> subprocess.CompletedProcess:
     """Run `code` in a new interpreter from the project root, so nothing this
     test session already imported can hide or fake an import."""
     return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=PROJECT_ROOT,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=300)
 
 
 def imported_top_level(stdout: str) -> tuple[set[str], set[str]]:

@@ -427,7 +427,7 @@ def test_the_hostile_page_runs_and_fetches_nothing(site):
         pytest.skip("Chromium is not installed (make test installs it)")
     from playwright.sync_api import sync_playwright
 
-    from test_hostile_site import TOUCH_ALL
+    from test_hostile_site import TOUCH_ALL, settle
     dialogs, outside, errors = [], [], []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
@@ -440,7 +440,7 @@ def test_the_hostile_page_runs_and_fetches_nothing(site):
             page.on("pageerror", lambda error: errors.append(str(error)))
             page.goto((site / name).as_uri(), wait_until="load")
             page.evaluate(TOUCH_ALL)
-            page.wait_for_timeout(100)
+            settle(page)
             page.close()
         browser.close()
     assert dialogs == [] and errors == []

@@ -10,15 +10,16 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from processes import PATIENCE, Output, session_processes, wait_gone
 
 from generator.commands.cli import main
 from generator.commands.output import JOURNAL, RECORD, OutputError, OutputFolder
 from generator.core.paths import PROJECT_ROOT, SITE_SOURCES_DIR, TEMPLATES_DIR
+from generator.render.pause import PAUSE_VARIABLE, PAUSED
 from generator.systems.sixes import SYSTEM as SIXES
 
 SIXES_CMD = [sys.executable, "-m", "generator"]
@@ -187,52 +188,33 @@ def test_a_full_disk_is_one_clear_line_and_the_last_good_output_stays(starter, t
 
 # -- real signals on a real build ---------------------------------------------
 
-def session_processes(sid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[3]) == sid and fields[0] != "Z":
-                found.append(int(entry.name))
-    return found
-
-
-def start_build(data: Path, out: Path, cache: Path) -> subprocess.Popen:
-    return subprocess.Popen([*SIXES_CMD, "build", "--data", str(data), "--out", str(out), "--paper", "both",
-                             "--jobs", "2", "--no-cache"], cwd=PROJECT_ROOT, start_new_session=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "SIXES_CACHE_DIR": str(cache)})
-
-
-def wait_for_staging(out: Path, process: subprocess.Popen) -> None:
-    deadline = time.time() + 120
-    while time.time() < deadline and process.poll() is None:
-        staging = [p for p in out.glob(".sixes-staging-*")] if out.is_dir() else []
-        if staging and list(staging[0].rglob("*.pdf")):
-            return
-        time.sleep(0.05)
-    raise AssertionError("the build never reached its rendering")
+def start_build(spawn, data: Path, out: Path, cache: Path) -> subprocess.Popen:
+    """A build that stops once it has rendered its first PDF (render/pause.py)
+    and goes on only when told: the test signals it mid-way on any machine."""
+    return spawn([*SIXES_CMD, "build", "--data", str(data), "--out", str(out), "--paper", "both",
+                  "--jobs", "2", "--no-cache"], cwd=PROJECT_ROOT, stdin=subprocess.PIPE,
+                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                 env={**os.environ, "SIXES_CACHE_DIR": str(cache), PAUSE_VARIABLE: "rendered"})
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL], ids=lambda s: s.name)
-def test_a_signal_mid_build_leaves_the_last_good_output_and_no_process(built, starter, tmp_path, sig):
+def test_a_signal_mid_build_leaves_the_last_good_output_and_no_process(built, starter, tmp_path, sig, spawn):
     before = tree(built)
     edit = starter / "sixes" / "game.yaml"
     edit.write_text(edit.read_text().replace("title:", "title: Unfinished", 1))
-    process = start_build(starter, built, tmp_path / "cache")
-    wait_for_staging(built, process)
+    process = start_build(spawn, starter, built, tmp_path / "cache")
+    err = Output(process.stderr)
+    err.wait_for(f"{PAUSED} rendered")
+    assert [p for p in built.glob(".sixes-staging-*") if list(p.rglob("*.pdf"))], "paused before rendering"
+    workers = session_processes(process.pid)
+    assert len(workers) > 1, "the build had no rendering workers to stop"
     os.kill(process.pid, sig)
-    _, err = process.communicate(timeout=60)
-    assert "Traceback" not in err, err
-    deadline = time.time() + 10
-    while session_processes(process.pid) and time.time() < deadline:
-        time.sleep(0.1)
-    assert session_processes(process.pid) == [], "worker processes outlived the build"
+    err.rest()
+    process.wait(PATIENCE)
+    assert "Traceback" not in err.text, err.text
+    assert wait_gone(workers) == [], "worker processes outlived the build"
     if sig != signal.SIGKILL:
-        assert process.returncode == 130 and "Interrupted: the previous output is unchanged." in err
+        assert process.returncode == 130 and "Interrupted: the previous output is unchanged." in err.text, err.text
         assert not list(built.glob(".sixes-staging-*"))
     else:   # nothing can clean up after SIGKILL: the next run does
         run("build", "--data", starter, "--out", built, "--paper", "a4", "--jobs", "1", "--no-site")
@@ -321,42 +303,33 @@ def test_snapshot_survives_files_that_vanish_while_it_looks(tmp_path, monkeypatc
     assert watch.snapshot([tmp_path / "no-such-folder"]) == {}
 
 
-def test_watch_survives_bad_yaml_and_file_churn_and_rebuilds_when_fixed(starter, tmp_path):
+def test_watch_survives_bad_yaml_and_file_churn_and_rebuilds_when_fixed(starter, tmp_path, spawn):
     out, game = tmp_path / "out", starter / "sixes" / "game.yaml"
     good = game.read_text()
-    log = tmp_path / "watch.log"
-    with open(log, "w") as handle:
-        process = subprocess.Popen([*SIXES_CMD, "build", "--watch", "--data", str(starter), "--out", str(out),
-                                    "--paper", "a4", "--no-site", "--jobs", "1"], cwd=PROJECT_ROOT,
-                                   stdout=handle, stderr=subprocess.STDOUT, start_new_session=True,
-                                   env={**os.environ, "SIXES_CACHE_DIR": str(tmp_path / "cache")})
-
-    def wait_for(text: str, count: int = 1, timeout: float = 120) -> None:
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            if log.read_text().count(text) >= count:
-                return
-            assert process.poll() is None, log.read_text()
-            time.sleep(0.2)
-        raise AssertionError(f"never saw {text!r}:\n{log.read_text()}")
-    try:
-        wait_for("Watching", 1)
-        game.write_text(good + "extra: !secret hidden\n")
-        for i in range(30):     # an editor's temporary files appear and vanish
-            churn = starter / "sixes" / f".#game{i}.yaml"
-            churn.write_text("x")
-            churn.unlink()
-        wait_for("Watching", 2)
-        assert "error:" in log.read_text() and process.poll() is None
-        sheets = sorted((out / "pdf").rglob("*.pdf"))
-        assert sheets, "the last good output went"
-        game.write_text(good.replace("title:", "title: Fixed", 1))
-        wait_for("Built ", 2)
-        assert process.poll() is None and "Traceback" not in log.read_text()
-    finally:
-        os.kill(process.pid, signal.SIGINT)
-        process.wait(30)
-    assert session_processes(process.pid) == []
+    process = spawn([*SIXES_CMD, "build", "--watch", "--data", str(starter), "--out", str(out),
+                     "--paper", "a4", "--no-site", "--jobs", "1"], cwd=PROJECT_ROOT,
+                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                    env={**os.environ, "SIXES_CACHE_DIR": str(tmp_path / "cache")})
+    log = Output(process.stdout)
+    log.wait_for("Watching", 1)
+    game.write_text(good + "extra: !secret hidden\n")
+    for i in range(30):     # an editor's temporary files appear and vanish
+        churn = starter / "sixes" / f".#game{i}.yaml"
+        churn.write_text("x")
+        churn.unlink()
+    log.wait_for("Watching", 2)
+    assert "error:" in log.text and process.poll() is None
+    sheets = sorted((out / "pdf").rglob("*.pdf"))
+    assert sheets, "the last good output went"
+    game.write_text(good.replace("title:", "title: Fixed", 1))
+    log.wait_for("Built ", 2)
+    log.wait_for("Watching", 3)         # idle again: Ctrl-C now ends a watch, not a build
+    assert process.poll() is None and "Traceback" not in log.text
+    workers = session_processes(process.pid)
+    os.kill(process.pid, signal.SIGINT)
+    log.rest()
+    assert process.wait(PATIENCE) == 0, log.text     # Ctrl-C is how a watch ends, not a failure
+    assert wait_gone(workers) == [], "the watch left processes behind"
 
 
 def test_a_rebuild_that_fails_in_any_way_does_not_end_the_watch(monkeypatch, capsys):

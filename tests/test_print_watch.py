@@ -27,6 +27,21 @@ def test_a_change_triggers_one_rebuild_and_quiet_polls_none(tmp_path):
     assert polls == [1.0, 1.0, 0.5, 1.0, 1.0]
 
 
+def test_an_edit_saved_during_the_first_build_is_built_too(tmp_path):
+    """The first look at the files is taken before the first build, so a
+    save that lands while it runs (or just after its last line) is seen."""
+    (tmp_path / "a.yaml").write_text("x: 1\n")
+    builds = []
+
+    def rebuild(changed):
+        builds.append(changed)
+        if len(builds) == 1:
+            (tmp_path / "a.yaml").write_text("x: 333\n")
+
+    assert watch([tmp_path], rebuild, interval=1.0, sleep=lambda seconds: None, polls=1) == 2
+    assert builds == [[], [str(tmp_path / "a.yaml")]]
+
+
 def test_snapshot_sees_new_and_changed_files(tmp_path):
     before = snapshot([tmp_path])
     (tmp_path / "new.css").write_text("a {}")

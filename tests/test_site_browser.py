@@ -52,10 +52,11 @@ def site_pages(site) -> list:
     return sorted(p for p in site.rglob("*.html"))
 
 
-def search(page, query: str, timeout: float = 10) -> list[str]:
+def search(page, query: str, timeout: float = 120) -> list[str]:
     """The locations of the results the site's own search shows for `query`,
     waiting up to `timeout` seconds for the search worker to read its index
-    (a hostile build's index is long, and a busy machine slow)."""
+    (a hostile build's index is long, and a busy machine slow: the deadline
+    is for a search that never answers, not a slow one)."""
     page.fill("input.md-search__input", query)
     page.wait_for_function("document.querySelectorAll('.md-search-result__item').length > 0",
                            timeout=timeout * 1000)

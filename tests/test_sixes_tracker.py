@@ -175,7 +175,7 @@ def test_the_tracker_data_is_core_code():
         "from generator.systems.sixes.dataset import load_game; "
         "g, _ = load_game(DEFAULT_DATA_DIR / 'sixes', DEFAULT_DATA_DIR.parent); t.tracker_data(g); "
         "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))")],
-        cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120)
+        cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     leaked = set(json.loads(done.stdout)) & {"jinja2", "markupsafe", "weasyprint", "mkdocs", "click"}
     assert leaked == set()

@@ -24,6 +24,7 @@ from ..core.layout import PDF_FOLDER, DocumentPdf, paper_folder
 from ..core.loading import reading_game
 from ..core.paper import PAPERS, Paper
 from ..core.paths import TEMPLATES_DIR
+from ..game.dates import given_date, source_date, stamped
 from ..game.gather import Gathered, gather
 from ..game.load import Loaded
 from ..game.settings import Settings
@@ -104,6 +105,7 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[Paper | str, ...] = PAPER
 
 def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
     refuse_output(config.out_dir, config.data_dir)
+    date = source_date(config.data_dir)       # the site's files carry it (and a bad SOURCE_DATE_EPOCH stops here)
     inputs, last = _last_build(config)
     if last is not None:
         return last
@@ -128,7 +130,7 @@ def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
         if config.site:
             ctx.progress("site", 0, 1)
             report.site_built = _build_site(ctx.staging, gathered, documents, config,
-                                             config.out_dir if config.cache else None, inputs)
+                                             config.out_dir if config.cache else None, inputs, date=date)
             ctx.progress("site", 1, 1)
         ctx.commit()
         report.kept = ctx.kept
@@ -144,12 +146,13 @@ def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
 
 
 def _last_build(config: BuildConfig) -> tuple[str, BuildReport | None]:
-    """The site's inputs key, and the last build's report when nothing it was
+    """The site's inputs key (SOURCE_DATE_EPOCH in it), and the last build's report when nothing it was
     made from changed (then nothing is even loaded)."""
     if not (config.cache and config.data_dir.is_dir()):
         return "", None
     from ..render.cache import build_inputs_key, site_inputs_key, unchanged_build
     inputs = site_inputs_key(config.data_dir, [p.name for p in config.papers], config.options, config.settings)
+    inputs += f"@{given_date()}"
     last = unchanged_build(config.out_dir, build_inputs_key(inputs, config.site, config.strict))
     try:
         return inputs, BuildReport.repeated(config.out_dir, last, config.papers) if last is not None else None
@@ -174,8 +177,10 @@ def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], st
 
 
 def _build_site(staging: Path, gathered: Gathered, documents: dict[str, list[Document]], config: BuildConfig,
-                out_dir: Path | None = None, inputs: str = "") -> bool:
-    """Stage and build the site; with a cache (`out_dir` and the site's
+                out_dir: Path | None = None, inputs: str = "", *, date: int) -> bool:
+    """Stage and build the site, dated `date` (game/dates.py): a site is
+    built again when its content or SOURCE_DATE_EPOCH changed, not for a
+    date that moved with an edit elsewhere (a character); with a cache (`out_dir` and the site's
     `inputs` key given), an unchanged site is left as it is (nothing staged
     is swapped in). Returns whether MkDocs ran. The game's own pages and
     logo were read and checked by the gather, before anything rendered."""
@@ -193,10 +198,11 @@ def _build_site(staging: Path, gathered: Gathered, documents: dict[str, list[Doc
     look = site_look(config.settings, loaded, gathered.logo)
     with reading_game(config.data_dir):     # the game's images and logo are copied through the one gate
         nav = stage_sources(docs_dir, sections, staging, config.papers, look, gathered.own)
-        key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav) + repr(look)
+        key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav) + repr(look) + f"@{given_date()}"
         unchanged = bool(out_dir and site_unchanged(out_dir, SITE_KEY, key))
         if not unchanged:
-            build_site(docs_dir, staging / "site", nav, look)
+            with stamped(date):         # MkDocs dates the sitemap (and its gzip header) by the variable
+                build_site(docs_dir, staging / "site", nav, look)
     shutil.rmtree(docs_dir)
     if out_dir:
         remember_site(out_dir, inputs, key)

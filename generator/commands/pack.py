@@ -35,6 +35,7 @@ import dataclasses
 import math
 import re
 import shutil
+import time
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,6 +44,7 @@ from typing import Any, Iterator, Mapping
 from ..core import naming
 from .. import systems
 from ..game.casting import ENVELOPES_CEILING, MAX_ENVELOPES, Casting, character_name, game_title, short_title
+from ..game.dates import source_date
 from ..game.gather import gather
 from ..game.load import Loaded
 from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
@@ -298,6 +300,7 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[Paper | str, ...], *, cast
     config = BuildConfig(data_dir, out_dir, papers, site=False, **config)
     refuse_output(config.out_dir, config.data_dir)
     _refuse_arguments(config.data_dir, system, players)
+    date = source_date(config.data_dir)
     plan = _gather(config, casting_file, system, players, find_casting_file)
     plan = _plan_documents(plan, labels, name_sheets, duplex)
     report = plan.report
@@ -311,7 +314,7 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[Paper | str, ...], *, cast
         staged = ctx.staging / game_entry
         for paper in papers:
             report.sheets[paper.name] = _assemble_paper(ctx, plan, parts, staged / paper.name, paper)
-        _zip_papers(staged, archives)
+        _zip_papers(staged, archives, date)
         shutil.rmtree(ctx.staging / "parts")
         # A zip of the same paper under an older title of the game goes once the new one is in.
         stale = [entry for entry in ctx.record() for paper, name in archives.items()
@@ -725,13 +728,20 @@ def _merge(pieces: list[Piece | tuple[Path, Part]], target: Path, title: str, du
     return contents
 
 
-def _zip_papers(staged: Path, archives: dict[Paper, str]) -> None:
-    """One zip per paper for the print shop, beside that paper's folder."""
+def _zip_papers(staged: Path, archives: dict[Paper, str], date: int) -> None:
+    """One zip per paper for the print shop, beside that paper's folder. The
+    same files give the same zip: members in path order, each dated `date`
+    (game/dates.py), readable by all, with no trace of the machine or user."""
+    when = time.gmtime(date)[:6]
     for paper, name in archives.items():
         with zipfile.ZipFile(staged / name, "w", zipfile.ZIP_DEFLATED) as zf:
             for path in sorted((staged / paper.name).rglob("*")):
                 if path.is_file():
-                    zf.write(path, Path(paper.name) / path.relative_to(staged / paper.name))
+                    member = zipfile.ZipInfo(str(Path(paper.name) / path.relative_to(staged / paper.name)), when)
+                    member.compress_type, member.create_system = zipfile.ZIP_DEFLATED, 3   # 3: Unix
+                    member.external_attr = 0o100644 << 16    # a regular file, rw-r--r--
+                    with open(path, "rb") as source, zf.open(member, "w") as target:
+                        shutil.copyfileobj(source, target)      # streamed: a pack's files can be large
 
 
 # --- the manifest --------------------------------------------------------------

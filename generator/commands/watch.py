@@ -39,11 +39,10 @@ def watch(roots: list[Path], rebuild: Callable[[list[str]], None], *, interval: 
     burst of saves settles for half an interval first); `rebuild` is given
     the files that changed ([] the first time). Returns the number of builds;
     runs until interrupted, or for `polls` polls (tests)."""
-    builds = 0
+    builds, before, count = 0, snapshot(roots), 0     # before building: an edit made during it counts
     if first:
         rebuild([])
         builds = 1
-    before, count = snapshot(roots), 0
     while polls is None or count < polls:
         sleep(interval)
         count += 1

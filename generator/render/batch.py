@@ -30,6 +30,7 @@ from .cache import RenderCache
 from .parts import joined_result, part_jobs, splittable, stamp_job
 from .jobs import Progress
 from .pdf import PdfJob, PdfResult, render_pdf
+from .pause import pause_at
 
 
 _pools: dict[int, ProcessPoolExecutor] = {}
@@ -202,6 +203,7 @@ class RenderBatch:
         self.pieces.append(result.label)
         self._remember(job, result)
         self._tick(result.label)
+        pause_at("rendered")        # tests only (render/pause.py)
         return result
 
     def _remember(self, job: PdfJob, result: PdfResult) -> None:

@@ -250,7 +250,8 @@ class RenderCache:
 
     def key(self, job) -> str:
         digest = hashlib.sha256(self.static.encode())
-        for part in (job.paper.css_size, str(job.landscape), "|".join(job.stylesheets), str(job.pdf_variant), str(job.pdf_forms), job.html):
+        for part in (job.paper.css_size, str(job.landscape), "|".join(job.stylesheets), str(job.pdf_variant),
+                     str(job.pdf_forms), str(job.date), job.html):
             digest.update(part.encode() + b"\0")
         return digest.hexdigest()
 

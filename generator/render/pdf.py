@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
 
 from ..core.paper import Paper
 from ..core.paths import TEMPLATES_DIR
+from ..game.dates import EARLIEST, given_date, stamped
 from .lint import data_fields
+
+FONTS_DIR = TEMPLATES_DIR / "fonts"
 
 
 class ForbiddenResource(Exception):
@@ -33,6 +37,9 @@ class PdfJob:
     stylesheets: tuple[str, ...] = ()   # variant CSS files under templates/, applied after the document's
     pdf_variant: str | None = None      # e.g. "pdf/ua-1" for tagged PDFs
     pdf_forms: bool = False             # <input>s as fillable PDF form fields (flattened when False)
+    # The date its fonts carry: SOURCE_DATE_EPOCH as the run that made the job
+    # was given it (a worker may be older than the run), else None: the fonts' own.
+    date: int | None = field(default_factory=given_date)
 
     def __post_init__(self):
         object.__setattr__(self, "paper", Paper.parse(self.paper))
@@ -115,16 +122,17 @@ _state: dict = {}
 FONT_CONFIG_DOCUMENTS = 10
 
 
-def _engine():
+def _engine(date: int):
     """Per-process WeasyPrint objects, created once (the font configuration,
     and the stylesheets parsed under it, renewed every FONT_CONFIG_DOCUMENTS
-    documents)."""
+    documents, and when the fonts' `date` changes: a font is dated as it is
+    loaded into the configuration)."""
     if not _state:
         import weasyprint
         _state.update(weasyprint=weasyprint, cache={}, documents=0)
-    if _state["documents"] % FONT_CONFIG_DOCUMENTS == 0:
+    if _state["documents"] % FONT_CONFIG_DOCUMENTS == 0 or _state.get("date") != date:
         from weasyprint.text.fonts import FontConfiguration
-        _state.update(fonts=FontConfiguration(), sheets={})
+        _state.update(fonts=FontConfiguration(), sheets={}, date=date, documents=0)
     _state["documents"] += 1
     return _state
 
@@ -168,10 +176,35 @@ def _own_stylesheets(html: str, base_url: str, engine) -> tuple[str, list]:
     return _STYLESHEET_LINK.sub(take, html), sheets
 
 
+@lru_cache(maxsize=1)
+def fonts_date() -> int:
+    """The newest date the shipped fonts carry inside them (their `head`
+    tables), in seconds since 1970: what a PDF's embedded fonts are dated
+    without SOURCE_DATE_EPOCH. The only date in our PDFs is in their fonts
+    (fontTools stamps a font it converts from WOFF with the variable, else
+    the clock), and a date from the game would change every PDF at every
+    edit, where the render cache keeps the unchanged ones."""
+    from fontTools.misc.timeTools import epoch_diff
+    from fontTools.ttLib import TTFont
+    stamps = [EARLIEST]
+    for path in sorted(FONTS_DIR.glob("*.woff*")):
+        with TTFont(path, lazy=True) as font:
+            stamps.append(font["head"].modified + epoch_diff)
+    return max(stamps)
+
+
 def render_pdf(job: PdfJob) -> PdfResult:
     """Render one HTML document to a PDF file (written to a temporary name and
-    moved into place, so a crash never leaves half a file)."""
-    engine = _engine()
+    moved into place, so a crash never leaves half a file). The same job
+    gives the same bytes: fonts are dated SOURCE_DATE_EPOCH or `fonts_date`,
+    and the PDF has no other date and no random identifier."""
+    date = fonts_date() if job.date is None else job.date
+    with stamped(date):
+        return _render(job, date)
+
+
+def _render(job: PdfJob, date: int) -> PdfResult:
+    engine = _engine(date)
     weasyprint = engine["weasyprint"]
     from weasyprint.urls import FatalURLFetchingError
     fetcher = make_fetcher(job.allowed_roots)

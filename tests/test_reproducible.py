@@ -1,0 +1,66 @@
+"""The same input gives the same bytes: building or packing one game twice,
+into two folders, gives identical PDFs, zips, site files and schemas, with
+SOURCE_DATE_EPOCH and without it (then the date comes from the input:
+generator/game/dates.py). When files differ, the test names them."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.commands.build import build
+from generator.commands.cli import main
+from generator.core.paths import DEFAULT_DATA_DIR
+from generator.game.dates import SOURCE_DATE_EPOCH
+
+EPOCH = 1700000000          # 2023-11-14 22:13:20 UTC
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def differing(first: Path, second: Path) -> list[str]:
+    """The files whose bytes differ, or that only one folder has."""
+    a, b = tree(first), tree(second)
+    return sorted(name for name in a.keys() | b.keys() if a.get(name) != b.get(name))
+
+
+def sixes(*args) -> str:
+    result = CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.fixture
+def game(tmp_path, monkeypatch) -> Path:
+    """A game as `sixes new` makes it (every system), with a cache of its own."""
+    monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
+    sixes("new", tmp_path / "game")
+    return tmp_path / "game"
+
+
+@pytest.mark.parametrize("epoch", [None, EPOCH], ids=["from the input", "SOURCE_DATE_EPOCH"])
+def test_building_and_packing_twice_gives_the_same_bytes(game, tmp_path, monkeypatch, epoch):
+    if epoch is None:
+        monkeypatch.delenv(SOURCE_DATE_EPOCH, raising=False)
+    else:
+        monkeypatch.setenv(SOURCE_DATE_EPOCH, str(epoch))
+    folders = []
+    for name in ("first", "second"):       # each folder has a cache of its own: both start from nothing
+        out = tmp_path / name
+        sixes("build", "--data", game, "--out", out, "--paper", "both")
+        sixes("pack", "--data", game, "--out", out, "--system", "sixes", "--paper", "both")
+        folders.append(out)
+    made = tree(folders[0])
+    for kind in ("pdf/", "site/", "schemas/", "pack/"):
+        assert any(name.startswith(kind) for name in made), f"nothing in {kind}"
+    assert any(name.endswith(".zip") for name in made) and "site/sitemap.xml.gz" in made
+    assert differing(*folders) == []
+
+
+def test_the_example_game_builds_to_the_same_bytes_again(example_build, tmp_path, monkeypatch):
+    monkeypatch.delenv(SOURCE_DATE_EPOCH, raising=False)
+    again = build(DEFAULT_DATA_DIR, tmp_path / "again")
+    assert differing(example_build.out_dir, again.out_dir) == []
