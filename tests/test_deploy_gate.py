@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.commands.cli import main
-from generator.commands.programs import ProgramError, run_program
+from generator.core.programs import ProgramError, run_program
 from generator.core.paths import PACKAGE_DIR
 from generator.game.gitref import branch_problem, remote_problem
 
@@ -191,7 +191,7 @@ def test_programs_are_started_in_one_place_and_operands_follow_a_double_dash(tmp
     starters = re.compile(r"\bsubprocess\b|os\.system|os\.popen|os\.exec|os\.spawn|pty\.spawn")
     users = sorted(str(path.relative_to(PACKAGE_DIR)) for path in PACKAGE_DIR.rglob("*.py")
                    if starters.search(path.read_text(encoding="utf-8")))
-    assert users == ["commands/programs.py"]
+    assert users == ["core/programs.py"]
     git("init", "-q", str(tmp_path), cwd=tmp_path)
     # `--mirror` as an operand is a path to git, never an option: ls-files knows no such file.
     with pytest.raises(ProgramError) as raised:

@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from ..game.gitref import branch_problem, remote_problem
-from .programs import ProgramError, run_program
+from ..core.programs import ProgramError, run_program
 
 
 class DeployError(Exception):

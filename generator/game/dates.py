@@ -17,11 +17,11 @@ environment variable: `stamped` hands them the date for the length of a call.
 from __future__ import annotations
 
 import os
-import subprocess
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from ..core.programs import ProgramError, run_program
 from .folder import GameError
 from .settings import game_inputs
 
@@ -53,13 +53,14 @@ def source_date(data_dir: Path) -> int:
     return max([_newest_time(path) for path in inputs] + [EARLIEST])
 
 
-def _git(folder: Path, *args: str) -> str | None:
+def _git(folder: Path, command: tuple[str, ...], paths: list[str]) -> str | None:
+    """git's answer about the game's `paths` (operands, after `--`), or None
+    when there is no git, no repository or no answer in time."""
     try:
-        done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, text=True,
-                              timeout=_GIT_SECONDS, env={**os.environ, "GIT_OPTIONAL_LOCKS": "0"})
-    except (OSError, subprocess.TimeoutExpired):
+        return run_program(("git", "-C", str(folder), *command), paths, cwd=folder, timeout=_GIT_SECONDS,
+                           env={"GIT_OPTIONAL_LOCKS": "0"})
+    except ProgramError:
         return None
-    return done.stdout if done.returncode == 0 else None
 
 
 def _commit_date(folder: Path, inputs: list[Path]) -> int | None:
@@ -67,11 +68,11 @@ def _commit_date(folder: Path, inputs: list[Path]) -> int | None:
     outside git, before the first commit, or with uncommitted changes."""
     if not inputs or not folder.is_dir():
         return None
-    paths = ["--", *(str(path) for path in inputs)]
-    status = _git(folder, "status", "--porcelain", "--untracked-files=all", *paths)
+    paths = [str(path) for path in inputs]
+    status = _git(folder, ("status", "--porcelain", "--untracked-files=all"), paths)
     if status is None or status.strip():
         return None
-    stamp = _git(folder, "log", "-1", "--format=%ct", *paths)
+    stamp = _git(folder, ("log", "-1", "--format=%ct"), paths)
     return int(stamp) if stamp and stamp.strip().isdigit() else None
 
 

@@ -1,6 +1,7 @@
-"""The one way Sixes Press runs another program (today: git, for `sixes deploy`).
+"""The one way Sixes Press runs another program (today: git, for `sixes deploy`
+and for the date of a game folder kept in git, game/dates.py).
 
-Edge layer. Every other program is started here, with an argument list
+Core layer: the standard library only. Every other program is started here, with an argument list
 (never a shell). A value that comes from data or settings is either an
 operand, placed after `--` so that the program cannot read it as an option
 (`--mirror` as a branch name), or checked before it gets here (a ref name
@@ -25,14 +26,17 @@ class ProgramError(Exception):
 
 
 def run_program(command: Sequence[str], operands: Sequence[str] = (), *, cwd: Path, stdin: str | None = None,
-                env: Mapping[str, str] | None = None) -> str:
+                env: Mapping[str, str] | None = None, timeout: float | None = None) -> str:
     """Run `command` (the program and the options this code chose) with
     `operands` after `--`; its standard output, stripped. Standard input is
-    `stdin`, or nothing, so a program never waits on the terminal's."""
+    `stdin`, or nothing, so a program never waits on the terminal's; a
+    program still running after `timeout` seconds is stopped (ProgramError)."""
     argv = [*command, *(["--", *operands] if operands else [])]
     try:
         done = subprocess.run(argv, cwd=cwd, input=stdin if stdin is not None else "", capture_output=True,
-                              text=True, env={**os.environ, **(env or {})})
+                              text=True, env={**os.environ, **(env or {})}, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise ProgramError(f"{command[0]} did not answer within {timeout:g} s") from None
     except FileNotFoundError:
         raise ProgramError(f"{command[0]} is not installed (or not on PATH)") from None
     except OSError as exc:
