@@ -170,10 +170,14 @@ def test_the_cast_list_shows_public_characters_and_their_public_fields_only(buil
     ned_svg = base64.b64encode((DEFAULT_DATA_DIR / "sixes" / "portraits" / "ned-tregarth.svg").read_bytes())
     assert ned_svg.decode("ascii")[:80] not in page
     assert PRIVATE_CHARACTER not in names
-    # An SVG is shown from a data: URL inside <img>, where its script never runs; no .svg file is published.
-    scripted = base64.b64encode(SCRIPTED_SVG.encode()).decode("ascii")
-    assert f'src="data:image/svg+xml;base64,{scripted}"' in page
-    assert [p for p in site.rglob("*.svg") if p.relative_to(site).parts[0] != "assets"] == []
+    # An SVG portrait is published only as the publishing gate rewrote it (render/publish.py):
+    # a file beside the page that keeps its drawing and can run nothing, even opened on its own.
+    published = [p for p in site.rglob("*.svg") if p.relative_to(site).parts[0] != "assets"]
+    assert [p.parent.name for p in published] == ["portraits"], published
+    assert f'src="portraits/{published[0].name}"' in page
+    drawn = published[0].read_text(encoding="utf-8")
+    assert "<rect" in drawn and "script" not in drawn and "alert" not in drawn and "onload" not in drawn
+    assert base64.b64encode(SCRIPTED_SVG.encode()).decode("ascii")[:40] not in page
 
 
 @pytest.mark.parametrize("slug, private", [("six-shooter", f"{OPERATOR} Delgado"), ("i6", "Mott"),
