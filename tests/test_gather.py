@@ -265,6 +265,7 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
         ("render/site.py", "_list_games"): "staged pages the tool wrote",
         ("render/site.py", "_hand_written_entry"): "the tool's own site sources, staged",
         ("render/publish.py", "publish_image"): "writes what the gate read (open_regular), re-encoded",
+        ("commands/pack.py", "_zip_papers"): "zips the pack this run staged (its own files, not the game's)",
         ("render/publish.py", "_reencode"): "decodes bytes the gate read (open_regular) from memory",
         ("render/site.py", "_unlink_empty_pages"): "staged pages the tool wrote",
         ("render/site.py", "config_overrides"): "the tool's mkdocs.yml",
