@@ -52,7 +52,7 @@ def site_pages(site) -> list:
     return sorted(p for p in site.rglob("*.html"))
 
 
-def search(page, query: str, timeout: float = 120) -> list[str]:
+def search(page, query: str, timeout: float = 300) -> list[str]:
     """The locations of the results the site's own search shows for `query`,
     waiting up to `timeout` seconds for the search worker to read its index
     (a hostile build's index is long, and a busy machine slow: the deadline
