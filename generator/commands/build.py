@@ -16,7 +16,7 @@ import json
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ..core import memo
 from ..core.errors import Problem
@@ -30,6 +30,9 @@ from ..game.settings import Settings
 from ..render.jobs import Progress, calibration_job, prepare_html
 from ..systems.base import Deferred, Document
 from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 
 def output_entries(papers: Iterable[Paper]) -> tuple[str, ...]:
@@ -85,7 +88,7 @@ def export_schemas(target: Path) -> list[Path]:
 def _schema_texts() -> dict[str, str]:
     from ..game.settings import SettingsFile
     from ..systems import SYSTEMS
-    models = {"settings": SettingsFile}
+    models: dict[str, type[BaseModel]] = {"settings": SettingsFile}
     models.update({f"{system.slug}-{kind}": model for system in SYSTEMS for kind, model in system.schemas.items()})
     texts = {}
     for name, model in models.items():
@@ -99,7 +102,7 @@ def build(data_dir: Path, out_dir: Path, papers: tuple[Paper | str, ...] = PAPER
           **config) -> BuildReport:
     """Build every PDF, the schemas and the site; `config` is the rest of a
     BuildConfig (site, strict, workers, options, cache, settings)."""
-    return run(BuildConfig(data_dir, out_dir, papers, **config), progress)
+    return run(BuildConfig(data_dir, out_dir, tuple(Paper.parse(p) for p in papers), **config), progress)
 
 
 def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
@@ -209,8 +212,8 @@ def site_section(item: Loaded, documents: list[Document], settings: Settings):
     the settings ask for a cast list, its public cast."""
     from ..render.site import SiteSection
     public = {d.slug: d for d in documents if d.audience == "public"}
-    listed = settings.file.site.cast_list and item.system.cast_list is not None
-    cast = tuple(item.system.cast_list(item.game)) if listed else None
+    cast_list = item.system.cast_list if settings.file.site.cast_list else None
+    cast = tuple(cast_list(item.game)) if cast_list is not None else None
     info = item.game.info
     # A private adventure (Six Shooter's visibility) keeps its pitch off the site.
     pitch = info.blurb if getattr(info, "visibility", "public") == "public" else ""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ..core import memo
 from ..core.errors import BuildError, Problem
@@ -29,6 +29,9 @@ from ..core.paths import MKDOCS_CONFIG, PACKAGE_DIR, SITE_SOURCES_DIR, TEMPLATES
 from ..render.jobs import Progress, Tally, render_checked
 from ..render.options import DEFAULT_OPTIONS, PrintOptions
 from ..game.settings import Settings, game_inputs
+
+if TYPE_CHECKING:
+    from ..render.cache import RenderCache
 
 
 @dataclass(frozen=True)
@@ -89,7 +92,7 @@ class BuildContext:
         self.progress = progress or (lambda label, done, total: None)
         self.tally = Tally()
         self._output = OutputFolder(config.out_dir, protected_folders(config.data_dir), self.entries)
-        self._store = None
+        self._store: RenderCache | None = None
 
     def __enter__(self) -> "BuildContext":
         _refuse(self.config.out_dir, self.config.data_dir)

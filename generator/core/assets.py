@@ -208,6 +208,7 @@ def _sniff(head: bytes) -> str:
         return "a PDF"
     if stripped.startswith((b"<svg", b"<?xml")):
         return "SVG, which needs a name ending in .svg"
+    text: str | None
     try:
         text = head.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -112,7 +112,8 @@ def bracket_work(text: str, limit: int = MAX_BRACKET_WORK) -> tuple[int, int] | 
     its `]` (or to the end of its paragraph) first pass `limit`, and that
     total; None when they never do. Fenced code is not read for links.
     (`offset - 2`: the paragraph's last character, before its line break.)"""
-    total, fenced, open_at, start_line = 0, False, [], 1
+    total, fenced, start_line = 0, False, 1
+    open_at: list[int] = []
     offset = 0
     lines = text.split("\n")
     for number, line in enumerate(lines, 1):

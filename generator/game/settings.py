@@ -55,7 +55,7 @@ class SiteSettings(DataModel):
     @field_validator("logo")
     @classmethod
     def _inside(cls, value: str | None) -> str | None:
-        return _relative_path(value, "the logo")
+        return None if value is None else _relative_path(value, "the logo")
 
     @field_validator("pages")
     @classmethod
@@ -103,7 +103,7 @@ class SettingsFile(DataModel):
 
     @field_validator("paper", mode="before")
     @classmethod
-    def _paper_any_case(cls, value):
+    def _paper_any_case(cls, value: object) -> object:
         return value.lower() if isinstance(value, str) else value
 
 
@@ -133,9 +133,7 @@ class Settings:
         return self.game_dir / self.file.site.pages if self.game_dir else None
 
 
-def _relative_path(value: str | None, what: str) -> str | None:
-    if value is None:
-        return None
+def _relative_path(value: str, what: str) -> str:
     path = PurePosixPath(value)
     if "://" in value or path.is_absolute() or ".." in path.parts:
         raise ValueError(f"{what} must be a path inside the game folder, e.g. images/logo.png")

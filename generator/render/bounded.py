@@ -358,8 +358,9 @@ def fit_problems(loaded: Iterable[Any], options: PrintOptions = DEFAULT_OPTIONS)
             name = box.texts[0].file
             if name not in docs:
                 docs[name] = _document(item.game.folder / name, item.game.folder.parent.parent)
-            if docs[name] is not None:
-                problems.extend(box_problems(box, docs[name]))
+            doc = docs[name]
+            if doc is not None:
+                problems.extend(box_problems(box, doc))
     return problems
 
 

@@ -34,10 +34,16 @@ def splittable(job: PdfJob) -> bool:
 
 def split_html(html: str) -> list[str]:
     """One whole HTML document per part: the same head, the part's body."""
-    opened = _BODY_OPEN.search(html)
-    closing = html.rindex("</body>")
-    head, body, tail = html[:opened.end()], html[opened.end():closing], html[closing:]
+    start, closing = _body_start(html), html.rindex("</body>")
+    head, body, tail = html[:start], html[start:closing], html[closing:]
     return [head + chunk + tail for chunk in body.split(PART_MARK)]
+
+
+def _body_start(html: str) -> int:
+    """Where the body's content begins in a whole HTML document."""
+    opened = _BODY_OPEN.search(html)
+    assert opened is not None       # every template renders a whole document, <body> included
+    return opened.end()
 
 
 def part_jobs(job: PdfJob) -> list[PdfJob]:
@@ -51,7 +57,7 @@ def part_jobs(job: PdfJob) -> list[PdfJob]:
 def stamp_job(job: PdfJob, pages: int) -> PdfJob:
     """Blank pages under the document's own page rules, numbered 1 to `pages`."""
     head = split_html(job.html)[0]
-    head = head[:_BODY_OPEN.search(head).end()]
+    head = head[:_body_start(head)]
     html = head + '<div class="page-stamp"></div>' * pages + "</body></html>"
     return replace(job, html=html, target=job.target.parent / ".parts" / f"{job.target.stem}.numbers.pdf",
                    label=f"{job.label} (page numbers)", stylesheets=job.stylesheets + (STAMP_CSS,))
@@ -66,7 +72,8 @@ def joined_result(job: PdfJob, parts: list[PdfResult], stamp: Path) -> PdfResult
         writer.append(PdfReader(part.target))
     for page, number in zip(writer.pages, PdfReader(stamp).pages):
         page.merge_page(number)
-    save_pdf(writer, job.target, PdfReader(parts[0].target).metadata.title)
+    metadata = PdfReader(parts[0].target).metadata     # each part carries the document's <title>
+    save_pdf(writer, job.target, (metadata.title if metadata is not None else None) or "")
     overflows, lint, offset = [], [], 0
     for part in parts:
         overflows += [_shift(m, offset) for m in part.overflows]

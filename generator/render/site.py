@@ -93,10 +93,10 @@ def stage_sources(staging: Path, sections: list[SiteSection], built: Path, paper
     shutil.copytree(SITE_SOURCES_DIR, staging)
     _drop_absent_systems(staging, sections)
     shutil.copytree(ICONS_DIR, staging / "assets" / "icons", ignore=shutil.ignore_patterns("*.md"))
-    for page in own.pages:
-        target = staging / page.path
+    for own_page in own.pages:
+        target = staging / own_page.path
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(front_matter(page.title) + page.markdown, encoding="utf-8")
+        target.write_text(front_matter(own_page.title) + own_page.markdown, encoding="utf-8")
     for rel, source in own.images:
         publish_image(source, staging / rel, rel)
     if own.page("index.md") is None:

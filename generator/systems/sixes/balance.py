@@ -161,7 +161,8 @@ def duel_record(character: Character, opponent: Character, library: Mapping[str,
                     lambda: _play_duels(character, opponent, library, duels, key_of(*fingerprint)))
 
 
-def _play_duels(character, opponent, library, duels, seed_text) -> DuelRecord:
+def _play_duels(character: Character, opponent: Character, library: Mapping[str, Special], duels: int,
+                seed_text: str) -> DuelRecord:
     rng = random.Random(f"sixes-balance:{seed_text}")
     policy = POLICIES["aggressive"]
     # Fighters are immutable, so each duel may start from the same two.

@@ -67,7 +67,7 @@ def load_game(folder: Path, display_root: Path) -> tuple[SixesGame | None, list[
 
     info, _ = read_validated(folder / "game.yaml", display_root, GameInfo, problems)
     specials_file, specials_doc = read_validated(folder / "specials.yaml", display_root, SpecialsFile, problems)
-    if specials_file:
+    if specials_file and specials_doc:
         problems.extend(duplicate_list_names(specials_doc, [s.name for s in specials_file.specials],
                                              lambda i: ("specials", i, "name"), "special"))
         problems.extend(_check_conditions(specials_doc, specials_file.specials))
@@ -75,7 +75,7 @@ def load_game(folder: Path, display_root: Path) -> tuple[SixesGame | None, list[
         problems.extend(unconditional_wording(specials_doc, specials_file.specials))
     actions_file, actions_doc = read_validated(folder / "actions.yaml", display_root, ActionsFile, problems)
     icon_names = frozenset(p.stem for p in ICONS_DIR.glob("*.svg"))
-    if actions_file:
+    if actions_file and actions_doc:
         for key, action in actions_file.actions.items():
             if action.icon not in icon_names:
                 problems.append(actions_doc.problem(

@@ -20,7 +20,8 @@ from ...core.loading import YamlDocument
 from ...core.rulings import Ruling, load_rulings
 from ...core.validation import missing_note
 from .healing import SKILL_NAMES, RankLimits, over_limits, prerequisite
-from .models import ATTACK_MODES, COVER_LEVELS, DEFENCE_MODES, Combatant, GameInfo, HealingFile, ModesFile
+from .models import (ATTACK_MODES, COVER_LEVELS, DEFENCE_MODES, Combatant, Defence, GameInfo, HealingFile, ModesFile,
+                     Weapon)
 
 RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
 KNOWN_FILES = {"game.yaml", "modes.yaml", "healing.yaml"}
@@ -57,11 +58,11 @@ def load_game(folder: Path, display_root: Path) -> tuple[Campaign | None, list[P
 
     info, _ = read_validated(folder / "game.yaml", display_root, GameInfo, problems)
     modes, doc = read_validated(folder / "modes.yaml", display_root, ModesFile, problems)
-    if modes:
+    if modes and doc:
         problems.extend(_check_matrix(doc, modes))
         problems.extend(_check_cover(doc, modes))
     healing, doc = read_validated(folder / "healing.yaml", display_root, HealingFile, problems)
-    if healing:
+    if healing and doc:
         problems.extend(_check_grades(doc, healing))
     cast, found = _load_cast(folder, display_root, modes, healing)
     problems.extend(found)
@@ -130,7 +131,7 @@ def _load_cast(folder: Path, display_root: Path, modes: ModesFile | None, healin
 def _check_references(doc: YamlDocument, combatant: Combatant, modes: ModesFile | None) -> list[Problem]:
     """Weapons and defences must name a stat and skill the combatant has."""
     problems = []
-    uses = [("weapons", i, w) for i, w in enumerate(combatant.weapons)]
+    uses: list[tuple[str, int, Weapon | Defence]] = [("weapons", i, w) for i, w in enumerate(combatant.weapons)]
     uses += [("defences", i, d) for i, d in enumerate(combatant.defences)]
     for group, i, use in uses:
         if use.stat not in combatant.stats:
@@ -166,6 +167,7 @@ def _check_healers(doc: YamlDocument, combatant: Combatant, healing: HealingFile
     for over in over_limits([(t.skill, t.ranks) for t in tools], limits):
         tool = tools[over.index]
         below = prerequisite(tool.skill)
+        assert below is not None    # over_limits reports only a skill with one below it (not First Aid)
         name, below_name = SKILL_NAMES[tool.skill], SKILL_NAMES[below]
         gap = limits.gap(tool.skill)
         if over.below is None:
