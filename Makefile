@@ -12,8 +12,11 @@ TSTAMP := $(VENV)/.installed-test
 pack: system-deps $(STAMP)
 	$(SIXES) build --data data
 
-# The tests also need Chromium (headless, for the site) besides the PDF libraries.
+# The linter and the type checker first (seconds; a type error fails the run
+# before the suite's minutes), then the tests, which also need Chromium
+# (headless, for the site) besides the PDF libraries.
 test: $(TSTAMP)
+	VENV=$(VENV) sh scripts/typecheck
 	@sh scripts/install-system-deps --browser
 	$(PY) -m pytest
 
@@ -46,4 +49,4 @@ $(TSTAMP): pyproject.toml $(STAMP)
 	touch $@
 
 clean:
-	rm -rf output .pytest_cache
+	rm -rf output .pytest_cache .mypy_cache .ruff_cache

@@ -259,7 +259,8 @@ def plan_envelopes(sheets: list[Document], casting: list[Casting] | None, title:
         if sheet.slug not in cast:
             if casting is not None:
                 warnings.append(Problem("casting", None, None,
-                                        f"nobody is cast as {character_name(sheet, title)}; their envelope is labelled by character",
+                                        f"nobody is cast as {character_name(sheet, title)}; "
+                                        "their envelope is labelled by character",
                                         severity="warning"))
             envelopes.append(envelope(None, sheet, sheet.handouts))
     return envelopes, warnings
@@ -680,7 +681,7 @@ def _render_parts(ctx: BuildContext, planned: list[tuple[Document, tuple[Paper, 
         ctx.progress = real
     steady.finish()
     rendered = {(paper, folder, slug): (result.target, Part(name, result.pages))
-                for (paper, folder, slug, name), result in zip(keys, results)}
+                for (paper, folder, slug, name), result in zip(keys, results, strict=True)}
     for doc, papers in planned:      # one page per envelope (or player), or the pages cannot be told apart
         if doc.slug in ("covers", "name-stamps"):
             for paper in papers:

@@ -153,7 +153,7 @@ def pdf_fault(path: Path, shown: str) -> Fault | None:
                                  hint="save a copy without a password and name that one")
                 pages = len(reader.pages)
                 for page in reader.pages:   # each page read once: a broken page tree fails here
-                    page.mediabox
+                    _ = page.mediabox
             except Exception as exc:     # pypdf raises many kinds on damaged files
                 return Fault(f"'{shown}' is a damaged PDF ({_reason(exc)})",
                              hint="export or print it to PDF again")

@@ -1,14 +1,15 @@
 """How deep a game's own page nests, and how long Markdown would take over its
 brackets, found in one scan each before anything parses it.
 
-Core layer: pure, the standard library only (the gather reads pages with it, the cleaner uses it too). Python-Markdown nests lists by
-recursion (about 300 levels raise RecursionError) and the HTML parser checks
-its stack of open elements for every tag (1,500 nested `<div>` took 0.3 s,
-3,000 took 2.4 s, 10,000 took 27 s). A page of house rules nests a handful of
-levels, so a page nesting more than MAX_PAGE_NESTING is refused when it is
-read, at the line where it gets too deep, and the cleaner refuses HTML
-nesting more than MAX_HTML_NESTING (Markdown adds levels of its own: a list
-item is two elements) before it parses it.
+Core layer: pure, the standard library only (the gather reads pages with it,
+the cleaner uses it too). Python-Markdown nests lists by recursion (about 300
+levels raise RecursionError) and the HTML parser checks its stack of open
+elements for every tag (1,500 nested `<div>` took 0.3 s, 3,000 took 2.4 s,
+10,000 took 27 s). A page of house rules nests a handful of levels, so a page
+nesting more than MAX_PAGE_NESTING is refused when it is read, at the line
+where it gets too deep, and the cleaner refuses HTML nesting more than
+MAX_HTML_NESTING (Markdown adds levels of its own: a list item is two
+elements) before it parses it.
 
 Python-Markdown reads a link's text by counting brackets from each `[` to
 the `]` that closes it, or to the end of the paragraph when none does: 5,000

@@ -250,7 +250,8 @@ class RenderCache:
 
     def key(self, job) -> str:
         digest = hashlib.sha256(self.static.encode())
-        for part in (job.paper.css_size, str(job.landscape), "|".join(job.stylesheets), str(job.pdf_variant), str(job.pdf_forms), job.html):
+        for part in (job.paper.css_size, str(job.landscape), "|".join(job.stylesheets), str(job.pdf_variant),
+                     str(job.pdf_forms), job.html):
             digest.update(part.encode() + b"\0")
         return digest.hexdigest()
 
@@ -467,7 +468,8 @@ def build_inputs_key(site_inputs: str, site: bool, strict: bool) -> str:
     site_inputs_key), whether the site and strict checks were asked for, and
     the versions of the libraries that make the files."""
     from importlib.metadata import version
-    parts = [site_inputs, f"site={site}", f"strict={strict}", *(f"{name}={version(name)}" for name in _OUTPUT_LIBRARIES)]
+    parts = [site_inputs, f"site={site}", f"strict={strict}",
+             *(f"{name}={version(name)}" for name in _OUTPUT_LIBRARIES)]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 

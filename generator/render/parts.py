@@ -70,7 +70,7 @@ def joined_result(job: PdfJob, parts: list[PdfResult], stamp: Path) -> PdfResult
     writer = PdfWriter()
     for part in parts:
         writer.append(PdfReader(part.target))
-    for page, number in zip(writer.pages, PdfReader(stamp).pages):
+    for page, number in zip(writer.pages, PdfReader(stamp).pages, strict=True):     # a number for each page
         page.merge_page(number)
     metadata = PdfReader(parts[0].target).metadata     # each part carries the document's <title>
     save_pdf(writer, job.target, (metadata.title if metadata is not None else None) or "")

@@ -104,14 +104,17 @@ def _check_table(doc: YamlDocument, table: WeaponTable) -> list[Problem]:
             for band in bands:
                 if band not in bands_reached:
                     problems.append(doc.problem(loc, f"'{weapon.name}' names the {band} band, beyond the reach of "
-                                                f"{category.key} weapons", hint="allowed here: " + ", ".join(bands_reached)))
+                                                f"{category.key} weapons",
+                                                hint="allowed here: " + ", ".join(bands_reached)))
             if weapon.damage_by_band is not None:
                 missing = [b for b in bands_reached if b not in weapon.damage_by_band and b not in weapon.unusable_at]
                 if missing:
                     problems.append(doc.problem(loc + ("damage_by_band",), f"'{weapon.name}' gives no damage at "
-                                                + ", ".join(missing), hint="add those bands, or list them in unusable_at"))
+                                                + ", ".join(missing),
+                                                hint="add those bands, or list them in unusable_at"))
             if set(bands_reached) <= set(weapon.unusable_at):
-                problems.append(doc.problem(loc + ("unusable_at",), f"'{weapon.name}' is unusable at every band it reaches"))
+                problems.append(doc.problem(loc + ("unusable_at",),
+                                            f"'{weapon.name}' is unusable at every band it reaches"))
     return problems
 
 

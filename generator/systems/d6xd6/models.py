@@ -192,7 +192,8 @@ class WeaponTable(DataModel):
 
 class Armour(DataModel):
     name: Text = Field(description="The category's name, e.g. 'Light'.")
-    steps: int = Field(ge=1, le=5, description="Damage levels it takes off a hit; also the penalty to its wearer's rolls.")
+    steps: int = Field(ge=1, le=5,
+                       description="Damage levels it takes off a hit; also the penalty to its wearer's rolls.")
     examples: list[Text] = Field(min_length=1)
 
 

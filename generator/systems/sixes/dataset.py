@@ -137,7 +137,8 @@ def _check_specials(doc: YamlDocument, names: list[str], library: dict[str, Spec
     for i, name in enumerate(names):
         if name not in library:
             problems.append(doc.problem(("specials", i), f"unknown special '{name}'",
-                                        hint=did_you_mean(name, library) or "specials must be defined in specials.yaml"))
+                                        hint=did_you_mean(name, library)
+                                        or "specials must be defined in specials.yaml"))
         elif name in seen:
             problems.append(doc.problem(("specials", i), f"special '{name}' is listed twice"))
         seen.add(name)

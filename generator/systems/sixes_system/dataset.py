@@ -11,6 +11,7 @@ the first.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, Callable
 
@@ -104,7 +105,7 @@ def _check_grades(doc: YamlDocument, healing: HealingFile) -> list[Problem]:
     problems = _once_each(doc, "wound_grades", ("grade",), [grade.grade for grade in healing.wound_grades],
                           lambda grade: f"wound grade {grade}")
     ordered = sorted(healing.wound_grades, key=lambda g: g.grade)
-    for lighter, graver in zip(ordered, ordered[1:]):
+    for lighter, graver in pairwise(ordered):
         if graver.stable_hours < lighter.stable_hours:
             i = healing.wound_grades.index(graver)
             problems.append(doc.problem(("wound_grades", i, "stable_hours"),
