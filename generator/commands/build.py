@@ -16,7 +16,7 @@ import json
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from ..core import memo
 from ..core.errors import Problem
@@ -33,6 +33,9 @@ from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
+
+    from ..render.pdf import PdfJob
+    from ..render.site import SiteLook, SiteSection
 
 
 def output_entries(papers: Iterable[Paper]) -> tuple[str, ...]:
@@ -99,7 +102,7 @@ def _schema_texts() -> dict[str, str]:
 
 
 def build(data_dir: Path, out_dir: Path, papers: tuple[Paper | str, ...] = PAPERS, *, progress: Progress | None = None,
-          **config) -> BuildReport:
+          **config: Any) -> BuildReport:
     """Build every PDF, the schemas and the site; `config` is the rest of a
     BuildConfig (site, strict, workers, options, cache, settings)."""
     return run(BuildConfig(data_dir, out_dir, tuple(Paper.parse(p) for p in papers), **config), progress)
@@ -160,7 +163,8 @@ def _last_build(config: BuildConfig) -> tuple[str, BuildReport | None]:
         return inputs, None
 
 
-def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], staging: Path, config: BuildConfig):
+def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], staging: Path, config: BuildConfig
+                  ) -> Iterator[tuple[int, PdfJob]]:
     """Each document's HTML is made as the batch asks for it, so a Deferred
     context (systems/base.py: slow to derive) is derived while the pool
     renders the documents before it; those documents come last."""
@@ -206,7 +210,7 @@ def _build_site(staging: Path, gathered: Gathered, documents: dict[str, list[Doc
     return not unchanged
 
 
-def site_section(item: Loaded, documents: list[Document], settings: Settings):
+def site_section(item: Loaded, documents: list[Document], settings: Settings) -> SiteSection:
     """One system's part of the site: its pages, its public documents, the
     game's title and public pitch (the home page leads with them) and, when
     the settings ask for a cast list, its public cast."""
@@ -220,7 +224,7 @@ def site_section(item: Loaded, documents: list[Document], settings: Settings):
     return SiteSection(item.system, item.system.pages(item.game), public, cast, info.title, pitch)
 
 
-def site_look(settings: Settings, loaded: list[Loaded], logo: Path | None = None):
+def site_look(settings: Settings, loaded: list[Loaded], logo: Path | None = None) -> SiteLook:
     """The site's name and look from the settings; without a name there, the
     game's own title (the first game's, when the folder holds several: a join
     of every title would be too long for a phone's header). The logo is the

@@ -785,9 +785,9 @@ def spreadsheet_safe(value: object) -> object:
     return value
 
 
-def _write_manifest(ctx: BuildContext, folder: Path, title: str, rows, gm_contents: list[Part] | None,
-                    extras: list[tuple[str, list[Part], str, bool]], run: CardRun | None, paper: Paper,
-                    duplex: bool, backs: bool, labels: bool) -> int:
+def _write_manifest(ctx: BuildContext, folder: Path, title: str, rows: list[tuple[Envelope, list[Part]]],
+                    gm_contents: list[Part] | None, extras: list[tuple[str, list[Part], str, bool]],
+                    run: CardRun | None, paper: Paper, duplex: bool, backs: bool, labels: bool) -> int:
     """The stuffing list as CSV (for a spreadsheet) and as a PDF to print.
     Pages count every page of the file, blanks included; sheets are the
     paper it takes printed as one job. Returns the sheets of the whole pack."""

@@ -302,7 +302,7 @@ def _page_notes_unfit(system: str, game: Any) -> Iterable[Box]:
 def _six_shooter_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
     names = [d.method_name for d in game.descriptors]
     for i, challenge in enumerate(game.challenges):
-        def build(opts: PrintOptions, c=challenge, i=i) -> tuple[Box, ...]:
+        def build(opts: PrintOptions, c: Any = challenge, i: int = i) -> tuple[Box, ...]:
             return challenge_layout(c, names, opts, i)
         unfit = [box for box in build(options) if box.step() is None]
         if unfit:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from .html import PART_MARK
 from .pdf import PdfJob, PdfResult
@@ -82,7 +83,7 @@ def joined_result(job: PdfJob, parts: list[PdfResult], stamp: Path) -> PdfResult
     return PdfResult(job.label, job.target, offset, tuple(overflows), tuple(dict.fromkeys(lint)))
 
 
-def save_pdf(writer, target: Path, title: str) -> None:
+def save_pdf(writer: Any, target: Path, title: str) -> None:
     """Write a PDF assembled with pypdf, with the title and language every PDF
     we make carries, under a temporary name first so no half file is left."""
     from pypdf.generic import NameObject, TextStringObject
