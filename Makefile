@@ -12,11 +12,14 @@ TSTAMP := $(VENV)/.installed-test
 pack: system-deps $(STAMP)
 	$(SIXES) build --data data
 
-# The tests also need Chromium (headless, for the site) besides the PDF libraries.
-# They run in TEST_WORKERS processes (pytest-xdist; one per core, at most 4),
-# a test file to a process, so a file's shared fixtures are built once.
+# The linter and the type checker first (seconds; a type error fails the run
+# before the suite's minutes), then the tests, which also need Chromium
+# (headless, for the site) besides the PDF libraries. They run in
+# TEST_WORKERS processes (pytest-xdist; one per core, at most 4), a test file
+# to a process, so a file's shared fixtures are built once.
 TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
 test: $(TSTAMP)
+	VENV=$(VENV) sh scripts/typecheck
 	@sh scripts/install-system-deps --browser
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
@@ -49,4 +52,4 @@ $(TSTAMP): pyproject.toml $(STAMP)
 	touch $@
 
 clean:
-	rm -rf output .pytest_cache
+	rm -rf output .pytest_cache .mypy_cache .ruff_cache

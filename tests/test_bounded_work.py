@@ -17,7 +17,6 @@ import html
 import random
 import re
 import time
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -265,7 +264,8 @@ def test_a_long_simulation_tells_its_progress():
     loaded, _ = load_all(DEFAULT_DATA_DIR, systems=["sixes"])
     game = loaded[0].game
     told: list[int] = []
-    simulate(sides_by_faction([m.character for m in game.cast][:2]), game.library, "aggressive", fights=40, progress=told.append)
+    simulate(sides_by_faction([m.character for m in game.cast][:2]), game.library, "aggressive", fights=40,
+             progress=told.append)
     assert told == list(range(0, 40, 2)) + [40]
 
 

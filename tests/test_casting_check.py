@@ -123,8 +123,8 @@ def test_a_handout_is_checked_against_every_paper_of_the_settings(folder):
     result = check()
     assert result.exit_code == 0
     assert lines(result.output)[0] == (
-        "circus/casting.yaml:4:16: warning: envelopes[0].handouts[0]: 'handouts/map.pdf' is A4 (210 x 297 mm), but this "
-        "pack is printed on US Letter; it would print scaled or cropped; export it on US Letter or pack with "
+        "circus/casting.yaml:4:16: warning: envelopes[0].handouts[0]: 'handouts/map.pdf' is A4 (210 x 297 mm), "
+        "but this pack is printed on US Letter; it would print scaled or cropped; export it on US Letter or pack with "
         "--paper a4")
 
 
@@ -140,8 +140,8 @@ def test_with_two_games_the_casting_says_which_or_its_names_do(two_casts):
     result = check()
     assert result.exit_code == 1
     assert lines(result.output)[0] == (
-        "circus/casting.yaml:1:1: error: this folder holds 2 games with characters (sixes, i6); which one is this casting "
-        "for?; add `system: sixes` (or another of sixes, i6) at the top")
+        "circus/casting.yaml:1:1: error: this folder holds 2 games with characters (sixes, i6); "
+        "which one is this casting for?; add `system: sixes` (or another of sixes, i6) at the top")
     (two_casts / "casting.yaml").write_text("system: sixse\nenvelopes:\n  - player: Robin Ash\n"
                                             "    character: First Rival\n")
     result = check()

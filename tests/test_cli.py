@@ -297,9 +297,11 @@ def test_each_failure_of_the_floors_below_becomes_one_click_exception(capsys):
          [str(problem), "1 error(s), 0 warning(s)", "Nothing was written: fix the problems above and build again."]),
         (DataError([problem]), None, 1, [str(problem), "1 error(s), 0 warning(s)"]),
         (BuildError("two pages overflow:\n- sheet \x1b[31m\n- card"), PACK, 1,
-         ["error: two pages overflow:", "- sheet \\x1b[31m", "- card", "Nothing was written: the previous pack is unchanged."]),
+         ["error: two pages overflow:", "- sheet \\x1b[31m", "- card",
+          "Nothing was written: the previous pack is unchanged."]),
         (OSError(28, "No space left on device", "out/\u202ecod.pdf"), BUILD, 1,
-         ["error: out/\\u202ecod.pdf: No space left on device", "Nothing was written: the previous output is unchanged."]),
+         ["error: out/\\u202ecod.pdf: No space left on device",
+          "Nothing was written: the previous output is unchanged."]),
         (GameError("no sixes.yaml here\n"), None, 1, ["error: no sixes.yaml here\\n"]),
     ]
     for exc, stakes, status, lines in cases:

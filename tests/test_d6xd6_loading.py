@@ -32,7 +32,8 @@ CASES = [
     ("armour-out-of-order", [f"{ARMOUR}:2:3: error: armour: list the armour lightest first, each with more steps "
                              "than the one before; found steps 2, 1"]),
     ("armour-steps-word", [f"{ARMOUR}:3:12: error: armour[0].steps: expected a whole number, found 'one'"]),
-    ("characters-misspelt-key", [f"{CHARS}:3:5: error: characters[0].armor: unknown key 'armor'; did you mean 'armour'?"]),
+    ("characters-misspelt-key",
+     [f"{CHARS}:3:5: error: characters[0].armor: unknown key 'armor'; did you mean 'armour'?"]),
     ("characters-unknown-armour", [
         f"{CHARS}:3:13: error: characters[0].armour: unknown armour 'Meduim'; did you mean 'Medium'?",
         f"{CHARS}:5:13: error: characters[1].armour: unknown armour 'Kevlar'; allowed: 'Light', 'Medium', 'Heavy'"]),
@@ -138,7 +139,8 @@ def _kind(path: Path) -> str:
     return "weapons" if path.parent.name == "weapons" else path.stem
 
 
-@pytest.mark.parametrize("path", sorted((DEFAULT_DATA_DIR / "d6xd6").rglob("*.yaml")) + sorted(D6.starter.rglob("*.yaml")),
+@pytest.mark.parametrize("path", sorted((DEFAULT_DATA_DIR / "d6xd6").rglob("*.yaml"))
+                         + sorted(D6.starter.rglob("*.yaml")),
                          ids=lambda p: p.relative_to(PROJECT_ROOT).as_posix())
 def test_data_files_point_at_their_schema(path):
     match = SCHEMA_COMMENT.fullmatch(path.read_text(encoding="utf-8").splitlines()[0])

@@ -63,7 +63,8 @@ keptC <a href="javascript:alert('js-link')">js link</a> [md link](javascript:ale
 
 keptD <a href=" jav&#x09;ascript:alert('tab')">tab</a> <a href="&#106;avascript:alert('entity')">entity</a>
 
-keptE <a href="JaVaScRiPt:alert('case')">case</a> <a href="vbscript:msgbox('vb')">vb</a> <a href="data:text/html,<script>alert('data')</script>">data</a>
+keptE <a href="JaVaScRiPt:alert('case')">case</a> <a href="vbscript:msgbox('vb')">vb</a> \
+<a href="data:text/html,<script>alert('data')</script>">data</a>
 
 keptF ![remote](https://evil.example/pixel.png) <img src="//evil.example/p.png"> <img src="/\\\\evil.example/p.png">
 
@@ -77,7 +78,8 @@ keptJ <math><mtext><table><mglyph><style><img src=x onerror=alert('mxss')></styl
 
 keptK <iframe src="https://evil.example"></iframe><object data="x.swf"></object><embed src="x.swf">
 
-keptL <form action="https://evil.example"><input name="q"><button formaction="javascript:alert('form')">go</button></form>
+keptL <form action="https://evil.example"><input name="q">\
+<button formaction="javascript:alert('form')">go</button></form>
 
 keptM <style>body { display: none }</style><link rel="stylesheet" href="https://evil.example/x.css">
 
@@ -215,8 +217,8 @@ def test_tabs_and_breadcrumbs_lead_with_the_game_s_pages(site):
     odds = (site / "i6" / "odds.html").read_text(encoding="utf-8")
     path = re.search(r'<nav class="md-path".*?</nav>', odds, re.S)
     assert path is not None
-    assert [html.unescape(t) for t in re.findall(r'class="md-path__link"[^>]*>\s*<span class="md-ellipsis">\s*(.*?)\s*<',
-                                                 path.group(0), re.S)] == [NAME, "I6"]
+    crumb = r'class="md-path__link"[^>]*>\s*<span class="md-ellipsis">\s*(.*?)\s*<'
+    assert [html.unescape(t) for t in re.findall(crumb, path.group(0), re.S)] == [NAME, "I6"]
 
 
 def test_every_page_title_names_its_game(site):

@@ -289,31 +289,32 @@ _OPENERS = {"open", "read_text", "read_bytes", "copyfile", "copy", "copy2", "cop
 def _file_openers() -> set[tuple[str, str]]:
     """(module, function) of every call in the package that opens, reads or
     copies a file (writes of bytes read elsewhere too: `write_bytes`)."""
-    found = set()
+    found: set[tuple[str, str]] = set()
     for path in sorted(PACKAGE.rglob("*.py")):
-        stack: list[str] = []
-        module = path.relative_to(PACKAGE).as_posix()
-
-        class Visitor(ast.NodeVisitor):
-            def visit_FunctionDef(self, node):
-                stack.append(node.name)
-                self.generic_visit(node)
-                stack.pop()
-            visit_AsyncFunctionDef = visit_FunctionDef
-
-            def visit_ClassDef(self, node):
-                stack.append(node.name)
-                self.generic_visit(node)
-                stack.pop()
-
-            def visit_Call(self, node):
-                func = node.func
-                name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-                if name in _OPENERS and not _gated(node):
-                    found.add((module, ".".join(stack) or "<module>"))
-                self.generic_visit(node)
-        Visitor().visit(ast.parse(path.read_text(encoding="utf-8")))
+        finder = _OpenerFinder(path.relative_to(PACKAGE).as_posix(), found)
+        finder.visit(ast.parse(path.read_text(encoding="utf-8")))
     return found
+
+
+class _OpenerFinder(ast.NodeVisitor):
+    """Adds (module, enclosing function) to `found` for each ungated opener call of one module."""
+
+    def __init__(self, module: str, found: set[tuple[str, str]]):
+        self.module, self.found, self.stack = module, found, []
+
+    def visit_FunctionDef(self, node):
+        self.stack.append(node.name)
+        self.generic_visit(node)
+        self.stack.pop()
+    visit_AsyncFunctionDef = visit_FunctionDef
+    visit_ClassDef = visit_FunctionDef
+
+    def visit_Call(self, node):
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        if name in _OPENERS and not _gated(node):
+            self.found.add((self.module, ".".join(self.stack) or "<module>"))
+        self.generic_visit(node)
 
 
 def _gated(call: ast.Call) -> bool:

@@ -391,7 +391,8 @@ def test_the_models_strings_are_all_attacked(plain):
         ("d6xd6", "WeaponTable.categories[].weapons[].comment"), ("d6xd6", "DamageFile.overkill.description"),
         ("d6xd6", "WeaponTable.note"), ("i6", "Hero.secret"), ("i6", "Hero.description"),
         ("sixes-system", "Combatant.weapons[].skill"), ("sixes-system", "Combatant.defences[].skill"),
-    }, f"model fields no starter fills: {sorted(unfilled)}; give the starter a value (then it is attacked) or list it here"
+    }, (f"model fields no starter fills: {sorted(unfilled)}; "
+        "give the starter a value (then it is attacked) or list it here")
     assert len(plain.rewrite.seen_fields) > 60
 
 

@@ -134,7 +134,7 @@ def test_invariants():
     for dice in range(1, 11):
         for tn in TNS:
             chances = [success(dice, tn, s) for s in range(1, 7)]
-            assert all(a > b for a, b in zip(chances, chances[1:]))   # a higher Scale is harder
+            assert all(a > b for a, b in itertools.pairwise(chances))   # a higher Scale is harder
             assert hits_below(dice, tn, 1) == F(tn, 6) ** dice
             if dice > 1:
                 assert success(dice, tn) > success(dice - 1, tn)

@@ -42,7 +42,8 @@ CASES = [
     # (case file, the file it replaces, the exact error lines; {folder} is the copy's data/sixes)
     ("yaml-unclosed-bracket", CHAR, [f"{C}:4:11: error: YAML syntax: expected ',' or ']', but got ':'; {YAML_HINT}"]),
     ("yaml-unquoted-colon", CHAR, [f"{C}:2:22: error: YAML syntax: mapping values are not allowed here; {YAML_HINT}"]),
-    ("tab-indent", CHAR, [f"{C}:5:1: error: YAML syntax: found character '\\t' that cannot start any token; {TAB_HINT}"]),
+    ("tab-indent", CHAR,
+     [f"{C}:5:1: error: YAML syntax: found character '\\t' that cannot start any token; {TAB_HINT}"]),
     ("bad-indent", CHAR, [f"{C}:2:14: error: YAML syntax: mapping values are not allowed here; {YAML_HINT}"]),
     ("duplicate-key", CHAR, [f"{C}:5:1: error: hit_points: duplicate key 'hit_points'; it is already set on line 3"]),
     # The typo is reported once: the missing 'hit_points' it causes is implied by the hint.
@@ -71,7 +72,8 @@ CASES = [
         f"{C}:4:11: error: portrait: found a URL 'http://example.com/x.png'; {PORTRAIT_HINT}"]),
     ("portrait-parent", CHAR, [
         f"{C}:4:11: error: portrait: 'portraits/../../../secret.png' is outside the data folder; {RELATIVE_HINT}"]),
-    ("portrait-absolute", CHAR, [f"{C}:4:11: error: portrait: '/etc/mara.png' is outside the data folder; {RELATIVE_HINT}"]),
+    ("portrait-absolute", CHAR,
+     [f"{C}:4:11: error: portrait: '/etc/mara.png' is outside the data folder; {RELATIVE_HINT}"]),
     ("portrait-not-image", CHAR, [
         f"{C}:4:11: error: portrait: 'portraits/mara.txt' is not an image file; "
         "allowed: .png, .jpg, .jpeg, .gif, .svg, .webp"]),
@@ -89,15 +91,18 @@ CASES = [
     ("comments-only", CHAR, [f"{C}:1:1: error: the file is empty; see `sixes new` for a starter file"]),
     ("duplicate-special-name", SPECIALS, [
         f"{S}:6:11: error: specials[2].name: duplicate special name 'heal'; it is already used on line 2"]),
-    ("usage-close", SPECIALS, [f"{S}:6:12: error: specials[1].usage: found 'once per gam'; did you mean 'once per game'?"]),
-    ("adds-effect-zero", SPECIALS, [f"{S}:6:33: error: specials[1].adds_effect.defend_other: must be at least 1, found 0"]),
+    ("usage-close", SPECIALS,
+     [f"{S}:6:12: error: specials[1].usage: found 'once per gam'; did you mean 'once per game'?"]),
+    ("adds-effect-zero", SPECIALS,
+     [f"{S}:6:33: error: specials[1].adds_effect.defend_other: must be at least 1, found 0"]),
     ("special-missing-rule", SPECIALS, [f"{S}:2:5: error: specials[0]: missing required key 'rule'"]),
     ("game-unknown-key", GAME, [f"{G}:4:1: error: gm_note: unknown key 'gm_note'; did you mean 'gm_notes'?"]),
     ("game-no-players", GAME, [f"{G}:3:10: error: players: must be at least 1, found 0"]),
     ("actions-missing-recover", ACTIONS, [f"{A}:2:3: error: actions: every action needs an entry; missing: recover"]),
     ("icon-close", ACTIONS, [f"{A}:2:87: error: actions.attack.icon: unknown icon 'fists'; did you mean 'fist'?"]),
     ("icon-far", ACTIONS, [
-        f"{A}:2:87: error: actions.attack.icon: unknown icon 'sword'; the icons are the .svg files in templates/icons"]),
+        f"{A}:2:87: error: actions.attack.icon: unknown icon 'sword'; "
+        "the icons are the .svg files in templates/icons"]),
 ]
 # Cases tested by their own functions below rather than in the CASES table.
 PARTLY_WRONG = {"yaml-unclosed-quote", "not-utf8", "usage-fight", "adds-effect-recover", "actions-misspelt-key"}
@@ -262,7 +267,8 @@ def test_a_missing_data_folder_is_reported(tmp_path):
 
 def test_a_folder_without_game_data_is_reported(tmp_path):
     assert [str(p) for p in problems_of(tmp_path)] == [
-        f"{tmp_path}: error: no game data in this folder; expected a sub-folder named " + " or ".join(s.slug for s in SYSTEMS)]
+        f"{tmp_path}: error: no game data in this folder; expected a sub-folder named "
+        + " or ".join(s.slug for s in SYSTEMS)]
 
 
 # --- all at once, on the example data ---------------------------------------------------------

@@ -185,7 +185,8 @@ def test_a_character_nobody_plays_still_gets_an_envelope_with_a_warning(game, tm
 
 @pytest.mark.parametrize("body, expected", [
     ("envelopes:\n  - player: Robin\n    character: Secnod Rival\n",
-     r"casting\.yaml:3:16: error: envelopes\[0\]\.character: no character called 'Secnod Rival'; did you mean 'Second Rival'\?"),
+     r"casting\.yaml:3:16: error: envelopes\[0\]\.character: no character called 'Secnod Rival'; "
+     r"did you mean 'Second Rival'\?"),
     ("envelopes:\n  - player: Robin\n    character: First Rival\n  - player: Sam\n    character: first-rival\n",
      r"casting\.yaml:5:16: error: envelopes\[1\]\.character: 'first-rival' is already cast \(in envelope 1\)"),
     ("envelopes:\n  - player: Robin\n    charcter: First Rival\n",
@@ -209,7 +210,8 @@ def test_a_handout_outside_the_game_folders_is_refused(game, tmp_path):
     shutil.copy(game / "handouts" / "map.pdf", outside / "map.pdf")
     casting = tmp_path / "cast" / "casting.yaml"
     casting.parent.mkdir()
-    casting.write_text(f"envelopes:\n  - player: Robin\n    character: First Rival\n    handouts: [{outside / 'map.pdf'}]\n")
+    casting.write_text("envelopes:\n  - player: Robin\n    character: First Rival\n"
+                       f"    handouts: [{outside / 'map.pdf'}]\n")
     with pytest.raises(DataError, match="is outside the game folder"):
         pack(game, tmp_path / "out", ("a4",), casting_file=casting, workers=1)
 
@@ -421,7 +423,8 @@ def two_games(tmp_path) -> Path:
 
 @pytest.mark.parametrize("args, message", [
     (["--system", "sixs"], "unknown game system 'sixs'; did you mean 'sixes'?"),
-    (["--system", "i6"], "no I6 game in this folder (it holds: sixes, d6xd6); --system i6 needs a sub-folder named i6/"),
+    (["--system", "i6"],
+     "no I6 game in this folder (it holds: sixes, d6xd6); --system i6 needs a sub-folder named i6/"),
     ([], "this folder holds 2 games (sixes, d6xd6); which one should be packed?; "
          "pass --system sixes or --system d6xd6"),
     (["--system", "d6xd6"], "this D6xD6 game has no per-character sheets to pack; pass --players N for N "

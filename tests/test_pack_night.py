@@ -63,7 +63,8 @@ def test_for_24_players_the_card_run_is_8_sheets_and_64_cuts(night):
     assert run.cuts_per_sheet == (8,) * 8 and run.cuts == 64
     reader = PdfReader(folder / "card-run.pdf")
     assert len(reader.pages) == 8                      # no backs: one page a sheet, printed one-sided
-    assert all(text.count("Eyes shut until the GM calls your Speed.") == 3 for text in page_texts(folder / "card-run.pdf"))
+    assert all(text.count("Eyes shut until the GM calls your Speed.") == 3
+               for text in page_texts(folder / "card-run.pdf"))
     row = next(r for r in manifest(folder) if r["envelope"] == "Cards")
     assert (row["pages"], row["sheets"], row["file"]) == ("8", "8", "card-run.pdf")
     assert row["contents"] == "hand-signal cards: 24 sets of 3 (72 cards); card run (8 p)"
@@ -89,8 +90,9 @@ def test_each_envelope_starts_with_its_cover(night):
     for envelope in report.envelopes:
         cover = page_texts(folder / "envelopes" / f"{envelope.stem}.pdf")[0]
         sheet = (envelope.number - 1) // 3 + 1
-        expected = (f"{TITLE.upper()} Envelope {envelope.number} of {PLAYERS} {envelope.player} plays {envelope.character} "
-                    f"({envelope.faction}) In this envelope This cover character sheet rules reference ")
+        expected = (f"{TITLE.upper()} Envelope {envelope.number} of {PLAYERS} {envelope.player} "
+                    f"plays {envelope.character} ({envelope.faction}) "
+                    "In this envelope This cover character sheet rules reference ")
         assert cover.startswith(expected), cover
         assert (f"hand-signal cards: one set (Actions, Speed hand, Statuses), from the card run, sheet {sheet}"
                 in cover), cover
@@ -110,9 +112,11 @@ def test_the_sheets_carry_the_players_name_in_the_envelope_and_the_gm_pack(night
         assert f"{envelope.player} · envelope {envelope.number}" in sheet
         assert envelope.character in sheet
     # The stamp sits in the sheet's top margin: above the first line of the sheet's own text.
-    out = subprocess.run(["pdftotext", "-bbox", "-f", "3", "-l", "3", str(folder / "envelopes" / "01-maria-lindqvist.pdf"),
-                          "-"], capture_output=True, text=True, check=True).stdout
-    tops = {m.group(2): float(m.group(1)) for m in re.finditer(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]+)<', out)}
+    out = subprocess.run(["pdftotext", "-bbox", "-f", "3", "-l", "3",
+                          str(folder / "envelopes" / "01-maria-lindqvist.pdf"), "-"],
+                         capture_output=True, text=True, check=True).stdout
+    word = r'yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]+)<'
+    tops = {m.group(2): float(m.group(1)) for m in re.finditer(word, out)}
     assert 3 * MM < tops["Lindqvist"] < 8 * MM          # between the 3 mm edge rule and the 12 mm margin
     assert tops["Lindqvist"] < tops["THE"]             # the sheet's kicker (the game's title) comes below
 
@@ -131,7 +135,7 @@ def test_the_gm_pack_and_its_rosters_follow_the_envelopes_and_name_the_players(n
     # Every sheet, in envelope order, each with its player's name.
     sheets = [p for p in pages if "Your speed slots" in p]
     assert len(sheets) == PLAYERS
-    for k, (sheet, (character, player)) in enumerate(zip(sheets, CAST), 1):
+    for k, (sheet, (character, player)) in enumerate(zip(sheets, CAST, strict=True), 1):
         assert character in sheet and f"{player} · envelope {k}" in sheet
 
 
@@ -170,7 +174,8 @@ def test_labels_sit_on_3_by_7_stock_on_a4(night):
         x, y = stock.origin(k)
         first = player.split()[0]
         found = [(wx, wy) for wx, wy, w in words if w == first]
-        assert any(abs(wx - (x + 4) * MM) < 1 * MM and y * MM < wy < (y + stock.height) * MM for wx, wy in found), player
+        assert any(abs(wx - (x + 4) * MM) < 1 * MM and y * MM < wy < (y + stock.height) * MM
+                   for wx, wy in found), player
     # A label names the player and the envelope, never a cast player's character (anyone can read it).
     text = " ".join(page_texts(folder / "labels.pdf"))
     assert "Maria Lindqvist Envelope 1 of 24" in text and "Big Anton Kral" not in text

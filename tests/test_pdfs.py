@@ -91,7 +91,8 @@ def test_secret_special_is_only_on_its_owners_sheet(example_build):
         rule = flat(special["rule"])[:50]
         for path in CHARACTERS:
             owns = special["name"] in load(path).get("specials", [])
-            assert (rule in text_of(pdf(example_build, "a4", "players", path.stem))) == owns, (special["name"], path.stem)
+            owned = rule in text_of(pdf(example_build, "a4", "players", path.stem))
+            assert owned == owns, (special["name"], path.stem)
         assert rule in text_of(pdf(example_build, "a4", "gm", "gm-cheat-sheet"))
 
 

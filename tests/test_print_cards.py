@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import shutil
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -83,18 +82,18 @@ def marks(page):
 
 
 def close(a, b) -> bool:
-    return all(abs(p - q) <= TOL for p, q in zip(a, b))
+    return all(abs(p - q) <= TOL for p, q in zip(a, b, strict=True))
 
 
 def assert_boxes(found, expected):
     assert len(found) == len(expected), (found, expected)
-    for got, want in zip(found, expected):
+    for got, want in zip(found, expected, strict=True):
         assert close(got, want), (got, want)
 
 
 def assert_marks(found, expected):
     assert len(found) == len(expected), (found, expected)
-    for got, want in zip(found, sorted(expected)):
+    for got, want in zip(found, sorted(expected), strict=True):
         assert got[0] == want[0] and close(got[1:], want[1:]), (got, want)
 
 
@@ -176,7 +175,7 @@ def test_backs_land_behind_their_fronts_and_move_by_the_offset(deck, tmp_path, p
         front_boxes = boxes_of_size(reader.pages[fronts], w, h)
         back_boxes = boxes_of_size(reader.pages[backs], w, h)
         assert len(front_boxes) == len(back_boxes) == (9 if fronts == 0 else 2)
-        for (fx, fy, _, _), (bx, by, _, _) in zip(front_boxes, back_boxes):
+        for (fx, fy, _, _), (bx, by, _, _) in zip(front_boxes, back_boxes, strict=True):
             # Flipped on the long edge, a back at bx covers page_w - bx - w on the front.
             assert abs((page_w - bx - w) - (fx - dx)) <= TOL and abs(by - (fy + dy)) <= TOL
         # The back page's marks are the front page's, mirrored and moved.
@@ -209,7 +208,7 @@ def test_bleed_separates_cards_and_turns_the_sheet_when_that_fits_more(deck, tmp
     # Marks: the margin is at least (210 - 188) / 2 = 11 mm, so the full 5 mm.
     assert_marks(marks(front), expected_marks(xs, ys, (left, top, left + 207, top + 188), 3, 5.0))
     back_trims = boxes_of_size(reader.pages[1], 63, 88)
-    for (fx, fy, _, _), (bx, by, _, _) in zip(trims, back_trims):
+    for (fx, fy, _, _), (bx, by, _, _) in zip(trims, back_trims, strict=True):
         assert abs((page_w - bx - 63) - fx) <= TOL and abs(by - fy) <= TOL
 
 

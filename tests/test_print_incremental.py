@@ -36,9 +36,9 @@ def labels(report):
 def test_nothing_changed_renders_nothing_and_one_character_renders_its_documents(starter, tmp_path):
     out = tmp_path / "out"
     cold = build(starter, out, ("a4",), workers=1, cache=True)
-    assert labels(cold) == ["sixes/gm/balance-report.pdf", "sixes/gm/gm-cheat-sheet.pdf", "sixes/players/first-rival.pdf",
-                            "sixes/players/second-rival.pdf", "sixes/public/hand-signal-cards.pdf",
-                            "sixes/public/rules-reference.pdf"]
+    assert labels(cold) == ["sixes/gm/balance-report.pdf", "sixes/gm/gm-cheat-sheet.pdf",
+                            "sixes/players/first-rival.pdf", "sixes/players/second-rival.pdf",
+                            "sixes/public/hand-signal-cards.pdf", "sixes/public/rules-reference.pdf"]
     assert cold.site_built and cold.reused == 0
     sheet = out / "pdf" / "a4" / "sixes" / "players" / "second-rival.pdf"
     before = sheet.read_bytes()

@@ -31,7 +31,8 @@ def test_a_character_outside_the_shipped_fonts_is_named_with_page_and_element():
     body = '<p>fine</p><p style="break-before: page">fine</p><section aria-label="Card: Snow">' \
            '<p>Snow \u2603 and \u0141\u00f3d\u017a</p></section>'
     assert find_missing_glyphs(_render(PAGE.format(lang="en", title="t", body=body))) == [
-        "page 2: 'Card: Snow' <p>: no glyph for '\u2603' (U+2603) in Atkinson Hyperlegible or Atkinson Hyperlegible Ext"]
+        "page 2: 'Card: Snow' <p>: no glyph for '\u2603' (U+2603) in Atkinson Hyperlegible "
+        "or Atkinson Hyperlegible Ext"]
 
 
 def test_latin_extended_text_is_covered_by_the_shipped_fonts():

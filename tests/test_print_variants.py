@@ -139,7 +139,8 @@ def test_ink_saver_charts_have_no_solid_fills_wherever_they_are_drawn(chart_docu
     for slug, doc in chart_documents.items():
         if slug == "balance-report":
             continue
-        assert SOLID_CHART_FILL.search(prepare_html(doc, PrintOptions()).html), f"{slug} should have solid bars normally"
+        assert SOLID_CHART_FILL.search(prepare_html(doc, PrintOptions()).html), \
+            f"{slug} should have solid bars normally"
         assert not SOLID_CHART_FILL.search(prepare_html(doc, PrintOptions(ink_saver=True)).html), slug
 
 

@@ -120,7 +120,8 @@ def test_every_user_image_is_published_and_rewritten(watched, hostile_game):
     assert {"assets/logo.svg", "sixes/portraits/first-rival.jpg", "sixes/portraits/second-rival.svg",
             "images/hall.png", "gate.jpg"} <= published
     for rel, source in [("gate.jpg", "pages/gate.jpg"), ("images/hall.png", "pages/images/hall.png"),
-                        ("assets/logo.svg", "logo.svg"), ("sixes/portraits/first-rival.jpg", "sixes/portraits/first.jpg")]:
+                        ("assets/logo.svg", "logo.svg"),
+                        ("sixes/portraits/first-rival.jpg", "sixes/portraits/first.jpg")]:
         assert (site / rel).read_bytes() != (hostile_game / source).read_bytes(), rel
 
 

@@ -287,7 +287,8 @@ def test_a_table_that_must_scroll_can_be_reached_by_keyboard(example_build, brow
 AXE_RUN = """async () => {
   const result = await axe.run(document, {resultTypes: ['violations']});
   return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-    .map(v => `${v.impact} ${v.id}: ${v.nodes.length} (${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')})`);
+    .map(v => [v, v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')])
+    .map(([v, first]) => `${v.impact} ${v.id}: ${v.nodes.length} (${first})`);
 }"""
 
 

@@ -15,7 +15,7 @@ from generator.core.paths import DEFAULT_DATA_DIR
 from generator.systems.six_shooter import SYSTEM
 from generator.systems.six_shooter.dataset import load_game
 
-O = "data/six-shooter/operators.yaml"
+OPS = "data/six-shooter/operators.yaml"
 C = "data/six-shooter/challenges.yaml"
 
 
@@ -84,8 +84,8 @@ def test_field_mistakes_are_reported_together(starter):
         f"{C}:4:77: error: challenges[0].critical_numbers.charm: found '7'; "
         "a Critical Number is a whole number from 1 to 7, or impossible; write the number without quotes",
         f"{C}:5:5: error: challenges[0].stage: unknown key 'stage'; did you mean 'stages'?",
-        f"{O}:3:17: error: operators[0].descriptor: found 'Dangerus'; did you mean 'Dangerous'?",
-        f"{O}:5:24: error: operators[0].lucky_numbers[1]: must be at most 10, found 11",
+        f"{OPS}:3:17: error: operators[0].descriptor: found 'Dangerus'; did you mean 'Dangerous'?",
+        f"{OPS}:5:24: error: operators[0].lucky_numbers[1]: must be at most 10, found 11",
     ]
 
 
@@ -117,11 +117,11 @@ def test_lucky_number_rules_of_the_table(starter):
     found = problems_with(starter, operators=operators(
         ("Ada", "Dangerous", [7, 3]), ("Bo", "Sly", [7, 4, 4]), ("ada", "Sharp", [5, 6, 8])))
     assert found == [
-        f"{O}:9:21: error: operators[1].lucky_numbers[0]: starting Lucky Number 7 is already Ada's; "
+        f"{OPS}:9:21: error: operators[1].lucky_numbers[0]: starting Lucky Number 7 is already Ada's; "
         "no two Operators at the table start with the same number",
-        f"{O}:9:27: error: operators[1].lucky_numbers[2]: Lucky Number 4 is listed twice; "
+        f"{OPS}:9:27: error: operators[1].lucky_numbers[2]: Lucky Number 4 is listed twice; "
         "an Operator holds each number at most once",
-        f"{O}:10:11: error: operators[2].name: duplicate Operator name 'ada'; it is already used on line 2",
+        f"{OPS}:10:11: error: operators[2].name: duplicate Operator name 'ada'; it is already used on line 2",
     ]
 
 
@@ -129,7 +129,7 @@ def test_a_third_lucky_number_needs_the_rest_of_the_table_at_two(starter):
     found = problems_with(starter, operators=operators(
         ("Ada", "Dangerous", [7, 3, 9]), ("Bo", "Sly", [2, 4]), ("Cy", "Sharp", [5])))
     assert found == [
-        f"{O}:5:20: error: operators[0].lucky_numbers: Ada holds 3 Lucky Numbers, but Cy has never held 2, "
+        f"{OPS}:5:20: error: operators[0].lucky_numbers: Ada holds 3 Lucky Numbers, but Cy has never held 2, "
         "counting those lost; past 2, an Operator gains one only while every other Operator holds at least as many "
         "as they do; record numbers given up after three Strikes with lost_lucky_numbers"]
 
@@ -166,7 +166,7 @@ def test_sixes_check_accepts_an_operator_with_no_lucky_number(starter):
 
 def test_no_lucky_number_needs_one_lost(starter):
     found = problems_with(starter, operators=operators(("Ada", "Dangerous", [7]), ("Bo", "Sly", [])))
-    assert found == [f"{O}:9:20: error: operators[1].lucky_numbers: Bo holds no Lucky Number and has lost none; "
+    assert found == [f"{OPS}:9:20: error: operators[1].lucky_numbers: Bo holds no Lucky Number and has lost none; "
                      "every Operator starts with one; an Operator who gave up their last after three Strikes "
                      "records it with lost_lucky_numbers"]
 
@@ -182,7 +182,7 @@ def test_more_lucky_numbers_are_fine_once_everyone_has_them(starter):
 def test_the_gm_can_lower_the_cap(starter):
     found = problems_with(starter, game="title: T\nblurb: B\nlucky_number_cap: 1\n",
                           operators=operators(("Ada", "Dangerous", [7, 3]), ("Bo", "Sly", [2])))
-    assert found == [f"{O}:5:20: error: operators[0].lucky_numbers: Ada holds 2 Lucky Numbers; the cap is 1; "
+    assert found == [f"{OPS}:5:20: error: operators[0].lucky_numbers: Ada holds 2 Lucky Numbers; the cap is 1; "
                      "lucky_number_cap in game.yaml sets it"]
 
 

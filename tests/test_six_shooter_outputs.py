@@ -75,7 +75,8 @@ def test_operator_sheet_shows_its_operator(example_build, op):
     assert ", ".join(str(n) for n in op["lucky_numbers"]) in text
     method = {"Dangerous": "Danger", "Sharp": "Sharpness", "Sly": "Slyness", "Charming": "Charm"}[op["descriptor"]]
     # Read without layout: beside the odds table, layout mode interleaves its rows with this sentence.
-    assert f"on {method} rolls any suit will do" in text_of(pdf(example_build, "players", slug(op["name"])), layout=False)
+    sheet = text_of(pdf(example_build, "players", slug(op["name"])), layout=False)
+    assert f"on {method} rolls any suit will do" in sheet
     # Hand places 1-6 with their marks, and the three strike boxes' rule.
     assert text.count("face-down") >= 6 and text.count("discarded") >= 6
     # Chance to overcome at CN 3: 0, 1, 2 strikes -> 4/6, 3/6, 2/6 (worked by hand).
@@ -125,7 +126,8 @@ def test_public_outputs_hold_no_gm_notes(example_build):
             assert not [s for s in hidden if s in text], path
     for path in (example_build.out_dir / "site").rglob("*"):
         if path.suffix in {".html", ".js", ".json"}:
-            text = " ".join(html.unescape(path.read_text(encoding="utf-8", errors="replace")).replace("\\n", " ").split())
+            raw = html.unescape(path.read_text(encoding="utf-8", errors="replace"))
+            text = " ".join(raw.replace("\\n", " ").split())
             assert not [s for s in hidden if s in text], path
 
 

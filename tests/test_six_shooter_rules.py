@@ -120,6 +120,10 @@ def bf_removal_within(positions: str, strikes: int, base: int, n: int, lucky: in
         joker_p = F(2 - pos.count("j"), 54) if jokers else F(0)
         number = min(base + s, 7)
         total = F(0)
+
+        def swap(i: int, to: str) -> str:
+            """The hand with position i turned to `to`."""
+            return pos[:i] + to + pos[i + 1:]
         for face in FACES:
             if face > number:
                 total += F(1, 6) * go(pos, s, k - 1)
@@ -127,13 +131,12 @@ def bf_removal_within(positions: str, strikes: int, base: int, n: int, lucky: in
             for i in range(6):
                 here = F(1, 36)
                 card = pos[i]
-                swap = lambda c: pos[:i] + c + pos[i + 1:]
                 if card == "d":
-                    total += here * ((1 - joker_p) * go(swap("u"), s, k - 1) + joker_p * go(swap("j"), s, k - 1))
+                    total += here * ((1 - joker_p) * go(swap(i, "u"), s, k - 1) + joker_p * go(swap(i, "j"), s, k - 1))
                 elif card == "u":
-                    total += here * ((1 - lucky_p) * go(swap("g"), s, k - 1)
+                    total += here * ((1 - lucky_p) * go(swap(i, "g"), s, k - 1)
                                      + lucky_p * (1 - joker_p) * go(pos, s, k - 1)
-                                     + lucky_p * joker_p * go(swap("j"), s, k - 1))
+                                     + lucky_p * joker_p * go(swap(i, "j"), s, k - 1))
                 elif card == "j":
                     total += here * go(pos, s, k - 1)
                 else:

@@ -189,7 +189,7 @@ def test_challenge_cards_and_the_site_give_one_word_one_number():
             cells = [c[2] for c in row]
             if cells[1] == "Impossible":
                 continue
-            for label, value in zip(labels[2:], cells[2:]):
+            for label, value in zip(labels[2:], cells[2:], strict=True):
                 assert value == percent(chance(MEANS[label], int(cells[1])), 0), (cells, label)
                 seen += 1
     for table in markdown_tables(outputs()["challenges.md"]):
@@ -199,7 +199,7 @@ def test_challenge_cards_and_the_site_give_one_word_one_number():
             if cells[1] == "impossible":
                 continue
             number = int(cells[1].split()[0])
-            for label, value in zip(labels[2:4], cells[2:4]):
+            for label, value in zip(labels[2:4], cells[2:4], strict=True):
                 assert value == percent(chance(MEANS[label], number)), (cells, label)
                 seen += 1
     assert seen > 40
@@ -212,7 +212,7 @@ def test_the_odds_page_uses_the_cards_words():
             continue
         assert table[0][2:] == ["Clean", "Costly", "Fail"]
         for cells in table[1:]:
-            for label, value in zip(table[0][2:], cells[2:]):
+            for label, value in zip(table[0][2:], cells[2:], strict=True):
                 assert value == percent(chance(MEANS[label], int(cells[1]))), (cells, label)
                 seen += 1
     assert seen == 3 * 7 * 3

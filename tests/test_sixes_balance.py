@@ -200,7 +200,7 @@ def test_a_sixty_character_cast_fits_its_gm_budgets(tmp_path):
     originals = sorted((data / "sixes" / "characters").glob("*.yaml"))
     for i in range(60 - len(originals)):
         source = originals[i % len(originals)]
-        text = re.sub(r"^name: (.+)$", lambda m: f"name: {m.group(1)} {i + 2}", source.read_text(), flags=re.M)
+        text = re.sub(r"^name: (.+)$", rf"name: \g<1> {i + 2}", source.read_text(), flags=re.M)
         (source.parent / f"{source.stem}-{i + 2}.yaml").write_text(text)
     (item,), _ = load_all(data)
     assert len(item.game.cast) == 60

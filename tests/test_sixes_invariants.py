@@ -18,7 +18,7 @@ from generator.systems.sixes.dataset import load_game
 from generator.systems.sixes.balance import EXAMPLE_SIDES
 from generator.systems.sixes.models import Character
 from generator.systems.sixes.resolver import (Declaration, fresh, invariant_faults, resolve_round)
-from generator.systems.sixes.simulate import POLICIES, Side, play, roster, sides_by_faction, simulate
+from generator.systems.sixes.simulate import POLICIES, play, roster, sides_by_faction, simulate
 
 # The suite checks at least this many simulated rounds, slot by slot.
 ROUNDS_CHECKED = 10_000

@@ -165,7 +165,8 @@ def test_an_unknown_effect_is_reported_with_its_position(tmp_path, value, expect
     folder = tmp_path / "sixes"
     shutil.copytree(SYSTEM.starter, folder)
     text = (folder / "specials.yaml").read_text(encoding="utf-8")
-    text = text.replace("    adds_effect: {defend_other: 1}", f"    adds_effect: {{defend_other: 1}}\n    effect: {value}")
+    text = text.replace("    adds_effect: {defend_other: 1}",
+                        f"    adds_effect: {{defend_other: 1}}\n    effect: {value}")
     (folder / "specials.yaml").write_text(text, encoding="utf-8")
     game, problems = SYSTEM.load(folder, tmp_path)
     assert game is None

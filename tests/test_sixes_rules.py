@@ -139,7 +139,7 @@ def test_slot_table_rows_run_fastest_first():
 @pytest.mark.parametrize("damage", [0, 1, 3, 10])
 def test_attack_adds_the_sheet_damage_to_effect(damage):
     """Rule: the sheet's Damage is "amount of extra Effect" for Attack only."""
-    for row, effect in zip(slot_table(make_character(damage=damage), {}), (1, 2, 3, 4, 5)):
+    for row, effect in zip(slot_table(make_character(damage=damage), {}), (1, 2, 3, 4, 5), strict=True):
         assert row.effect == effect
         assert row.attack == effect + damage
         assert row.defend_other == effect
@@ -192,7 +192,7 @@ def test_each_bonus_lands_on_its_own_column_only(action, column):
     plain = slot_table(make_character(damage=1), library)
     boosted = slot_table(make_character(damage=1, specials=("Knack",)), library)
     columns = ("effect", "attack", "defend_other", "defend_self", "recover_hit_points", "special")
-    for before, after in zip(plain, boosted):
+    for before, after in zip(plain, boosted, strict=True):
         for name in columns:
             expected = getattr(before, name) + (2 if name == column else 0)
             assert getattr(after, name) == expected, (name, before.speed)

@@ -120,7 +120,9 @@ def test_the_page_allows_only_its_own_inline_code_and_asks_for_nothing():
     assert rules["default-src"] == "'none'"
     scripts = re.findall(r"<script>(.*?)</script>", html, re.S)
     styles = re.findall(r"<style>(.*?)</style>", html, re.S)
-    digest = lambda text: "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+    def digest(text: str) -> str:
+        return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
     assert rules["script-src"].split() == [digest(s) for s in scripts] and len(scripts) == 2
     assert rules["style-src"].split() == [digest(s) for s in styles] and len(styles) == 1
     # No address in the markup but data: URLs (the web app manifest and the

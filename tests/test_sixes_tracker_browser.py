@@ -162,7 +162,7 @@ def check_script(page, fight, slots, result):
     assert shown == [line.text for line in result.log]
     before = fight
     for s, after in slots:
-        changed = [shown_state(c) for b, c in zip(before, after)
+        changed = [shown_state(c) for b, c in zip(before, after, strict=True)
                    if (b.hp, b.status, b.rattled) != (c.hp, c.status, c.rattled)]
         block = page.locator(f".after[data-after='{s}']")
         if block.count():
@@ -207,7 +207,9 @@ def test_the_next_round_carries_the_state_a_reload_keeps_it_and_undo_goes_back(p
     page.click("#ruling-none")
     page.click("#next-round")
     fight, _, first = python_round(roster, declarations)
-    hp = lambda: page.locator(".fighter .hp").all_text_contents()
+
+    def hp() -> list[str]:
+        return page.locator(".fighter .hp").all_text_contents()
     carried = [f"{c.hp}/{c.profile.hit_points} HP" + ("" if c.status == "Fighting" else c.status)
                for c in first.combatants]
     assert hp() == carried
@@ -266,7 +268,8 @@ def test_the_log_saves_as_text_and_every_screen_fits_the_phone(phone):
     text = Path(saved.value.path()).read_text(encoding="utf-8")
     _, _, result = python_round(roster, declarations)
     assert text.startswith("Low Water at Saint Brannoc's: fight log")
-    assert "Round 1" in text and "  Ned Tregarth: Speed 3 \u00b7 Attack \u2192 Kit Penhale \u00b7 Bone Rattler \u00b7 kill" in text
+    assert "Round 1" in text
+    assert "  Ned Tregarth: Speed 3 \u00b7 Attack \u2192 Kit Penhale \u00b7 Bone Rattler \u00b7 kill" in text
     for line in result.log:
         assert str(line) in text
     assert text == page.text_content("#log-text")

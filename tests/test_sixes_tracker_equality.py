@@ -32,7 +32,8 @@ import pytest
 from generator.core.paths import TEMPLATES_DIR
 from generator.systems.sixes.effects import EFFECTS, may_ride
 from generator.systems.sixes.models import Character, Special
-from generator.systems.sixes.resolver import ACTION_NAMES, Declaration, IllegalDeclaration, fresh, resolve_round, validate
+from generator.systems.sixes.resolver import (ACTION_NAMES, Declaration, IllegalDeclaration, fresh, resolve_round,
+                                              validate)
 from generator.systems.sixes.simulate import POLICIES
 from generator.systems.sixes.tracker import declaration_data, profile_data, rules_data
 
@@ -209,7 +210,9 @@ def cases(seed: int, wanted: int) -> dict:
                 if validate(fight, made):
                     break          # a shaken state can make a policy's choice illegal: end this fight
             slots = []
-            result = resolve_round(fight, changed, on_slot=lambda s, f: slots.append([s, [compact(c) for c in f]]))
+            # on_slot runs inside resolve_round, in this iteration: `slots` is this round's list.
+            result = resolve_round(fight, changed,
+                                   on_slot=lambda s, f: slots.append([s, [compact(c) for c in f]]))  # noqa: B023
             record["rounds"].append({
                 "before": [compact(c) for c in fight], "decls": [list(declaration_data(d).values()) for d in changed],
                 "slots": unchanged_as_null(slots), "after": [compact(c) for c in result.combatants],
@@ -235,7 +238,9 @@ const compact = c => [c.hp, +c.rattled, +c.unconscious, +c.dead, +c.escaped, Arr
 const state = s => ({hp: s[0], rattled: !!s[1], unconscious: !!s[2], dead: !!s[3], escaped: !!s[4], uses: s[5]});
 function unchangedAsNull(slots) {
   let last = null;
-  return slots.map(([s, states]) => { const out = [s, same(states, last) ? null : states]; last = states; return out; });
+  return slots.map(([s, states]) => {
+    const out = [s, same(states, last) ? null : states]; last = states; return out;
+  });
 }
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const KEYS = ["actor", "action", "speed", "target", "special", "finish", "redirect_to", "confirmed"];
@@ -264,7 +269,8 @@ doc.fights.forEach((fight, f) => {
     for (let j = 0; j < Math.max(r.log.length, log.length); j++) {
       if (!same(r.log[j], log[j])) { fault(where, `log line ${j + 1}`, r.log[j], log[j]); return; }
     }
-    if (!same(r.after, out.combatants.map(compact))) fault(where, "state after the round", r.after, out.combatants.map(compact));
+    const after = out.combatants.map(compact);
+    if (!same(r.after, after)) fault(where, "state after the round", r.after, after);
     if (!same(r.adjudications, out.adjudications)) fault(where, "GM questions", r.adjudications, out.adjudications);
   });
   fight.invalid.forEach((r, k) => {
@@ -312,7 +318,8 @@ def test_the_random_rounds_reach_every_path_worth_testing():
                   ": doubled)", "turns the unhurt attack onto", "(chose the Speed", "(no armour or defence counts)",
                   "will be Rattled", "calls a killing blow: kill", "calls a killing blow: knock out", "no kill:",
                   "finds nobody", "counts +", "on a Rattled target", "while hurt", "beside an ally",
-                  "and they wake", "1 hit point back, and Rattled ends.", "takes Recover: 1 hit point back.", "is no longer Unconscious", "though not at 0 hit points", "is no longer Rattled",
+                  "and they wake", "1 hit point back, and Rattled ends.", "takes Recover: 1 hit point back.",
+                  "is no longer Unconscious", "though not at 0 hit points", "is no longer Rattled",
                   "Defend Other stops", "Defend Self stops", "Escape fails", "escapes and must leave",
                   "Still able to act: nobody", "hit points back, never above"):
         assert words in text, words

@@ -32,13 +32,17 @@ Object.defineProperty(window, "localStorage", {configurable: true, get: function
 # Records what the countdown asks of the phone: vibrations and tones.
 RECORDER = """
 window.__buzz = []; window.__tones = [];
-Object.defineProperty(navigator, "vibrate", {configurable: true, value: function (ms) { window.__buzz.push(ms); return true; }});
+Object.defineProperty(navigator, "vibrate", {configurable: true,
+                                            value: function (ms) { window.__buzz.push(ms); return true; }});
 window.AudioContext = function () {
   var node = function (extra) { return Object.assign({connect: function () {}}, extra); };
   this.state = "running"; this.currentTime = 0; this.destination = {};
-  this.createGain = function () { return node({gain: {setValueAtTime: function () {}, exponentialRampToValueAtTime: function () {}}}); };
+  this.createGain = function () {
+    return node({gain: {setValueAtTime: function () {}, exponentialRampToValueAtTime: function () {}}});
+  };
   this.createOscillator = function () {
-    return node({frequency: {}, start: function () { window.__tones.push(this.frequency.value); }, stop: function () {}});
+    return node({frequency: {}, start: function () { window.__tones.push(this.frequency.value); },
+                 stop: function () {}});
   };
 };
 """
@@ -104,7 +108,8 @@ def test_the_served_page_needs_the_secret_and_keeps_working_after_the_server_sto
     for path in ("/", "/" + new_secret(), "/" + secret[:-2]):
         refused = ServedPhone(browser)
         statuses = []
-        refused.page.on("response", lambda r: statuses.append(r.status))
+        # The page is closed before the next path: its responses all land in this path's list.
+        refused.page.on("response", lambda r: statuses.append(r.status))  # noqa: B023
         with pytest.raises(Error, match="ERR_HTTP_RESPONSE_CODE_FAILURE"):     # an empty 404: nothing to show
             refused.page.goto(base + path)
         assert statuses == [404] and refused.page.locator("#app").count() == 0

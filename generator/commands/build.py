@@ -16,7 +16,7 @@ import json
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from ..core import memo
 from ..core.errors import Problem
@@ -31,6 +31,12 @@ from ..game.settings import Settings
 from ..render.jobs import Progress, calibration_job, prepare_html
 from ..systems.base import Deferred, Document
 from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from ..render.pdf import PdfJob
+    from ..render.site import SiteLook, SiteSection
 
 
 def output_entries(papers: Iterable[Paper]) -> tuple[str, ...]:
@@ -86,7 +92,7 @@ def export_schemas(target: Path) -> list[Path]:
 def _schema_texts() -> dict[str, str]:
     from ..game.settings import SettingsFile
     from ..systems import SYSTEMS
-    models = {"settings": SettingsFile}
+    models: dict[str, type[BaseModel]] = {"settings": SettingsFile}
     models.update({f"{system.slug}-{kind}": model for system in SYSTEMS for kind, model in system.schemas.items()})
     texts = {}
     for name, model in models.items():
@@ -97,10 +103,10 @@ def _schema_texts() -> dict[str, str]:
 
 
 def build(data_dir: Path, out_dir: Path, papers: tuple[Paper | str, ...] = PAPERS, *, progress: Progress | None = None,
-          **config) -> BuildReport:
+          **config: Any) -> BuildReport:
     """Build every PDF, the schemas and the site; `config` is the rest of a
     BuildConfig (site, strict, workers, options, cache, settings)."""
-    return run(BuildConfig(data_dir, out_dir, papers, **config), progress)
+    return run(BuildConfig(data_dir, out_dir, tuple(Paper.parse(p) for p in papers), **config), progress)
 
 
 def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
@@ -160,7 +166,8 @@ def _last_build(config: BuildConfig) -> tuple[str, BuildReport | None]:
         return inputs, None
 
 
-def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], staging: Path, config: BuildConfig):
+def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], staging: Path, config: BuildConfig
+                  ) -> Iterator[tuple[int, PdfJob]]:
     """Each document's HTML is made as the batch asks for it, so a Deferred
     context (systems/base.py: slow to derive) is derived while the pool
     renders the documents before it; those documents come last."""
@@ -209,21 +216,21 @@ def _build_site(staging: Path, gathered: Gathered, documents: dict[str, list[Doc
     return not unchanged
 
 
-def site_section(item: Loaded, documents: list[Document], settings: Settings):
+def site_section(item: Loaded, documents: list[Document], settings: Settings) -> SiteSection:
     """One system's part of the site: its pages, its public documents, the
     game's title and public pitch (the home page leads with them) and, when
     the settings ask for a cast list, its public cast."""
     from ..render.site import SiteSection
     public = {d.slug: d for d in documents if d.audience == "public"}
-    listed = settings.file.site.cast_list and item.system.cast_list is not None
-    cast = tuple(item.system.cast_list(item.game)) if listed else None
+    cast_list = item.system.cast_list if settings.file.site.cast_list else None
+    cast = tuple(cast_list(item.game)) if cast_list is not None else None
     info = item.game.info
     # A private adventure (Six Shooter's visibility) keeps its pitch off the site.
     pitch = info.blurb if getattr(info, "visibility", "public") == "public" else ""
     return SiteSection(item.system, item.system.pages(item.game), public, cast, info.title, pitch)
 
 
-def site_look(settings: Settings, loaded: list[Loaded], logo: Path | None = None):
+def site_look(settings: Settings, loaded: list[Loaded], logo: Path | None = None) -> SiteLook:
     """The site's name and look from the settings; without a name there, the
     game's own title (the first game's, when the folder holds several: a join
     of every title would be too long for a phone's header). The logo is the

@@ -461,7 +461,8 @@ def json_string(text: str) -> str:
 @main.command(short_help="Forget what earlier builds remembered (the build cache); keep the output.")
 @data_option
 @out_option("The output folder whose cache to forget")
-@click.option("--all", "everything", is_flag=True, help="Forget the cache of every output folder, not only this game's.")
+@click.option("--all", "everything", is_flag=True,
+              help="Forget the cache of every output folder, not only this game's.")
 def clean(data_dir: Path | None, out_dir: Path | None, everything: bool) -> None:
     """Forget the build cache, so the next build renders and simulates
     everything again (like `sixes build --no-cache`, but for good).

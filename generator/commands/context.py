@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from ..core import memo
 from ..core.errors import BuildError, Problem
@@ -29,6 +29,10 @@ from ..core.paths import MKDOCS_CONFIG, PACKAGE_DIR, SITE_SOURCES_DIR, TEMPLATES
 from ..render.jobs import Progress, Tally, render_checked
 from ..render.options import DEFAULT_OPTIONS, PrintOptions
 from ..game.settings import Settings, game_inputs
+
+if TYPE_CHECKING:
+    from ..render.cache import RenderCache
+    from ..render.pdf import PdfJob, PdfResult
 
 
 @dataclass(frozen=True)
@@ -45,7 +49,7 @@ class BuildConfig:
     cache: bool = False                 # reuse and remember renders and simulations
     settings: Settings = field(default_factory=Settings)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir).resolve())
         object.__setattr__(self, "out_dir", Path(self.out_dir).resolve())
         object.__setattr__(self, "papers", tuple(Paper.parse(p) for p in self.papers))
@@ -89,7 +93,7 @@ class BuildContext:
         self.progress = progress or (lambda label, done, total: None)
         self.tally = Tally()
         self._output = OutputFolder(config.out_dir, protected_folders(config.data_dir), self.entries)
-        self._store = None
+        self._store: RenderCache | None = None
 
     def __enter__(self) -> "BuildContext":
         _refuse(self.config.out_dir, self.config.data_dir)
@@ -100,7 +104,7 @@ class BuildContext:
             self._store = RenderCache(self.config.out_dir, self.config.data_dir)
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         memo.drop_promises()
         self._output.__exit__(*exc)
 
@@ -121,7 +125,8 @@ class BuildContext:
         from ..render.batch import start_simulations
         start_simulations(works, self.config.workers)
 
-    def render(self, jobs, *, cached: bool = True, quiet: bool = False) -> list:
+    def render(self, jobs: Iterable[tuple[int, PdfJob]], *, cached: bool = True, quiet: bool = False
+               ) -> list[PdfResult]:
         """Render (budget, job) pairs as they come, through the cache unless
         `cached` is False; refuse any layout fault and any second write to
         one path. A `quiet` render (a pack's manifest) runs here, shows no
@@ -136,7 +141,7 @@ class BuildContext:
         except BuildError as exc:       # a text from the data past its box: named at its file:line:col
             raise BuildError(locate_fields(str(exc), self.config.data_dir)) from None
 
-    def _claimed(self, jobs):
+    def _claimed(self, jobs: Iterable[tuple[int, PdfJob]]) -> Iterator[tuple[int, PdfJob]]:
         """Each job's PDF claimed from the writer as it is planned: two
         documents (or a character filed under a document's name) can never
         write one file."""

@@ -39,7 +39,7 @@ import time
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 
 from ..core import naming
 from .. import systems
@@ -52,7 +52,11 @@ from ..core.errors import BuildError, DataError, Problem, allowed_hint
 from ..core.paper import A4, LETTER, Paper
 from ..core.paths import TEMPLATES_DIR
 from ..render.jobs import Progress, calibration_job, prepare_html
-from ..systems.base import CARD_SHEET, Deferred, Document, System
+from ..render.options import PrintOptions
+from ..systems.base import CARD_SHEET, Card, Deferred, Document, System
+
+if TYPE_CHECKING:
+    from ..render.cards import Grid
 
 PACK_ENTRY = "pack"
 # Rows of the manifest table that fit one page; a bigger game gets more pages.
@@ -133,6 +137,10 @@ class Piece:
     pages: tuple[int, int] | None = None        # [start, stop) of the file's pages; None: all
     stamp: tuple[Path, int] | None = None       # (file, page) laid over every page
     handout: bool = False                       # the GM's own file: its active content is removed
+
+
+# Every rendered part of a pack by paper, folder and slug: its file and its page count.
+Parts = dict[tuple[Paper, str, str], tuple[Path, Part]]
 
 
 @dataclass(frozen=True)
@@ -237,21 +245,24 @@ def plan_envelopes(sheets: list[Document], casting: list[Casting] | None, title:
     """Envelopes in casting order; characters nobody plays follow, labelled
     by character (all of them, when there is no casting file)."""
     by_slug = {sheet.slug: sheet for sheet in sheets}
-    envelopes, warnings = [], []
+    envelopes: list[Envelope] = []
+    warnings: list[Problem] = []
 
     def envelope(player: str | None, sheet: Document, handouts: tuple[Path, ...]) -> Envelope:
         faction = getattr(sheet.context.get("character"), "faction", "") or ""
         return Envelope(len(envelopes) + 1, player, character_name(sheet, title), sheet, handouts,
                         faction if isinstance(faction, str) else "")
     for role in casting or ():
+        assert role.slug is not None    # a pack's casting is checked against the characters, or refused
         sheet = by_slug[role.slug]
         envelopes.append(envelope(role.player, sheet, sheet.handouts + role.handouts))
-    cast = {e.sheet.slug for e in envelopes}
+    cast = {e.sheet.slug for e in envelopes if e.sheet is not None}     # all of them, here
     for sheet in sheets:
         if sheet.slug not in cast:
             if casting is not None:
                 warnings.append(Problem("casting", None, None,
-                                        f"nobody is cast as {character_name(sheet, title)}; their envelope is labelled by character",
+                                        f"nobody is cast as {character_name(sheet, title)}; "
+                                        "their envelope is labelled by character",
                                         severity="warning"))
             envelopes.append(envelope(None, sheet, sheet.handouts))
     return envelopes, warnings
@@ -287,7 +298,7 @@ def _refuse_player_count(system: System, data_dir: Path, docs: Sorted, casting_f
 def pack(data_dir: Path, out_dir: Path, papers: tuple[Paper | str, ...], *, casting_file: Path | None = None,
          system: str | None = None, players: int | None = None, duplex: bool = True, labels: bool = False,
          name_sheets: bool = False, find_casting_file: bool = True, progress: Progress | None = None,
-         **config) -> PackReport:
+         **config: Any) -> PackReport:
     """Nothing is written unless the data, the system, the casting and the
     player count all hold up; casting problems are reported with the data's.
     Without `casting_file`, the game folder's own casting.yaml is used when
@@ -297,22 +308,22 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[Paper | str, ...], *, cast
     is the rest of a BuildConfig (options, workers, cache); with the cache
     on, documents `sixes build` already rendered into the same output folder
     (and simulations it remembered) are reused."""
-    config = BuildConfig(data_dir, out_dir, papers, site=False, **config)
-    refuse_output(config.out_dir, config.data_dir)
-    _refuse_arguments(config.data_dir, system, players)
-    date = source_date(config.data_dir)
-    plan = _gather(config, casting_file, system, players, find_casting_file)
+    build_config = BuildConfig(data_dir, out_dir, tuple(Paper.parse(p) for p in papers), site=False, **config)
+    refuse_output(build_config.out_dir, build_config.data_dir)
+    _refuse_arguments(build_config.data_dir, system, players)
+    date = source_date(build_config.data_dir)
+    plan = _gather(build_config, casting_file, system, players, find_casting_file)
     plan = _plan_documents(plan, labels, name_sheets, duplex)
     report = plan.report
     game_entry = f"{PACK_ENTRY}/{plan.item.system.slug}"
-    papers = config.papers
-    archives = {paper: f"{naming.slug(plan.title)}-pack-{paper.name}.zip" for paper in papers}
-    entries = [f"{game_entry}/{name}" for paper in papers for name in (paper.name, archives[paper])]
-    with BuildContext(config, entries, progress) as ctx:
+    chosen = build_config.papers
+    archives = {paper: f"{naming.slug(plan.title)}-pack-{paper.name}.zip" for paper in chosen}
+    entries = [f"{game_entry}/{name}" for paper in chosen for name in (paper.name, archives[paper])]
+    with BuildContext(build_config, entries, progress) as ctx:
         ctx.start(plan.item.system.simulations(plan.item.game))
         parts = _render_parts(ctx, plan.planned, plan.title)
         staged = ctx.staging / game_entry
-        for paper in papers:
+        for paper in chosen:
             report.sheets[paper.name] = _assemble_paper(ctx, plan, parts, staged / paper.name, paper)
         _zip_papers(staged, archives, date)
         shutil.rmtree(ctx.staging / "parts")
@@ -322,7 +333,7 @@ def pack(data_dir: Path, out_dir: Path, papers: tuple[Paper | str, ...], *, cast
                  and entry != f"{game_entry}/{name}"]
         ctx.commit(retire=stale)
     report.rendered, report.reused = ctx.tally.rendered, ctx.tally.reused
-    report.files = sorted(p for paper in papers for p in (report.root / paper.name).rglob("*") if p.is_file())
+    report.files = sorted(p for paper in chosen for p in (report.root / paper.name).rglob("*") if p.is_file())
     report.zips = [report.root / name for name in archives.values()]
     report.warnings += cache_warnings()
     return report
@@ -343,7 +354,7 @@ class PackPlan:
     labels: bool = False
     name_sheets: bool = False
     gm_order: list[Document] = field(default_factory=list)
-    run: Any = None                                  # the card run (cards.plan_card_run), or None
+    run: CardRun | None = None                       # the card run (plan_card_run), or None
     covers: Document | None = None
     stamps: Document | None = None
     label_docs: dict[Paper, Document] = field(default_factory=dict)
@@ -359,6 +370,7 @@ def _gather(config: BuildConfig, casting_file: Path | None, system: str | None, 
     gathered = gather(data_dir, config.settings, config.papers, site=False, casting=casting_file,
                       find=find_casting_file, pack=True, system=system, out_dir=out_dir)
     item = gathered.packed
+    assert item is not None         # gather(pack=True) chooses the game, or raises
     from ..render.bounded import refuse_unfit
     refuse_unfit([item], config.options, gathered.warnings)     # before anything renders: what `check` says
     all_docs = item.system.documents(item.game)
@@ -368,10 +380,13 @@ def _gather(config: BuildConfig, casting_file: Path | None, system: str | None, 
     casting = None
     if gathered.casting is not None:
         casting = gathered.casting.roles
-        item, all_docs, docs = _in_envelope_order(item, all_docs, docs, [role.slug for role in casting])
+        # Every role of a pack's casting names a character (plan_envelopes relies on it too).
+        order = [role.slug for role in casting if role.slug is not None]
+        item, all_docs, docs = _in_envelope_order(item, all_docs, docs, order)
     if docs.sheets:
         envelopes, warnings = plan_envelopes(docs.sheets, casting, title)
     else:
+        assert players is not None      # _refuse_player_count asks for it when there are no sheets
         envelopes, warnings = [Envelope(n, None, None, None) for n in range(1, players + 1)], []
     report = PackReport(out_dir, item.system, envelopes, casting_file=gathered.casting_file,
                         warnings=gathered.warnings + warnings)
@@ -407,16 +422,18 @@ def _plan_documents(plan: PackPlan, labels: bool, name_sheets: bool, duplex: boo
                                planned=planned)
 
 
-def _assemble_paper(ctx: BuildContext, plan: PackPlan, parts, folder: Path, paper: Paper):
+def _assemble_paper(ctx: BuildContext, plan: PackPlan, parts: Parts, folder: Path, paper: Paper) -> int:
     """One paper's envelopes, GM pack, card run, labels, calibration sheet
     and manifest, merged from the rendered parts; returns the manifest's sheets."""
     title, envelopes, duplex, options = plan.title, plan.envelopes, plan.duplex, plan.config.options
-    cover_file, _ = parts[paper, plan.covers.folder, plan.covers.slug]
-    stamp_of = {}
+    covers = plan.covers
+    assert covers is not None       # _plan_documents made them
+    cover_file, _ = parts[paper, covers.folder, covers.slug]
+    stamp_of: dict[int, tuple[Path, int]] = {}
     if plan.stamps is not None:
         stamp_file, _ = parts[paper, plan.stamps.folder, plan.stamps.slug]
         stamp_of = {e.number: (stamp_file, k) for k, e in enumerate(e for e in envelopes if e.player)}
-    rows = []
+    rows: list[tuple[Envelope, list[Part]]] = []
     for k, envelope in enumerate(envelopes):
         pieces = [Piece(cover_file, Part("cover", 0), (k, k + 1))]
         if envelope.sheet is not None:
@@ -433,7 +450,7 @@ def _assemble_paper(ctx: BuildContext, plan: PackPlan, parts, folder: Path, pape
         gm_pieces = [Piece(*parts[paper, d.folder, d.slug], stamp=stamped.get(d.slug) if d.audience == "player"
                            else None) for d in plan.gm_order]
         gm_contents = _merge(gm_pieces, folder / "gm-pack.pdf", f"{title}: GM pack", duplex)
-    extras = []
+    extras: list[tuple[str, list[Part], str, bool]] = []
     if plan.run is not None:
         run_pieces = [Piece(*parts[paper, d.folder, d.slug]) for d in plan.run.documents]
         extras.append(("Cards", _merge(run_pieces, folder / f"{CARD_RUN}.pdf", f"{title}: card run",
@@ -475,7 +492,7 @@ def _in_envelope_order(item: Loaded, all_docs: list[Document], docs: Sorted, ord
     and the result checked. A game where that cannot be found keeps its order."""
     sheets = [d.slug for d in docs.sheets]
     wanted = order + [s for s in sheets if s not in order]
-    if wanted == sheets or not dataclasses.is_dataclass(item.game):
+    if wanted == sheets or not dataclasses.is_dataclass(item.game) or isinstance(item.game, type):
         return item, all_docs, docs
     for f in dataclasses.fields(item.game):
         value = getattr(item.game, f.name)
@@ -557,7 +574,7 @@ def _labels(title: str, envelopes: list[Envelope], paper: Paper) -> Document:
 
 # --- the card run ------------------------------------------------------------
 
-def plan_card_run(decks: list[Document], envelopes: int, options, title: str) -> CardRun | None:
+def plan_card_run(decks: list[Document], envelopes: int, options: PrintOptions, title: str) -> CardRun | None:
     """Every envelope's set of every deck, in envelope order, on full sheets
     of the card size's grid. Decks are imposed together when they share a
     context (their faces are rendered with it); otherwise each group of
@@ -573,10 +590,12 @@ def plan_card_run(decks: list[Document], envelopes: int, options, title: str) ->
             groups.append([deck])
         else:
             home.append(deck)
-    documents, on_sheet, sheets_of = [], [], {n: [] for n in range(1, envelopes + 1)}
+    documents: list[Document] = []
+    on_sheet: list[int] = []
+    sheets_of: dict[int, list[int]] = {n: [] for n in range(1, envelopes + 1)}
     for k, group in enumerate(groups):
         first = len(on_sheet) + 1
-        cards = []
+        cards: list[Card] = []
         for number in range(1, envelopes + 1):
             start = len(cards)
             for deck in group:
@@ -593,7 +612,7 @@ def plan_card_run(decks: list[Document], envelopes: int, options, title: str) ->
                    tuple(sheet_cuts(grid, n) for n in on_sheet))
 
 
-def sheet_cuts(grid, cards: int) -> int:
+def sheet_cuts(grid: Grid, cards: int) -> int:
     """Straight cuts along the marks for a sheet holding `cards`: one down
     each vertical line of the columns used, then (the strips stacked) one
     across each horizontal line of the rows used. Cards that share an edge
@@ -638,8 +657,7 @@ class SteadyProgress:
             self.progress("all documents ready", self.total, self.total)
 
 
-def _render_parts(ctx: BuildContext, planned: list[tuple[Document, tuple[Paper, ...]]], title: str
-                  ) -> dict[tuple[Paper, str, str], tuple[Path, Part]]:
+def _render_parts(ctx: BuildContext, planned: list[tuple[Document, tuple[Paper, ...]]], title: str) -> Parts:
     """Every document once per paper it is for, keyed by paper, folder and
     slug (a character's sheet may share a slug with a public document, never
     a folder); a document too long or overflowing fails the pack. Jobs are
@@ -666,7 +684,7 @@ def _render_parts(ctx: BuildContext, planned: list[tuple[Document, tuple[Paper, 
         ctx.progress = real
     steady.finish()
     rendered = {(paper, folder, slug): (result.target, Part(name, result.pages))
-                for (paper, folder, slug, name), result in zip(keys, results)}
+                for (paper, folder, slug, name), result in zip(keys, results, strict=True)}
     for doc, papers in planned:      # one page per envelope (or player), or the pages cannot be told apart
         if doc.slug in ("covers", "name-stamps"):
             for paper in papers:
@@ -682,7 +700,7 @@ def _part_label(paper: Paper, doc: Document) -> str:
     return f"{paper.name} pack/{doc.folder}/{doc.slug}.pdf"
 
 
-def _merge(pieces: list[Piece | tuple[Path, Part]], target: Path, title: str, duplex: bool) -> list[Part]:
+def _merge(given: Sequence[Piece | tuple[Path, Part]], target: Path, title: str, duplex: bool) -> list[Part]:
     """One PDF from several, with its own title and language; returns what
     went in with page counts (handouts are counted here). In duplex a part
     with an odd page count is followed by a blank page of its last page's
@@ -704,7 +722,7 @@ def _merge(pieces: list[Piece | tuple[Path, Part]], target: Path, title: str, du
         if path not in readers:
             readers[path] = PdfReader(io.BytesIO(read_limited(path, MAX_PDF_BYTES, "a PDF")))
         return readers[path]
-    pieces = [p if isinstance(p, Piece) else Piece(*p) for p in pieces]
+    pieces = [p if isinstance(p, Piece) else Piece(*p) for p in given]
     for i, piece in enumerate(pieces):
         source = reader(piece.path)
         start, stop = piece.pages or (0, len(source.pages))
@@ -777,9 +795,9 @@ def spreadsheet_safe(value: object) -> object:
     return value
 
 
-def _write_manifest(ctx: BuildContext, folder: Path, title: str, rows, gm_contents: list[Part] | None,
-                    extras: list[tuple[str, list[Part], str, bool]], run: CardRun | None, paper: Paper,
-                    duplex: bool, backs: bool, labels: bool) -> int:
+def _write_manifest(ctx: BuildContext, folder: Path, title: str, rows: list[tuple[Envelope, list[Part]]],
+                    gm_contents: list[Part] | None, extras: list[tuple[str, list[Part], str, bool]],
+                    run: CardRun | None, paper: Paper, duplex: bool, backs: bool, labels: bool) -> int:
     """The stuffing list as CSV (for a spreadsheet) and as a PDF to print.
     Pages count every page of the file, blanks included; sheets are the
     paper it takes printed as one job. Returns the sheets of the whole pack."""

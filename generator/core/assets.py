@@ -153,7 +153,7 @@ def pdf_fault(path: Path, shown: str) -> Fault | None:
                                  hint="save a copy without a password and name that one")
                 pages = len(reader.pages)
                 for page in reader.pages:   # each page read once: a broken page tree fails here
-                    page.mediabox
+                    _ = page.mediabox
             except Exception as exc:     # pypdf raises many kinds on damaged files
                 return Fault(f"'{shown}' is a damaged PDF ({_reason(exc)})",
                              hint="export or print it to PDF again")
@@ -208,6 +208,7 @@ def _sniff(head: bytes) -> str:
         return "a PDF"
     if stripped.startswith((b"<svg", b"<?xml")):
         return "SVG, which needs a name ending in .svg"
+    text: str | None
     try:
         text = head.decode("utf-8")
     except UnicodeDecodeError as exc:

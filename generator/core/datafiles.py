@@ -6,7 +6,7 @@ the caller's list, so a system still reports every mistake in one run.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence, TypeVar
+from typing import Any, Callable, Collection, Hashable, Iterable, Iterator, Sequence, TypeVar
 
 from .cast_order import by_name
 from .errors import Problem, did_you_mean
@@ -146,6 +146,13 @@ def duplicate_list_names(doc: YamlDocument, names: list[str], loc_of: Callable[[
             for i, line in sorted({**repeats, **alike}.items())]
 
 
+def entry_key(prefix: tuple[Hashable, ...], suffix: tuple[Hashable, ...] = ("name",)
+              ) -> Callable[[int], tuple[Hashable, ...]]:
+    """Where a field of entry i of the list at `prefix` sits, for the checks
+    that report repeats (a function, so a loop need not close over its index)."""
+    return lambda i: (*prefix, i, *suffix)
+
+
 def repeated_entries(doc: YamlDocument, keys: Sequence[Hashable], loc_of: Callable[[int], tuple]
                      ) -> Iterator[tuple[int, int]]:
     """For each entry of one file's list whose key an earlier entry already
@@ -159,7 +166,7 @@ def repeated_entries(doc: YamlDocument, keys: Sequence[Hashable], loc_of: Callab
             first[key] = i
 
 
-def unused_files(folder: Path, display_root: Path, known, where_else: str) -> list[Problem]:
+def unused_files(folder: Path, display_root: Path, known: Collection[str], where_else: str) -> list[Problem]:
     """A warning for each YAML file in `folder` the system does not read (a
     typo in a file name would otherwise be silently ignored)."""
     return [Problem(display_path(path, display_root), None, None, "file is not used",

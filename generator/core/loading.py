@@ -68,7 +68,7 @@ class YamlDocument:
     values: dict[Key, tuple[int, int]] = field(default_factory=dict)
     keys: dict[Key, tuple[int, int]] = field(default_factory=dict)
 
-    def position(self, loc: Key, *, key: bool = False) -> tuple[int | None, int | None]:
+    def position(self, loc: Key, *, key: bool = False) -> tuple[int, int]:
         """Line and column (1-based) of the value at `loc`, or of its key.
 
         Falls back to the nearest enclosing value, so an error about a missing

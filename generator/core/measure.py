@@ -93,13 +93,14 @@ def line_count(text: str, width_mm: float, size_pt: float, *, weight: int = 400,
     return count
 
 
-def words_that_fit(text: str, lines: int, width_mm: float, size_pt: float, **font) -> int:
+def words_that_fit(text: str, lines: int, width_mm: float, size_pt: float, *, weight: int = 400,
+                   italic: bool = False) -> int:
     """How many of `text`'s words fit in `lines` lines (the rest would not)."""
     words = text.split()
     low, high = 0, len(words)
     while low < high:       # the largest prefix that fits; line counts only grow with words
         middle = (low + high + 1) // 2
-        if line_count(" ".join(words[:middle]), width_mm, size_pt, **font) <= lines:
+        if line_count(" ".join(words[:middle]), width_mm, size_pt, weight=weight, italic=italic) <= lines:
             low = middle
         else:
             high = middle - 1

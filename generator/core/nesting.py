@@ -1,14 +1,15 @@
 """How deep a game's own page nests, and how long Markdown would take over its
 brackets, found in one scan each before anything parses it.
 
-Core layer: pure, the standard library only (the gather reads pages with it, the cleaner uses it too). Python-Markdown nests lists by
-recursion (about 300 levels raise RecursionError) and the HTML parser checks
-its stack of open elements for every tag (1,500 nested `<div>` took 0.3 s,
-3,000 took 2.4 s, 10,000 took 27 s). A page of house rules nests a handful of
-levels, so a page nesting more than MAX_PAGE_NESTING is refused when it is
-read, at the line where it gets too deep, and the cleaner refuses HTML
-nesting more than MAX_HTML_NESTING (Markdown adds levels of its own: a list
-item is two elements) before it parses it.
+Core layer: pure, the standard library only (the gather reads pages with it,
+the cleaner uses it too). Python-Markdown nests lists by recursion (about 300
+levels raise RecursionError) and the HTML parser checks its stack of open
+elements for every tag (1,500 nested `<div>` took 0.3 s, 3,000 took 2.4 s,
+10,000 took 27 s). A page of house rules nests a handful of levels, so a page
+nesting more than MAX_PAGE_NESTING is refused when it is read, at the line
+where it gets too deep, and the cleaner refuses HTML nesting more than
+MAX_HTML_NESTING (Markdown adds levels of its own: a list item is two
+elements) before it parses it.
 
 Python-Markdown reads a link's text by counting brackets from each `[` to
 the `]` that closes it, or to the end of the paragraph when none does: 5,000
@@ -112,7 +113,8 @@ def bracket_work(text: str, limit: int = MAX_BRACKET_WORK) -> tuple[int, int] | 
     its `]` (or to the end of its paragraph) first pass `limit`, and that
     total; None when they never do. Fenced code is not read for links.
     (`offset - 2`: the paragraph's last character, before its line break.)"""
-    total, fenced, open_at, start_line = 0, False, [], 1
+    total, fenced, start_line = 0, False, 1
+    open_at: list[int] = []
     offset = 0
     lines = text.split("\n")
     for number, line in enumerate(lines, 1):

@@ -42,7 +42,8 @@ class SiteSettings(DataModel):
     description: str | None = Field(default=None, max_length=500, description="One line for search engines.")
     language: str = Field(default="en", pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$",
                           description="The site's language code, e.g. en, de, pt-BR.")
-    logo: Annotated[str | None, FILE_NAME] = Field(default=None, description="An image inside the game folder for the header, e.g. logo.png.")
+    logo: Annotated[str | None, FILE_NAME] = Field(
+        default=None, description="An image inside the game folder for the header, e.g. logo.png.")
     primary: Colour = Field(default="blue grey", description="Header colour (a Material for MkDocs colour name).")
     accent: Colour = Field(default="deep orange", description="Link and highlight colour.")
     pages: Annotated[str, FILE_NAME] = Field(default="pages", max_length=200,
@@ -55,7 +56,7 @@ class SiteSettings(DataModel):
     @field_validator("logo")
     @classmethod
     def _inside(cls, value: str | None) -> str | None:
-        return _relative_path(value, "the logo")
+        return None if value is None else _relative_path(value, "the logo")
 
     @field_validator("pages")
     @classmethod
@@ -96,14 +97,15 @@ def _git_name(value: str, what: str, problem: str | None) -> str:
 class SettingsFile(DataModel):
     site: SiteSettings = Field(default_factory=SiteSettings, description="The rules site.")
     paper: PaperChoice = Field(default=BOTH, description="Paper of the PDFs: a4, letter or both.")
-    output: Annotated[str, FILE_NAME] = Field(default="output", description="Where the build writes, relative to the game folder.")
+    output: Annotated[str, FILE_NAME] = Field(default="output",
+                                              description="Where the build writes, relative to the game folder.")
     systems: list[str] | None = Field(default=None, description="The systems in play (default: every system "
                                                                 "folder present).")
     deploy: DeploySettings = Field(default_factory=DeploySettings, description="How `sixes deploy` publishes.")
 
     @field_validator("paper", mode="before")
     @classmethod
-    def _paper_any_case(cls, value):
+    def _paper_any_case(cls, value: object) -> object:
         return value.lower() if isinstance(value, str) else value
 
 
@@ -133,9 +135,7 @@ class Settings:
         return self.game_dir / self.file.site.pages if self.game_dir else None
 
 
-def _relative_path(value: str | None, what: str) -> str | None:
-    if value is None:
-        return None
+def _relative_path(value: str, what: str) -> str:
     path = PurePosixPath(value)
     if "://" in value or path.is_absolute() or ".." in path.parts:
         raise ValueError(f"{what} must be a path inside the game folder, e.g. images/logo.png")

@@ -47,7 +47,8 @@ def challenge_box(challenge: Any, method_names: Iterable[str], options: PrintOpt
     used = _heading(challenge.name, width)
     columns = [width * part - CELL_PAD_X for part in CHALLENGE_COLUMNS]
     heads = ("Method", TERMS["cn"].label, TERMS["success"].label, TERMS["hand_roll"].label)
-    used += max(text_height(h, w, HEAD_PT, CELL_LINE, weight=700) for h, w in zip(heads, columns)) + CELL_PAD_Y
+    used += max(text_height(h, w, HEAD_PT, CELL_LINE, weight=700)
+                for h, w in zip(heads, columns, strict=True)) + CELL_PAD_Y
     row = CN_PT * CELL_LINE / PT_PER_MM
     used += sum(max(row, text_height(n, columns[0], TABLE_PT, CELL_LINE)) + CELL_PAD_Y for n in names) + 1.0
     if challenge.stages > 1:
@@ -144,7 +145,7 @@ def weapon_rows(category: Mapping[str, Any], comments: list[str], levels: Mappin
     line per band)."""
     columns = [card_width(options) * part - 1.6 for part in WEAPON_COLUMNS]
     rows = []
-    for i, (w, comment) in enumerate(zip(category["weapons"], comments)):
+    for i, (w, comment) in enumerate(zip(category["weapons"], comments, strict=True)):
         damage = tuple((f"{band}: {levels[key].name}" if band else levels[key].name, 9.0, 700)
                        for band, key in w["damage"])
         texts = (Text("comment", comment, (*base, "weapons", i, "comment"), file),) if comment else ()
@@ -203,8 +204,8 @@ def _d6xd6_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
                          table_rooms(options, "Distances")[0], 2, "a row of the distances card")
     names = {d.key: d.name for d in game.combat.distances}
     levels = {level.key: level for level in game.damage.levels}
-    for table, file in zip(game.tables, game.table_files):
-        for c, (category, model) in enumerate(zip(printed_rows(table), table.categories)):
+    for table, file in zip(game.tables, game.table_files, strict=True):
+        for c, (category, model) in enumerate(zip(printed_rows(table), table.categories, strict=True)):
             rows = weapon_rows(category, [w.comment for w in model.weapons], levels, options, file, ("categories", c))
             room = weapon_rooms(category, table.title, [names[b] for b in category["reach"]], options)[0]
             yield from _too_tall(rows, room, 0, f"a row of the {category['key']} weapons card")
@@ -301,7 +302,7 @@ def _page_notes_unfit(system: str, game: Any) -> Iterable[Box]:
 def _six_shooter_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
     names = [d.method_name for d in game.descriptors]
     for i, challenge in enumerate(game.challenges):
-        def build(opts: PrintOptions, c=challenge, i=i) -> tuple[Box, ...]:
+        def build(opts: PrintOptions, c: Any = challenge, i: int = i) -> tuple[Box, ...]:
             return challenge_layout(c, names, opts, i)
         unfit = [box for box in build(options) if box.step() is None]
         if unfit:
@@ -358,8 +359,9 @@ def fit_problems(loaded: Iterable[Any], options: PrintOptions = DEFAULT_OPTIONS)
             name = box.texts[0].file
             if name not in docs:
                 docs[name] = _document(item.game.folder / name, item.game.folder.parent.parent)
-            if docs[name] is not None:
-                problems.extend(box_problems(box, docs[name]))
+            doc = docs[name]
+            if doc is not None:
+                problems.extend(box_problems(box, doc))
     return problems
 
 

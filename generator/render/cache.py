@@ -123,7 +123,7 @@ def cache_base() -> Path:
     """The user's cache folder for this tool."""
     base = os.environ.get("SIXES_CACHE_DIR")
     if not base:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / CACHE_DIR
+        return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / CACHE_DIR
     return Path(base)
 
 
@@ -286,9 +286,10 @@ class RenderCache:
         return self.root
 
     def store(self, key: str, source: Path, pages: int) -> None:
-        if self._folder() is None:
+        folder = self._folder()
+        if folder is None:
             return
-        cached = self.root / f"{key}.pdf"
+        cached = folder / f"{key}.pdf"
         partial = cached.with_suffix(f".{os.getpid()}.part")
         try:
             body = source.read_bytes()
@@ -467,7 +468,8 @@ def build_inputs_key(site_inputs: str, site: bool, strict: bool) -> str:
     site_inputs_key), whether the site and strict checks were asked for, and
     the versions of the libraries that make the files."""
     from importlib.metadata import version
-    parts = [site_inputs, f"site={site}", f"strict={strict}", *(f"{name}={version(name)}" for name in _OUTPUT_LIBRARIES)]
+    parts = [site_inputs, f"site={site}", f"strict={strict}",
+             *(f"{name}={version(name)}" for name in _OUTPUT_LIBRARIES)]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 

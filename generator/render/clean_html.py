@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any, Iterable
 
 from markupsafe import escape
 
@@ -96,7 +97,7 @@ def _clean_once(fragment: str) -> str:
     return "".join(out)
 
 
-def _children(element) -> list:
+def _children(element: Any) -> list[Any]:
     """An element's children and the text after each, in reverse, for the
     writer's stack. A child's text after it is written even if the child is
     dropped: it belongs to the parent."""
@@ -108,7 +109,7 @@ def _children(element) -> list:
     return items
 
 
-def _opening_tag(element) -> str | None:
+def _opening_tag(element: Any) -> str | None:
     """The element's opening tag with its kept attributes, or None when the
     element goes with everything inside it."""
     tag = element.tag if isinstance(element.tag, str) else None
@@ -175,7 +176,7 @@ def _safe_url(value: str, image: bool) -> str | None:
     return url
 
 
-def plain_toc(items) -> None:
+def plain_toc(items: Iterable[Any]) -> None:
     """A table of contents' titles as text: MkDocs takes them from the
     headings, and Material prints them without escaping. (Recursive, but a
     table of contents nests six heading levels at most.)"""

@@ -14,6 +14,10 @@ handout carried, so the stuffing manifest can say what was removed.
 """
 from __future__ import annotations
 
+from typing import Any
+
+# pypdf has no type information: its readers, writers and objects are Any here.
+
 # Keys whose value only ever runs or carries something: removed wherever found.
 _ALWAYS = {"/AA": "additional actions", "/JS": "JavaScript", "/JavaScript": "JavaScript",
            "/EmbeddedFiles": "embedded files", "/EF": "embedded files", "/XFA": "an XFA form",
@@ -32,19 +36,19 @@ _ACTIVE_ANNOTATIONS = {"/FileAttachment": "an attached file", "/Sound": "a sound
 _SKIPPED = frozenset({"/Resources", "/Contents", "/Font", "/Parent", "/StructParent", "/StructTreeRoot"})
 
 
-def find_active_content(reader) -> list[str]:
+def find_active_content(reader: Any) -> list[str]:
     """What the handout read by `reader` (a pypdf PdfReader) carries that
     would run or hold something, in plain words; empty when nothing."""
     return _sweep(reader.trailer["/Root"], remove=False)
 
 
-def strip_active_content(writer) -> list[str]:
+def strip_active_content(writer: Any) -> list[str]:
     """Remove every piece of active content from the file `writer` (a pypdf
     PdfWriter) is assembling; returns what was removed, in plain words."""
     return _sweep(writer._root_object, remove=True)
 
 
-def _sweep(root, remove: bool) -> list[str]:
+def _sweep(root: Any, remove: bool) -> list[str]:
     from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
     found: dict[str, None] = {}
@@ -73,7 +77,7 @@ def _sweep(root, remove: bool) -> list[str]:
     return list(found)
 
 
-def _active_entry(item, key: str) -> str | None:
+def _active_entry(item: Any, key: str) -> str | None:
     """Why `item[key]` is active, or None."""
     if key in _ALWAYS:
         return _ALWAYS[key]
@@ -90,7 +94,7 @@ def _active_entry(item, key: str) -> str | None:
     return None
 
 
-def _active_annotations(page, found: dict[str, None], remove: bool) -> list:
+def _active_annotations(page: Any, found: dict[str, None], remove: bool) -> list[Any]:
     """The page's annotations that stay (to be walked); the others are
     noted in `found` and, when removing, taken off the page."""
     from pypdf.generic import ArrayObject, NameObject

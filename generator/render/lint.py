@@ -49,7 +49,8 @@ def find_missing_glyphs(document) -> list[str]:
         context = _label(element) if element is not None and element.get("aria-label") else context
         if isinstance(box, TextBox):
             families = [f for f in box.style["font_family"] if f in coverage]
-            where = f"page {number}: " + (f"'{context}' " if context else "") + f"<{element.tag if element is not None else 'text'}>"
+            tag = element.tag if element is not None else "text"
+            where = f"page {number}: " + (f"'{context}' " if context else "") + f"<{tag}>"
             if not families:
                 found.append(f"{where}: font-family {', '.join(box.style['font_family'])} is not a shipped font "
                              f"(text '{box.text.strip()[:30]}')")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from .html import PART_MARK
 from .pdf import PdfJob, PdfResult
@@ -34,10 +35,16 @@ def splittable(job: PdfJob) -> bool:
 
 def split_html(html: str) -> list[str]:
     """One whole HTML document per part: the same head, the part's body."""
-    opened = _BODY_OPEN.search(html)
-    closing = html.rindex("</body>")
-    head, body, tail = html[:opened.end()], html[opened.end():closing], html[closing:]
+    start, closing = _body_start(html), html.rindex("</body>")
+    head, body, tail = html[:start], html[start:closing], html[closing:]
     return [head + chunk + tail for chunk in body.split(PART_MARK)]
+
+
+def _body_start(html: str) -> int:
+    """Where the body's content begins in a whole HTML document."""
+    opened = _BODY_OPEN.search(html)
+    assert opened is not None       # every template renders a whole document, <body> included
+    return opened.end()
 
 
 def part_jobs(job: PdfJob) -> list[PdfJob]:
@@ -51,7 +58,7 @@ def part_jobs(job: PdfJob) -> list[PdfJob]:
 def stamp_job(job: PdfJob, pages: int) -> PdfJob:
     """Blank pages under the document's own page rules, numbered 1 to `pages`."""
     head = split_html(job.html)[0]
-    head = head[:_BODY_OPEN.search(head).end()]
+    head = head[:_body_start(head)]
     html = head + '<div class="page-stamp"></div>' * pages + "</body></html>"
     return replace(job, html=html, target=job.target.parent / ".parts" / f"{job.target.stem}.numbers.pdf",
                    label=f"{job.label} (page numbers)", stylesheets=job.stylesheets + (STAMP_CSS,))
@@ -64,9 +71,10 @@ def joined_result(job: PdfJob, parts: list[PdfResult], stamp: Path) -> PdfResult
     writer = PdfWriter()
     for part in parts:
         writer.append(PdfReader(part.target))
-    for page, number in zip(writer.pages, PdfReader(stamp).pages):
+    for page, number in zip(writer.pages, PdfReader(stamp).pages, strict=True):     # a number for each page
         page.merge_page(number)
-    save_pdf(writer, job.target, PdfReader(parts[0].target).metadata.title)
+    metadata = PdfReader(parts[0].target).metadata     # each part carries the document's <title>
+    save_pdf(writer, job.target, (metadata.title if metadata is not None else None) or "")
     overflows, lint, offset = [], [], 0
     for part in parts:
         overflows += [_shift(m, offset) for m in part.overflows]
@@ -75,7 +83,7 @@ def joined_result(job: PdfJob, parts: list[PdfResult], stamp: Path) -> PdfResult
     return PdfResult(job.label, job.target, offset, tuple(overflows), tuple(dict.fromkeys(lint)))
 
 
-def save_pdf(writer, target: Path, title: str) -> None:
+def save_pdf(writer: Any, target: Path, title: str) -> None:
     """Write a PDF assembled with pypdf, with the title and language every PDF
     we make carries, under a temporary name first so no half file is left."""
     from pypdf.generic import NameObject, TextStringObject

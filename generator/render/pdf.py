@@ -145,6 +145,7 @@ def _parsed(engine, *, filename: Path | None = None, string: str | None = None):
     compiling its selectors cost about 40 ms of CPU a document, and every
     document uses the same few files. Keyed by the file's size and time, so a
     long-lived worker (--watch, serve) sees an edited stylesheet."""
+    key: tuple[str | int | None, ...]
     if filename is not None:
         stat = filename.stat()
         key = (str(filename), stat.st_mtime_ns, stat.st_size)

@@ -19,10 +19,14 @@ the gate watches every copy a site build makes).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.assets import IMAGE_SUFFIXES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, RASTER_FORMATS, asset_fault
 from ..core.errors import DataError, Problem
 from ..core.loading import UnreadableFile, open_regular
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 # What the site publishes from a user, by the suffix the file is published
 # under: the Pillow format it is written in. SVG is rewritten, not encoded.
@@ -86,7 +90,7 @@ def _reencode(source: Path, kind: str, shown: str) -> bytes:
     return out.getvalue()
 
 
-def _pixels_only(frame, kind: str):
+def _pixels_only(frame: Image.Image, kind: str) -> Image.Image:
     """A new image holding only `frame`'s pixels (RGB for JPEG, else RGBA)."""
     from PIL import Image
     mode = "RGB" if kind == "JPEG" else "RGBA"

@@ -1,8 +1,8 @@
 """The site writer: stage Markdown sources, then build them with MkDocs.
 
 Hand-written pages come from site/; the game's own pages (its settings'
-`site.pages` folder, read and checked by the gather: game/pages.py), the home page, generated pages, icons and the public
-PDFs are added to a staging copy, so the repository's site/ folder never
+`site.pages` folder, read and checked by the gather: game/pages.py), the home
+page, generated pages, icons and the public PDFs are added to a staging copy, so the repository's site/ folder never
 holds generated files. Only documents whose audience is `public` are copied.
 The site is the game's: its name, home page and own pages come from the game
 folder; the tool appears only as a credit in the footer and the credits page.
@@ -93,10 +93,10 @@ def stage_sources(staging: Path, sections: list[SiteSection], built: Path, paper
     shutil.copytree(SITE_SOURCES_DIR, staging)
     _drop_absent_systems(staging, sections)
     shutil.copytree(ICONS_DIR, staging / "assets" / "icons", ignore=shutil.ignore_patterns("*.md"))
-    for page in own.pages:
-        target = staging / page.path
+    for own_page in own.pages:
+        target = staging / own_page.path
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(front_matter(page.title) + page.markdown, encoding="utf-8")
+        target.write_text(front_matter(own_page.title) + own_page.markdown, encoding="utf-8")
     for rel, source in own.images:
         publish_image(source, staging / rel, rel)
     if own.page("index.md") is None:
@@ -229,7 +229,8 @@ def _list_games(staging: Path, sections: list[SiteSection], own: OwnFiles, paper
 
 # --- every page: row headers -------------------------------------------------
 
-_FIRST_CELL = re.compile(r"(<tr>\s*)<td((?: style=\"[^\"]*\")?)><strong>((?:(?!</?strong>|</?td).)*)</strong></td>", re.S)
+_FIRST_CELL = re.compile(r"(<tr>\s*)<td((?: style=\"[^\"]*\")?)>"
+                         r"<strong>((?:(?!</?strong>|</?td).)*)</strong></td>", re.S)
 
 
 def row_headers(page_html: str) -> str:

@@ -12,10 +12,13 @@ import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, Iterable, Iterator, Literal, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Literal, Mapping, Sequence
 
 from ..core.errors import Problem
 from ..core.memo import Work
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 # Who may see a document: `public` ones are linked from the site; `player`
 # and `gm` ones hold secrets and never reach it.
@@ -125,7 +128,7 @@ class System:
     load: Callable[[Path, Path], tuple[Any, list[Problem]]]
     documents: Callable[[Any], list[Document]]
     pages: Callable[[Any], list[Page]]
-    schemas: Mapping[str, type]   # file kind -> model, for JSON Schema export
+    schemas: Mapping[str, type[BaseModel]]   # file kind -> model, for JSON Schema export
     starter: Path                 # a small valid data folder for `sixes new`
     hand_written: tuple[str, ...] = field(default=("index.md",))   # site/<slug>/ pages, in nav order
     summary: str = ""             # one line about the rule system (the site shows the game's pitch)

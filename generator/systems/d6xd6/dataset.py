@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Iterable
 
-from ...core.datafiles import display_path, read_validated, repeated_entries, unused_files
+from pydantic import BaseModel
+
+from ...core.datafiles import display_path, entry_key, read_validated, repeated_entries, unused_files
 from ...core.errors import Problem, allowed_hint, did_you_mean, errors_in
 from ...core.loading import YamlDocument
 from ...core.naming import looks_key
@@ -38,8 +41,8 @@ class D6Game:
         return _abilities(self.tables)
 
 
-def _abilities(tables) -> frozenset[str]:
-    names = set()
+def _abilities(tables: Iterable[WeaponTable]) -> frozenset[str]:
+    names: set[str] = set()
     for table in tables:
         for category in table.categories:
             names.update(category.attack, category.defence)
@@ -53,7 +56,7 @@ def load_game(folder: Path, display_root: Path) -> tuple[D6Game | None, list[Pro
     """Load data/d6xd6/. Icons are not used by this system."""
     problems: list[Problem] = []
 
-    def read(path: Path, model):
+    def read(path: Path, model: type[BaseModel]) -> tuple[Any | None, YamlDocument | None]:
         return read_validated(path, display_root, model, problems)
 
     info, _ = read(folder / "game.yaml", GameInfo)
@@ -67,16 +70,17 @@ def load_game(folder: Path, display_root: Path) -> tuple[D6Game | None, list[Pro
                                 "no weapon tables (weapons/*.yaml)", hint="add one YAML file per weapon table"))
     for path in table_files:
         table, doc = read(path, WeaponTable)
-        if table is not None:
+        if table is not None and doc is not None:
             problems.extend(_check_table(doc, table))
             tables.append(table)
     characters, chars_doc = read(folder / "characters.yaml", CharactersFile)
-    if characters is not None and armour is not None and len(tables) == len(table_files):
+    if characters is not None and chars_doc is not None and armour is not None and len(tables) == len(table_files):
         problems.extend(_check_characters(chars_doc, characters, armour, _abilities(tables)))
     rulings, found = load_rulings(RULINGS_FILE)
     problems.extend(found)
     problems.extend(unused_files(folder, display_root, KNOWN_FILES, "weapon tables go in weapons/"))
-    if errors_in(problems) or None in (info, damage, armour, combat, characters):
+    if errors_in(problems) or info is None or damage is None or armour is None or combat is None \
+            or characters is None:
         return None, problems
     return D6Game(folder, info, damage, tuple(tables), armour, combat, characters, rulings,
                   tuple(f"weapons/{path.name}" for path in table_files)), problems
@@ -89,7 +93,7 @@ def _check_table(doc: YamlDocument, table: WeaponTable) -> list[Problem]:
     for c, category in enumerate(table.categories):
         bands_reached = reach(category.key)
         twice = dict(repeated_entries(doc, [weapon.name.casefold() for weapon in category.weapons],
-                                      lambda w, c=c: ("categories", c, "weapons", w, "name")))
+                                      entry_key(("categories", c, "weapons"))))
         for w, weapon in enumerate(category.weapons):
             loc = ("categories", c, "weapons", w)
             if w in twice:
@@ -100,14 +104,17 @@ def _check_table(doc: YamlDocument, table: WeaponTable) -> list[Problem]:
             for band in bands:
                 if band not in bands_reached:
                     problems.append(doc.problem(loc, f"'{weapon.name}' names the {band} band, beyond the reach of "
-                                                f"{category.key} weapons", hint="allowed here: " + ", ".join(bands_reached)))
+                                                f"{category.key} weapons",
+                                                hint="allowed here: " + ", ".join(bands_reached)))
             if weapon.damage_by_band is not None:
                 missing = [b for b in bands_reached if b not in weapon.damage_by_band and b not in weapon.unusable_at]
                 if missing:
                     problems.append(doc.problem(loc + ("damage_by_band",), f"'{weapon.name}' gives no damage at "
-                                                + ", ".join(missing), hint="add those bands, or list them in unusable_at"))
+                                                + ", ".join(missing),
+                                                hint="add those bands, or list them in unusable_at"))
             if set(bands_reached) <= set(weapon.unusable_at):
-                problems.append(doc.problem(loc + ("unusable_at",), f"'{weapon.name}' is unusable at every band it reaches"))
+                problems.append(doc.problem(loc + ("unusable_at",),
+                                            f"'{weapon.name}' is unusable at every band it reaches"))
     return problems
 
 

@@ -8,7 +8,7 @@ setting can rename "Kill" to "Flatline" without touching code.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Literal, Self, TypeGuard, get_args
 
 from pydantic import Field, PrivateAttr, StringConstraints, ValidationInfo, field_validator, model_validator
 
@@ -25,6 +25,11 @@ CATEGORY_KEYS: tuple[str, ...] = get_args(CategoryKey)
 BandKey = Literal["brawling", "throwing", "shooting", "viewing", "lost"]
 BAND_KEYS: tuple[str, ...] = get_args(BandKey)
 AttackBand = Literal["brawling", "throwing", "shooting"]
+
+
+def _is_attack_band(band: str) -> TypeGuard[AttackBand]:
+    """Whether `band` is one a weapon can attack at (a key of damage_by_band)."""
+    return band in get_args(AttackBand)
 
 
 def reach(category: str) -> tuple[str, ...]:
@@ -106,7 +111,7 @@ class Weapon(DataModel):
                          "holds about 65 words of it on a poker card (`sixes check` measures it).")
 
     @model_validator(mode="after")
-    def _one_damage(self):
+    def _one_damage(self) -> Self:
         if (self.damage is None) == (self.damage_by_band is None):
             raise ValueError(f"'{self.name}' needs either damage (one level) or damage_by_band (a level per band)")
         if self.damage_by_band == {}:
@@ -137,7 +142,7 @@ class Weapon(DataModel):
         if not self.reaches(band):
             return None
         if self.damage_by_band is not None:
-            return self.damage_by_band.get(band)
+            return self.damage_by_band.get(band) if _is_attack_band(band) else None
         return self.damage
 
     def penalty_at(self, band: str) -> int:
@@ -187,7 +192,8 @@ class WeaponTable(DataModel):
 
 class Armour(DataModel):
     name: Text = Field(description="The category's name, e.g. 'Light'.")
-    steps: int = Field(ge=1, le=5, description="Damage levels it takes off a hit; also the penalty to its wearer's rolls.")
+    steps: int = Field(ge=1, le=5,
+                       description="Damage levels it takes off a hit; also the penalty to its wearer's rolls.")
     examples: list[Text] = Field(min_length=1)
 
 
@@ -216,7 +222,7 @@ class Distance(DataModel):
                                    "about 90 words on a poker card (`sixes check` measures it).")
 
     @model_validator(mode="after")
-    def _one_imperial(self):
+    def _one_imperial(self) -> Self:
         if self.yards is not None and self.miles is not None:
             raise ValueError("give yards or miles, not both")
         return self
@@ -236,8 +242,8 @@ class CombatFile(DataModel):
         keys = tuple(d.key for d in distances)
         if keys != BAND_KEYS:
             raise ValueError("the distances must be exactly " + ", ".join(BAND_KEYS) + " in that order")
-        limits = [d.metres for d in distances[:-1]]
-        if any(m is None for m in limits) or limits != sorted(limits) or distances[-1].metres is not None:
+        limits = [d.metres for d in distances[:-1] if d.metres is not None]
+        if len(limits) < len(distances) - 1 or limits != sorted(limits) or distances[-1].metres is not None:
             raise ValueError("every band but 'lost' needs metres, growing outwards; 'lost' has none")
         return distances
 

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
 from ...core.cast_order import casting_first
-from ...core.datafiles import duplicate_list_names, load_cast, read_validated, unused_files
+from ...core.datafiles import duplicate_list_names, entry_key, load_cast, read_validated, unused_files
 from ...core.errors import Problem, did_you_mean, errors_in
 from ...core.loading import YamlDocument
 from ...core.rulings import Ruling, load_rulings
@@ -70,7 +70,7 @@ def load_game(folder: Path, display_root: Path) -> tuple[I6Game | None, list[Pro
                               ("gear.yaml", gear, "gear")):
         if items is not None:
             key = name.removesuffix(".yaml")
-            problems.extend(duplicate_list_names(docs[name], [i.name for i in items], lambda i, k=key: (k, i, "name"), what))
+            problems.extend(duplicate_list_names(docs[name], [i.name for i in items], entry_key((key,)), what))
     trait_names = [t.name for t in traits] if traits is not None else None
     if trait_names is not None:
         problems.extend(_rule_traits(docs["traits.yaml"], trait_names))
@@ -86,7 +86,7 @@ def load_game(folder: Path, display_root: Path) -> tuple[I6Game | None, list[Pro
     rulings, found = load_rulings(RULINGS_FILE)
     problems.extend(found)
     problems.extend(unused_files(folder, display_root, KNOWN_FILES, "heroes go in heroes/"))
-    if errors_in(problems) or None in (info, traits, features, gear) \
+    if errors_in(problems) or info is None or traits is None or features is None or gear is None \
             or not files.get("actions.yaml"):
         return None, problems
     return I6Game(folder, info, tuple(traits), tuple(features), tuple(gear),

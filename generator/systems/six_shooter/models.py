@@ -96,7 +96,8 @@ class RulesFile(DataModel):
     card_values: Annotated[list[CardValue], needs_every("every card rank needs a reduction", CARD_RANKS,
                                                         lambda value: value.rank)] = Field(min_length=5, max_length=5)
     guide: Annotated[list[GuideEntry], needs_every("the guide needs an entry for every Critical Number", GUIDE_KEYS,
-                                                   lambda entry: entry.critical_number)] = Field(min_length=9, max_length=9)
+                                                   lambda entry: entry.critical_number)] = Field(min_length=9,
+                                                                                                 max_length=9)
 
     @field_validator("descriptors")
     @classmethod

@@ -161,7 +161,8 @@ def duel_record(character: Character, opponent: Character, library: Mapping[str,
                     lambda: _play_duels(character, opponent, library, duels, key_of(*fingerprint)))
 
 
-def _play_duels(character, opponent, library, duels, seed_text) -> DuelRecord:
+def _play_duels(character: Character, opponent: Character, library: Mapping[str, Special], duels: int,
+                seed_text: str) -> DuelRecord:
     rng = random.Random(f"sixes-balance:{seed_text}")
     policy = POLICIES["aggressive"]
     # Fighters are immutable, so each duel may start from the same two.
@@ -217,7 +218,7 @@ def cast_balance(characters: Sequence[Character], library: Mapping[str, Special]
     threat_band, surv_band = band(threat), band(surv)
     fighters = tuple(FighterBalance(c.name, c.faction, c.hit_points, c.armour, c.damage, t, s,
                                     _flags(t, s, threat_band, surv_band))
-                     for c, t, s in zip(characters, threat, surv))
+                     for c, t, s in zip(characters, threat, surv, strict=True))
     brawls = tuple(work.result() for work in brawl_works(characters, library, fights=brawl_fights, seed=seed))
     return CastBalance(fighters, opponent, median(threat), median(surv), duels, EARLY_ROUNDS, OUTLIER_GAP,
                        threat_band, surv_band, brawls)

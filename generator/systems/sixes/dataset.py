@@ -67,7 +67,7 @@ def load_game(folder: Path, display_root: Path) -> tuple[SixesGame | None, list[
 
     info, _ = read_validated(folder / "game.yaml", display_root, GameInfo, problems)
     specials_file, specials_doc = read_validated(folder / "specials.yaml", display_root, SpecialsFile, problems)
-    if specials_file:
+    if specials_file and specials_doc:
         problems.extend(duplicate_list_names(specials_doc, [s.name for s in specials_file.specials],
                                              lambda i: ("specials", i, "name"), "special"))
         problems.extend(_check_conditions(specials_doc, specials_file.specials))
@@ -75,7 +75,7 @@ def load_game(folder: Path, display_root: Path) -> tuple[SixesGame | None, list[
         problems.extend(unconditional_wording(specials_doc, specials_file.specials))
     actions_file, actions_doc = read_validated(folder / "actions.yaml", display_root, ActionsFile, problems)
     icon_names = frozenset(p.stem for p in ICONS_DIR.glob("*.svg"))
-    if actions_file:
+    if actions_file and actions_doc:
         for key, action in actions_file.actions.items():
             if action.icon not in icon_names:
                 problems.append(actions_doc.problem(
@@ -137,7 +137,8 @@ def _check_specials(doc: YamlDocument, names: list[str], library: dict[str, Spec
     for i, name in enumerate(names):
         if name not in library:
             problems.append(doc.problem(("specials", i), f"unknown special '{name}'",
-                                        hint=did_you_mean(name, library) or "specials must be defined in specials.yaml"))
+                                        hint=did_you_mean(name, library)
+                                        or "specials must be defined in specials.yaml"))
         elif name in seen:
             problems.append(doc.problem(("specials", i), f"special '{name}' is listed twice"))
         seen.add(name)

@@ -123,6 +123,7 @@ class Character(DataModel):
     armour: int = Field(default=0, ge=0, description="Flat reduction of incoming damage.")
     damage: int = Field(default=0, ge=0, description="Extra Effect on the Attack action.")
     specials: list[Text] = Field(default_factory=list, description="Names from the specials library.")
-    portrait: Annotated[str | None, FILE_NAME] = Field(default=None, description="An image file inside the data folder, relative to it.")
+    portrait: Annotated[str | None, FILE_NAME] = Field(
+        default=None, description="An image file inside the data folder, relative to it.")
     handouts: Annotated[list[str], FILE_NAME] = Field(default_factory=list, description=(
         "PDF files that go into this character's envelope (sixes pack), relative to the game folder."))

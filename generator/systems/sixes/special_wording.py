@@ -19,7 +19,8 @@ from .models import CONDITIONS, Special
 CONDITION_WORDS = re.compile(
     r"\b(next to|beside|within reach|within arm's reach|whenever|when|if|while|against|as long as|unless)\b",
     re.IGNORECASE)
-RESTATED_ACTION = r"\b(?:whenever|when|if|while)\s+you\s+(?:use\s+|take\s+|declare\s+|make\s+)?(?:an?\s+|the\s+|your\s+)?"
+RESTATED_ACTION = (r"\b(?:whenever|when|if|while)\s+you\s+(?:use\s+|take\s+|declare\s+|make\s+)?"
+                   r"(?:an?\s+|the\s+|your\s+)?")
 # Which `when:` a condition's words point at, first match wins.
 HINTED_CONDITION = (
     (re.compile(r"next to|beside|within|reach|faction|house|ally|allies|friend", re.IGNORECASE), "beside_ally"),

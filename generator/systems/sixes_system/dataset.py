@@ -11,6 +11,7 @@ the first.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, Callable
 
@@ -20,7 +21,8 @@ from ...core.loading import YamlDocument
 from ...core.rulings import Ruling, load_rulings
 from ...core.validation import missing_note
 from .healing import SKILL_NAMES, RankLimits, over_limits, prerequisite
-from .models import ATTACK_MODES, COVER_LEVELS, DEFENCE_MODES, Combatant, GameInfo, HealingFile, ModesFile
+from .models import (ATTACK_MODES, COVER_LEVELS, DEFENCE_MODES, Combatant, Defence, GameInfo, HealingFile, ModesFile,
+                     Weapon)
 
 RULINGS_FILE = Path(__file__).with_name("rulings.yaml")
 KNOWN_FILES = {"game.yaml", "modes.yaml", "healing.yaml"}
@@ -57,11 +59,11 @@ def load_game(folder: Path, display_root: Path) -> tuple[Campaign | None, list[P
 
     info, _ = read_validated(folder / "game.yaml", display_root, GameInfo, problems)
     modes, doc = read_validated(folder / "modes.yaml", display_root, ModesFile, problems)
-    if modes:
+    if modes and doc:
         problems.extend(_check_matrix(doc, modes))
         problems.extend(_check_cover(doc, modes))
     healing, doc = read_validated(folder / "healing.yaml", display_root, HealingFile, problems)
-    if healing:
+    if healing and doc:
         problems.extend(_check_grades(doc, healing))
     cast, found = _load_cast(folder, display_root, modes, healing)
     problems.extend(found)
@@ -103,7 +105,7 @@ def _check_grades(doc: YamlDocument, healing: HealingFile) -> list[Problem]:
     problems = _once_each(doc, "wound_grades", ("grade",), [grade.grade for grade in healing.wound_grades],
                           lambda grade: f"wound grade {grade}")
     ordered = sorted(healing.wound_grades, key=lambda g: g.grade)
-    for lighter, graver in zip(ordered, ordered[1:]):
+    for lighter, graver in pairwise(ordered):
         if graver.stable_hours < lighter.stable_hours:
             i = healing.wound_grades.index(graver)
             problems.append(doc.problem(("wound_grades", i, "stable_hours"),
@@ -130,7 +132,7 @@ def _load_cast(folder: Path, display_root: Path, modes: ModesFile | None, healin
 def _check_references(doc: YamlDocument, combatant: Combatant, modes: ModesFile | None) -> list[Problem]:
     """Weapons and defences must name a stat and skill the combatant has."""
     problems = []
-    uses = [("weapons", i, w) for i, w in enumerate(combatant.weapons)]
+    uses: list[tuple[str, int, Weapon | Defence]] = [("weapons", i, w) for i, w in enumerate(combatant.weapons)]
     uses += [("defences", i, d) for i, d in enumerate(combatant.defences)]
     for group, i, use in uses:
         if use.stat not in combatant.stats:
@@ -166,6 +168,7 @@ def _check_healers(doc: YamlDocument, combatant: Combatant, healing: HealingFile
     for over in over_limits([(t.skill, t.ranks) for t in tools], limits):
         tool = tools[over.index]
         below = prerequisite(tool.skill)
+        assert below is not None    # over_limits reports only a skill with one below it (not First Aid)
         name, below_name = SKILL_NAMES[tool.skill], SKILL_NAMES[below]
         gap = limits.gap(tool.skill)
         if over.below is None:

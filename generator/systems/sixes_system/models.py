@@ -26,12 +26,12 @@ BaseSetting = Literal["standard", "gentler", "grittier"]
 # The three medical skills, mildest first (they treat temporary, enduring
 # and persistent damage); a spell or device names the one it counts as.
 MedicalSkill = Literal["first-aid", "paramedic", "surgery"]
-ATTACK_MODES: tuple[str, ...] = get_args(AttackMode)
-DEFENCE_MODES: tuple[str, ...] = get_args(DefenceMode)
+ATTACK_MODES: tuple[AttackMode, ...] = get_args(AttackMode)
+DEFENCE_MODES: tuple[DefenceMode, ...] = get_args(DefenceMode)
 PURPOSES: tuple[str, ...] = get_args(Purpose)
 COVER_LEVELS: tuple[str, ...] = get_args(CoverLevel)
 MEDICAL_SKILLS: tuple[str, ...] = get_args(MedicalSkill)
-BASE_SETTINGS: tuple[str, ...] = get_args(BaseSetting)
+BASE_SETTINGS: tuple[BaseSetting, ...] = get_args(BaseSetting)
 
 
 def _quarters(value: Decimal) -> Decimal:
