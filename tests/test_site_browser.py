@@ -13,7 +13,6 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from generator.core.paths import PROJECT_ROOT
 
@@ -58,19 +57,9 @@ def search(page, query: str, timeout: float = 300) -> list[str]:
     waiting up to `timeout` seconds for the search worker to read its index
     (a hostile build's index is long, and a busy machine slow: the deadline
     is for a search that never answers, not a slow one)."""
-    # A query typed while the worker still reads its index can go unanswered
-    # (seen on a busy machine; a reader would type it again): type it again
-    # every 30 s until the deadline, which is for a search that never answers.
-    for attempt in range(max(1, int(timeout // 30))):
-        page.fill("input.md-search__input", "")
-        page.fill("input.md-search__input", query)
-        try:
-            page.wait_for_function("document.querySelectorAll('.md-search-result__item').length > 0",
-                                   timeout=30_000)
-            break
-        except PlaywrightTimeout:
-            if attempt == max(1, int(timeout // 30)) - 1:
-                raise
+    page.fill("input.md-search__input", query)
+    page.wait_for_function("document.querySelectorAll('.md-search-result__item').length > 0",
+                           timeout=timeout * 1000)
     return page.eval_on_selector_all(".md-search-result__item > a", "links => links.map(a => a.href)")
 
 
