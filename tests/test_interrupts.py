@@ -23,20 +23,10 @@ from generator.commands.output import JOURNAL, STAGING_PREFIX
 from generator.core.paths import PROJECT_ROOT
 from generator.systems.six_shooter import SYSTEM as SIX_SHOOTER
 from generator.systems.sixes import SYSTEM as SIXES
+from processes import session_processes
 
 
-def group_members(sid: int) -> list[int]:
-    """Live processes of the session `sid` (each build runs in its own)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[3]) == sid and fields[0] != "Z":
-                found.append(int(entry.name))
-    return found
+group_members = session_processes      # live processes of a session (each build runs in its own)
 
 
 def group_left(sid: int, timeout: float = 10.0) -> list[int]:
