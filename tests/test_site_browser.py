@@ -56,8 +56,15 @@ def search(page, query: str, timeout: float = 300) -> list[str]:
     """The locations of the results the site's own search shows for `query`,
     waiting up to `timeout` seconds for the search worker to read its index
     (a hostile build's index is long, and a busy machine slow: the deadline
-    is for a search that never answers, not a slow one)."""
-    page.fill("input.md-search__input", query)
+    is for a search that never answers, not a slow one).
+
+    The query is typed key by key as a reader types it: Material reads the
+    box on a key going up, on focus (1 ms after it) and when the worker is
+    ready. `fill` sends no key, so on a busy machine the box was read empty
+    on focus, before the text arrived, and the query was never sent."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially(query)
     page.wait_for_function("document.querySelectorAll('.md-search-result__item').length > 0",
                            timeout=timeout * 1000)
     return page.eval_on_selector_all(".md-search-result__item > a", "links => links.map(a => a.href)")
