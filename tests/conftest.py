@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from browsers import CHROMIUM, MISSING, chromium
 from generator.core.paths import DEFAULT_DATA_DIR, PROJECT_ROOT
 
 SHARED_DIR = PROJECT_ROOT.parent / "shared"
@@ -64,6 +65,16 @@ def spawn():
     left = {" ".join(map(str, process.args)): pids for process in started if (pids := end_session(process))}
     if left:
         pytest.fail(f"processes outlived the test and were killed: {left}")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One browser per test module (tests/browsers.py); the tests that need
+    it are skipped without Chromium."""
+    if CHROMIUM is None:
+        pytest.skip(MISSING)
+    with chromium() as running:
+        yield running
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -154,21 +153,12 @@ def test_every_document_is_public_and_every_page_links_a_public_document(game):
 PHONE = {"width": 360, "height": 740}
 
 
-@pytest.mark.skipif(shutil.which("chromium") is None, reason="Chromium is not installed")
-def test_pages_fit_a_phone_screen(example_build):
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=shutil.which("chromium"),
-                                             args=["--no-sandbox", "--disable-gpu", "--no-first-run",
-                                                   "--disable-background-networking"])
-        try:
-            for rel in ("index.html", "weapons.html", "ladder.html", "turns.html", "rulings.html"):
-                page = browser.new_page(viewport=PHONE)
-                page.goto((example_build.out_dir / "site" / "d6xd6" / rel).as_uri())
-                assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], rel
-                overflowing = page.evaluate("[...document.querySelectorAll('.md-typeset__scrollwrap')]"
-                                            ".filter(w => w.scrollWidth > w.clientWidth + 1).length")
-                assert overflowing == 0, rel
-                page.close()
-        finally:
-            browser.close()
+def test_pages_fit_a_phone_screen(example_build, browser):
+    for rel in ("index.html", "weapons.html", "ladder.html", "turns.html", "rulings.html"):
+        page = browser.new_page(viewport=PHONE)
+        page.goto((example_build.out_dir / "site" / "d6xd6" / rel).as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], rel
+        overflowing = page.evaluate("[...document.querySelectorAll('.md-typeset__scrollwrap')]"
+                                    ".filter(w => w.scrollWidth > w.clientWidth + 1).length")
+        assert overflowing == 0, rel
+        page.close()

@@ -423,27 +423,20 @@ def test_clean_html_keeps_plain_markup_only(dirty, clean):
 
 # --- in a real browser ------------------------------------------------------------
 
-def test_the_hostile_page_runs_and_fetches_nothing(site):
-    from test_site_browser import CHROMIUM
-    if CHROMIUM is None:
-        pytest.skip("Chromium is not installed (make test installs it)")
-    from playwright.sync_api import sync_playwright
-
+def test_the_hostile_page_runs_and_fetches_nothing(site, browser):
     from test_hostile_site import TOUCH_ALL, settle
     dialogs, outside, errors = [], [], []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        context = browser.new_context()
-        context.route(re.compile(r"^(?!file:|data:|about:|blob:)"),
-                      lambda route: (outside.append(route.request.url), route.abort()))
-        for name in ("hostile.html", "house-rules.html", "index.html"):
-            page = context.new_page()
-            page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.goto((site / name).as_uri(), wait_until="load")
-            page.evaluate(TOUCH_ALL)
-            settle(page)
-            page.close()
-        browser.close()
+    context = browser.new_context()
+    context.route(re.compile(r"^(?!file:|data:|about:|blob:)"),
+                  lambda route: (outside.append(route.request.url), route.abort()))
+    for name in ("hostile.html", "house-rules.html", "index.html"):
+        page = context.new_page()
+        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto((site / name).as_uri(), wait_until="load")
+        page.evaluate(TOUCH_ALL)
+        settle(page)
+        page.close()
+    context.close()
     assert dialogs == [] and errors == []
     assert outside == []

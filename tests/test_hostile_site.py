@@ -33,7 +33,7 @@ from pydantic import BaseModel, PlainValidator
 from generator.core.text import kind_of
 from generator.systems import SYSTEMS, System
 
-from test_site_browser import CHROMIUM, search
+from test_site_browser import search
 
 # Markup that would run, load or link something if the site trusted the data.
 # Each set is one site build; {m} is the field's marker, unique per value.
@@ -446,19 +446,6 @@ def test_the_search_index_holds_no_live_markup(plain, hostile):
 
 
 # --- in a real browser --------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("Chromium is not installed (make test installs it)")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"])
-        yield browser
-        browser.close()
-
 
 # Touch every element the way a reader would: hover, focus, and follow any
 # link that would run script instead of going somewhere.

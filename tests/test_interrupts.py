@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import select
 import shutil
 import signal
 import subprocess
@@ -23,7 +22,7 @@ from generator.commands.output import JOURNAL, STAGING_PREFIX
 from generator.core.paths import PROJECT_ROOT
 from generator.systems.six_shooter import SYSTEM as SIX_SHOOTER
 from generator.systems.sixes import SYSTEM as SIXES
-from processes import session_processes
+from processes import session_processes, wait_gone
 
 
 group_members = session_processes      # live processes of a session (each build runs in its own)
@@ -36,15 +35,7 @@ def group_left(sid: int, timeout: float = 10.0) -> list[int]:
     build, when it sees the build gone."""
     deadline = time.monotonic() + timeout
     while (members := group_members(sid)) and time.monotonic() < deadline:
-        for pid in members:
-            try:
-                handle = os.pidfd_open(pid)
-            except ProcessLookupError:
-                continue
-            try:
-                select.select([handle], [], [], max(0.0, deadline - time.monotonic()))
-            finally:
-                os.close(handle)
+        wait_gone(members, max(0.0, deadline - time.monotonic()))
     return group_members(sid)
 
 

@@ -252,29 +252,25 @@ def test_a_wrong_cast_list_setting_is_an_error_at_its_line(tmp_path):
         "sixes.yaml:2:14: error: site.cast_list: expected true or false, found 'maybe'"]
 
 
-def test_the_cast_lists_and_the_challenges_page_have_no_serious_accessibility_problem(built):
+def test_the_cast_lists_and_the_challenges_page_have_no_serious_accessibility_problem(built, browser):
     """axe-core (as tests/test_site_browser.py runs it) on the pages this
     feature writes, at desktop and phone widths."""
-    from test_site_browser import AXE, AXE_RUN, CHROMIUM, SCREENS
-    if CHROMIUM is None or not AXE.is_file():
-        pytest.skip("Chromium or axe-core is not installed (make test installs them)")
-    from playwright.sync_api import sync_playwright
+    from test_site_browser import AXE, AXE_RUN, SCREENS
+    if not AXE.is_file():
+        pytest.skip("axe-core is not installed (make test installs it)")
     pages = [*sorted((built / "site").glob("*/cast-list.html")), built / "site" / "six-shooter" / "challenges.html"]
     assert len(pages) == 6
     found = {}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        for screen, options in SCREENS.items():
-            context = browser.new_context(**options)
-            for path in pages:
-                page = context.new_page()
-                page.goto(path.as_uri())
-                page.add_script_tag(path=str(AXE))
-                if bad := page.evaluate(AXE_RUN):
-                    found[f"{screen} {path.relative_to(built / 'site')}"] = bad
-                page.close()
-            context.close()
-        browser.close()
+    for screen, options in SCREENS.items():
+        context = browser.new_context(**options)
+        for path in pages:
+            page = context.new_page()
+            page.goto(path.as_uri())
+            page.add_script_tag(path=str(AXE))
+            if bad := page.evaluate(AXE_RUN):
+                found[f"{screen} {path.relative_to(built / 'site')}"] = bad
+            page.close()
+        context.close()
     assert found == {}
 
 

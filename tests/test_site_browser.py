@@ -10,13 +10,12 @@ axe-core is a test tool from npm (package.json); `make test` installs it
 into node_modules/ through scripts/install-system-deps --browser."""
 from __future__ import annotations
 
-import shutil
 
 import pytest
 
+from browsers import CHROMIUM, MISSING
 from generator.core.paths import PROJECT_ROOT
 
-CHROMIUM = shutil.which("chromium")
 PHONE = {"width": 360, "height": 740}
 PAGES = ["index.html", "credits.html", "sixes/index.html", "sixes/game.html",
          "sixes/actions.html", "sixes/speed-slots.html", "sixes/specials.html", "sixes/rulings.html",
@@ -26,18 +25,7 @@ AXE = PROJECT_ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # A4 (210 mm) and US Letter (8.5 in), in CSS pixels (96 to the inch).
 PRINT_WIDTHS = {"A4": round((210 - 24) / 25.4 * 96), "Letter": round((8.5 * 25.4 - 24) / 25.4 * 96)}
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (make test installs it)")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"])
-        yield browser
-        browser.close()
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=MISSING)
 
 
 @pytest.fixture(scope="module")

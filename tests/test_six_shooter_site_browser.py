@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from test_site_browser import CHROMIUM, PHONE, browser  # noqa: F401  (the shared browser fixture)
+from browsers import CHROMIUM, MISSING
+from test_site_browser import PHONE
 
 PAGES = ["index", "adventure", "odds", "luck", "contests", "challenges", "rulings"]
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (make test installs it)")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=MISSING)
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_six_shooter_pages_fit_a_phone_screen(example_build, browser, name):  # noqa: F811
+def test_six_shooter_pages_fit_a_phone_screen(example_build, browser, name):
     page = browser.new_page(viewport=PHONE)
     page.goto((example_build.out_dir / "site" / "six-shooter" / f"{name}.html").as_uri())
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

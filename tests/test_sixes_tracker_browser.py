@@ -13,7 +13,6 @@ than the phone, and nothing is requested from anywhere.
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -22,23 +21,13 @@ from generator.render.tracker import tracker_html
 from generator.systems.sixes.dataset import load_game
 from generator.systems.sixes.resolver import Declaration, fresh, resolve_round
 
+from browsers import CHROMIUM, MISSING
 from test_sixes_tracker import HOSTILE, example_game, hostile_folder
 
-CHROMIUM = shutil.which("chromium")
 PHONE = {"width": 390, "height": 844}
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 LEFT_OUT = "Wenna Hocking"     # the sixteenth of the cast, taken out again after picking every faction
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (make test installs it)")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=MISSING)
 
 
 @pytest.fixture(scope="module")

@@ -18,10 +18,10 @@ from generator.render.tracker import tracker_html
 from generator.systems.sixes.resolver import Declaration
 
 from test_sixes_tracker import example_game
-from test_sixes_tracker_browser import (CHROMIUM, PHONE, Phone, browser, declare, pick_big_brawl,  # noqa: F401
-                                        python_round, tracker)
+from browsers import CHROMIUM, MISSING
+from test_sixes_tracker_browser import PHONE, Phone, declare, pick_big_brawl, python_round, tracker  # noqa: F401
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (make test installs it)")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=MISSING)
 
 # Storage refused as an opaque origin refuses it: reading localStorage throws.
 NO_STORAGE = """
