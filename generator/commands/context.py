@@ -26,7 +26,8 @@ from ..core.errors import BuildError, Problem
 from ..core.paper import PAPERS, Paper
 from .output import OutputError, OutputFolder, recover, refuse_unsafe
 from ..core.paths import MKDOCS_CONFIG, PACKAGE_DIR, SITE_SOURCES_DIR, TEMPLATES_DIR
-from ..render.jobs import Progress, Tally, render_checked
+from ..render.jobs import render_checked
+from ..render.progress import Progress, Tally
 from ..render.options import DEFAULT_OPTIONS, PrintOptions
 from ..game.settings import Settings, game_inputs
 
