@@ -14,7 +14,7 @@ inside a `BuildContext`, which owns, for the length of the run:
 - the cache's warnings, turned into Problems for the command to print.
 
 So `build` and `pack` read as gather, plan, render, swap, and "why didn't my
-edit show?" has one answer: render/cache/ (its __init__ maps it).
+edit show?" has one answer: render/cache/keys.py, which spells every key.
 """
 from __future__ import annotations
 

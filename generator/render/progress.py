@@ -1,8 +1,9 @@
 """What a run of renders tells while it works, and what it counts.
 
-Edge layer, and a leaf of it: `jobs.py` (which plans and checks the renders)
-and `batch.py` (which runs them) both speak of progress, so the words live
-here, below both, and neither has to import the other for them.
+Edge layer, and a leaf of it: imports nothing of the package. `jobs.py`
+(which plans and checks the renders) and `batch.py` (which runs them) both
+speak of progress, so the words live here, below both, and neither has to
+import the other for them.
 """
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""The build cache: the one answer to "why didn't my edit show?".
+"""The build cache: what a build remembers between runs, where, and why.
 
-Edge layer. Everything a build remembers between runs is in the user's cache
+Edge layer; its modules import core, game and one another, never a
+renderer. Everything a build remembers between runs is in the user's cache
 folder ($SIXES_CACHE_DIR, else $XDG_CACHE_HOME/sixes-press or
 ~/.cache/sixes-press), one private sub-folder per output folder:
 
@@ -14,10 +15,11 @@ folder ($SIXES_CACHE_DIR, else $XDG_CACHE_HOME/sixes-press or
   .sixes-press-cache              the marker saying the tool made this folder
                                   (render/cache_marker.py): `sixes clean` removes no other
 
-An edit shows when it reaches a key, and `keys.py` spells every key: a
-PDF's is its final HTML (data and Jinja templates are in it), paper, print
-variant and date, over the CSS, fonts and icons under templates/, the game
-folder's non-YAML files and the code version. `builds.BuildCache` is the
+"Why didn't my edit show?" is answered by one file, `keys.py`: an edit
+shows when it reaches a key, and it spells every key (a PDF's is its final
+HTML, where data and Jinja templates already are, its paper, print variant
+and date, over the CSS, fonts and icons under templates/, the game folder's
+non-YAML files and the code version). `builds.BuildCache` is the
 cache as one run sees it (commands/context.BuildContext holds it): what the
 last build made, whether the site is unchanged, and the record of this build.
 Where the folders are and how they are written is `storage.py`.

@@ -1,6 +1,7 @@
 """One run's view of the cache: the object its BuildContext holds.
 
-Edge layer. A run (commands/context.py) asks it what it needs and tells it
+Edge layer; imports core (memo), game (dates) and the cache's own
+modules. A run (commands/context.py) asks it what it needs and tells it
 what it made; it keeps the keys (keys.py) and the files (storage.py):
 
 - `last_build()`: what the last build made, when nothing it was made from

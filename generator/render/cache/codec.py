@@ -1,6 +1,6 @@
 """The memo file (memo.json): remembered results as plain JSON, never code.
 
-Edge layer. generator/core/memo.py fills a table in memory; a build saves
+Edge layer; imports keys and storage. generator/core/memo.py fills a table in memory; a build saves
 what it used here and reads it back next time, only while the package's
 code is the same (keys.package_version). Remembered values are plain data:
 numbers, strings, exact fractions, lists, tuples, sets, mappings and frozen

@@ -1,8 +1,11 @@
-"""The keys: what decides each thing the cache remembers.
+"""The keys: what decides each thing the cache remembers, and so the answer
+to "why didn't my edit show?".
 
-Edge layer. A remembered thing is used again only under the same key, so a
-change that does not reach a key is a change the output will not show; every
-key is spelled here:
+Edge layer; imports core, game (the game folder's inputs) and storage,
+never WeasyPrint (its version comes from the package metadata).
+A remembered thing is used again only under the same key, so a
+change that does not reach a key is a change the output will not show
+(until `sixes clean` or `--no-cache`); every key is spelled here:
 
 - a PDF (`pdf_key`): its final HTML (the data and the Jinja templates are
   in it), paper, orientation, print variant, form fields and date, over
@@ -13,8 +16,12 @@ key is spelled here:
   package's own code;
 - the site before it is staged (`site_inputs_key`): the whole game folder,
   templates/, the site's sources, mkdocs.yml, the package's code, the
-  papers, the print options and the settings; after staging (`site_key`):
-  the staged Markdown and assets and mkdocs.yml;
+  papers, the print options and the settings, and SOURCE_DATE_EPOCH
+  (builds.BuildCache.inputs adds it); after staging (`site_key`): the staged
+  Markdown, assets and downloads and mkdocs.yml, with the navigation, the
+  look and SOURCE_DATE_EPOCH (commands/build._build_site passes them). The
+  date a site is stamped with when no SOURCE_DATE_EPOCH is set is not in
+  it: a site is not built again for a date that moved with an edit elsewhere;
 - a whole build (`build_inputs_key`): the site's inputs, whether the site
   and --strict were asked for, and the versions of the libraries that make
   the files.

@@ -1,6 +1,6 @@
 """Rendered PDFs by key (keys.pdf_key), in the cache folder's `pdf/`.
 
-Edge layer. `pdf/index.json` maps each key to [page count, sha256 of the
+Edge layer; imports keys and storage. `pdf/index.json` maps each key to [page count, sha256 of the
 PDF]; a cached file whose checksum differs, or that is not a regular file,
 is a miss. A hit is copied out (never hard-linked: editing an output file
 cannot change the cache). Only a build whose renders passed their checks

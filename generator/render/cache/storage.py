@@ -1,6 +1,7 @@
 """Where the cache lives and how a file gets into it and out again.
 
-Edge layer. The user's cache folder ($SIXES_CACHE_DIR, else
+Edge layer; imports the standard library and render/cache_marker alone.
+The user's cache folder ($SIXES_CACHE_DIR, else
 $XDG_CACHE_HOME/sixes-press or ~/.cache/sixes-press) holds one sub-folder
 per output folder, named by a hash of its path. A folder is used only if it
 is this user's and only they may write it, and (once written) carries the
