@@ -4,6 +4,7 @@ character's sheet and the GM documents that list it; a change of print
 option or of a stylesheet renders again; a failed build writes no cache."""
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -14,6 +15,7 @@ from generator.core.errors import BuildError
 
 from generator.commands.build import build
 from generator.commands.context import BuildConfig
+from generator.commands.output import OutputError
 from generator.core.paper import A4, LETTER
 from generator.render.options import PrintOptions
 from generator.systems.sixes import SYSTEM as SIXES
@@ -111,6 +113,24 @@ def test_a_build_with_nothing_changed_loads_nothing(starter, tmp_path, monkeypat
     notes.write_text(notes.read_text() + "\n# an organiser's comment\n")
     assert not cached_pdfs(starter, out, LETTER).untouched   # the data changed
     assert cached_pdfs(starter, out, LETTER).untouched
+
+
+def test_a_site_made_but_never_swapped_in_is_made_again(starter, tmp_path):
+    """The site's keys are written with the build's record, after the swap: a
+    build that made a new site and then failed to swap it in must not leave
+    the cache saying the site in the output folder is up to date."""
+    out = tmp_path / "out"
+    build(BuildConfig(starter, out, (A4,), workers=1, cache=True))
+    game = starter / "sixes" / "game.yaml"
+    game.write_text(game.read_text().replace("title:", "title: Renamed", 1))
+    pipe = out / "site" / "pipe"
+    os.mkfifo(pipe)                     # refused at the swap, after MkDocs built the new site
+    with pytest.raises(OutputError, match="is not a regular file"):
+        build(BuildConfig(starter, out, (A4,), workers=1, cache=True))
+    assert "Renamed" not in (out / "site" / "index.html").read_text()
+    pipe.unlink()
+    again = build(BuildConfig(starter, out, (A4,), workers=1, cache=True))
+    assert again.site_built and "Renamed" in (out / "site" / "index.html").read_text()
 
 
 def test_a_build_with_nothing_changed_repeats_its_warnings(starter, tmp_path):
