@@ -14,13 +14,14 @@ import time
 from pathlib import Path
 
 from generator.commands.build import build
+from generator.commands.context import BuildConfig
 from generator.core.paths import DEFAULT_DATA_DIR
 
 
 def time_build(workers: int, site: bool) -> float:
     with tempfile.TemporaryDirectory() as out:
         start = time.perf_counter()
-        report = build(DEFAULT_DATA_DIR, Path(out), site=site, workers=workers)
+        report = build(BuildConfig(DEFAULT_DATA_DIR, Path(out), site=site, workers=workers))
         elapsed = time.perf_counter() - start
         assert report.pdfs
     return elapsed

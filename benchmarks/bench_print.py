@@ -36,6 +36,7 @@ import time
 from pathlib import Path
 
 from generator.commands.build import build
+from generator.commands.context import BuildConfig
 from generator.core.paper import PAPERS, Paper
 
 from generator.game.load import load_all
@@ -108,7 +109,7 @@ def run_size(size: int, repeat: int, paper: str, site: bool) -> dict[str, float]
             out = tmp / "out"
 
             def go():
-                return build(data, out, (paper,), site=site, cache=True)
+                return build(BuildConfig(data, out, (Paper.parse(paper),), site=site, cache=True))
 
             elapsed, report = timed(go)
             assert len(report.rendered) == size + SHARED_DOCUMENTS, len(report.rendered)

@@ -27,15 +27,16 @@ def example_build(tmp_path_factory, request):
     parent of every worker's temporary folder) and leaves its report there;
     the others wait on the lock, then read the report."""
     from generator.commands.build import build
+    from generator.commands.context import BuildConfig
     if not hasattr(request.config, "workerinput"):      # one process: no one to share with
-        return build(DEFAULT_DATA_DIR, tmp_path_factory.mktemp("example-out"))
+        return build(BuildConfig(DEFAULT_DATA_DIR, tmp_path_factory.mktemp("example-out")))
     run_folder = tmp_path_factory.getbasetemp().parent
     saved = run_folder / "example-build.pickle"
     with open(run_folder / "example-build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)        # released when the file closes
         if saved.exists():
             return pickle.loads(saved.read_bytes())
-        report = build(DEFAULT_DATA_DIR, run_folder / "example-out")
+        report = build(BuildConfig(DEFAULT_DATA_DIR, run_folder / "example-out"))
         saved.write_bytes(pickle.dumps(report))
         return report
 

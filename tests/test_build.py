@@ -11,6 +11,8 @@ import pytest
 from generator.commands.output import RECORD, OutputFolder
 from generator.core.errors import BuildError
 from generator.commands.build import build
+from generator.commands.context import BuildConfig
+from generator.core.paper import A4
 from generator.systems.sixes import SYSTEM as SIXES
 
 
@@ -40,7 +42,7 @@ def test_a_character_sheet_longer_than_two_pages_fails_the_build(starter, tmp_pa
         earlier.commit(["pdf"])
 
     with pytest.raises(BuildError) as failure:
-        build(starter, out, ("a4",), site=False, workers=1)
+        build(BuildConfig(starter, out, (A4,), site=False, workers=1))
 
     assert re.search(r"a4 sixes/players/first-rival\.pdf: [3-9] pages, at most 2 expected", str(failure.value))
     assert (out / "pdf" / "earlier.pdf").read_bytes() == b"%PDF earlier build"

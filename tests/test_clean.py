@@ -1,8 +1,8 @@
 """`sixes clean`: the one way to forget the build cache, touching nothing else.
 
 The cache folder holds one private folder per output folder, named by a hash
-of its path (render/cache.py). Cleaning removes only such folders, only this
-user's private ones, and never follows a link or touches the output.
+of its path (render/cache/storage.py). Cleaning removes only such folders,
+only this user's private ones, and never follows a link or touches the output.
 """
 from __future__ import annotations
 

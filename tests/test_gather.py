@@ -115,7 +115,10 @@ def test_a_page_with_a_visibility_other_than_public_or_private_is_refused_by_che
     assert checked.exit_code == 1 and expected in lines(checked.output), checked.output
     import generator.commands.build as build_module
     entered = []
-    monkeypatch.setattr(build_module, "BuildContext", lambda *a, **k: entered.append(a) or pytest.fail("rendered"))
+    # A run begins when it enters its BuildContext (made earlier, so that its cache can answer a build
+    # with nothing changed before the gather).
+    monkeypatch.setattr(build_module.BuildContext, "__enter__",
+                        lambda self: entered.append(self) or pytest.fail("rendered"))
     built = run("build", "--data", str(game), "--no-cache")
     assert built.exit_code == 1 and expected in lines(built.output), built.output
     assert entered == [] and not (game / "output").exists()
@@ -272,12 +275,15 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
         ("render/site.py", "stem_typed_words"): "the tool's theme patch and the built site",
         ("render/site.py", "prune_site"): "the built site",
         ("render/site.py", "search_languages"): "the built search index",
-        ("render/cache.py", "_tree_hash"): "hashes regular files to tell a change; never parsed nor published",
-        ("render/cache.py", "_game_hash"): "hashes regular files to tell a change; never parsed nor published",
+        ("render/cache/keys.py", "tree_hash"): "hashes regular files to tell a change; never parsed nor published",
+        ("render/cache/keys.py", "game_hash"): "hashes regular files to tell a change; never parsed nor published",
         ("render/batch.py", "RenderBatch._fetch"): "a PDF from the render cache",
-        **{("render/cache.py", name): "the cache folder the tool writes, and the tool's own code and config"
-           for name in ("read_text", "code_version", "RenderCache.__init__", "RenderCache.fetch", "RenderCache.store",
-                        "load_memo", "site_key", "site_inputs_key", "unchanged_build", "site_unchanged")},
+        **{("render/cache/" + module, name): "the cache folder the tool writes, and the tool's own code and config"
+           for module, name in (("storage.py", "read_text"), ("keys.py", "code_version"), ("keys.py", "site_key"),
+                                ("keys.py", "site_inputs_key"), ("pdfs.py", "_read_index"),
+                                ("pdfs.py", "RenderCache.fetch"), ("pdfs.py", "RenderCache.store"),
+                                ("codec.py", "load_memo"), ("builds.py", "_unchanged_build"),
+                                ("builds.py", "_site_there"))},
     }
     assert _file_openers() == set(allowed)
 

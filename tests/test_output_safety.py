@@ -398,6 +398,7 @@ def test_the_writer_refuses_a_second_write_to_one_path_in_any_case(tmp_path):
 
 def test_two_documents_planned_onto_one_file_stop_the_build_and_write_nothing(starter, tmp_path):
     from generator.commands.context import BuildConfig, BuildContext
+    from generator.core.paper import A4
     from generator.render.pdf import PdfJob
 
     def job(target: Path, label: str) -> tuple[int, PdfJob]:
@@ -405,7 +406,7 @@ def test_two_documents_planned_onto_one_file_stop_the_build_and_write_nothing(st
         return 1, PdfJob(html, TEMPLATES_DIR.as_uri() + "/", target, "a4", (TEMPLATES_DIR,), label)
 
     out = tmp_path / "out"
-    config = BuildConfig(starter, out, ("a4",), site=False, workers=1)
+    config = BuildConfig(starter, out, (A4,), site=False, workers=1)
     with pytest.raises(OutputError, match="two documents would both write pdf/a4/sixes/public/rules.pdf"):
         with BuildContext(config, ["pdf/a4"]) as ctx:
             where = ctx.staging / "pdf" / "a4" / "sixes" / "public"

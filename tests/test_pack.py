@@ -455,9 +455,11 @@ def test_a_pack_after_a_build_reuses_its_documents(game, tmp_path, monkeypatch):
     pack's own documents are new: the card run, the covers and the roster),
     and the pack is the same."""
     from generator.commands.build import build
+    from generator.commands.context import BuildConfig
+    from generator.core.paper import A4
     monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
     out = tmp_path / "out"
-    build(game, out, ("a4",), site=False, workers=1, cache=True)
+    build(BuildConfig(game, out, (A4,), site=False, workers=1, cache=True))
     report = pack(game, out, ("a4",), workers=1, cache=True)
     sheets = len(list((out / "pdf" / "a4" / "sixes" / "players").glob("*.pdf")))
     assert report.reused >= sheets + 2          # every sheet, the cheat sheet and the balance report

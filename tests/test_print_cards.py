@@ -214,11 +214,13 @@ def test_bleed_separates_cards_and_turns_the_sheet_when_that_fits_more(deck, tmp
 
 def test_a_build_with_backs_writes_the_calibration_sheet_and_budgets_the_deck(tmp_path):
     from generator.commands.build import build
+    from generator.commands.context import BuildConfig
+    from generator.core.paper import LETTER
     from generator.render.options import PrintOptions
     data = tmp_path / "data"
     shutil.copytree(SIXES.starter, data / "sixes")
-    report = build(data, tmp_path / "out", ("letter",), site=False, workers=1,
-                   options=PrintOptions(card_size="tarot", backs=True, back_offset=(0.5, 0.5)))
+    report = build(BuildConfig(data, tmp_path / "out", (LETTER,), site=False, workers=1,
+                   options=PrintOptions(card_size="tarot", backs=True, back_offset=(0.5, 0.5))))
     calibration = tmp_path / "out" / "pdf" / "letter" / "duplex-calibration.pdf"
     assert calibration in report.pdfs
     reader = PdfReader(calibration)

@@ -4,6 +4,7 @@ character's sheet and the GM documents that list it; a change of print
 option or of a stylesheet renders again; a failed build writes no cache."""
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -13,6 +14,9 @@ import pytest
 from generator.core.errors import BuildError
 
 from generator.commands.build import build
+from generator.commands.context import BuildConfig
+from generator.commands.output import OutputError
+from generator.core.paper import A4, LETTER
 from generator.render.options import PrintOptions
 from generator.systems.sixes import SYSTEM as SIXES
 
@@ -29,13 +33,18 @@ def starter(tmp_path):
     return data
 
 
+def cached_pdfs(data, out, paper=A4, **asked):
+    """A build of the PDFs alone, one worker, through the cache."""
+    return build(BuildConfig(data, out, (paper,), site=False, workers=1, cache=True, **asked))
+
+
 def labels(report):
     return sorted(label.split(" ", 1)[1] for label in report.rendered)
 
 
 def test_nothing_changed_renders_nothing_and_one_character_renders_its_documents(starter, tmp_path):
     out = tmp_path / "out"
-    cold = build(starter, out, ("a4",), workers=1, cache=True)
+    cold = build(BuildConfig(starter, out, (A4,), workers=1, cache=True))
     assert labels(cold) == ["sixes/gm/balance-report.pdf", "sixes/gm/gm-cheat-sheet.pdf",
                             "sixes/players/first-rival.pdf", "sixes/players/second-rival.pdf",
                             "sixes/public/hand-signal-cards.pdf", "sixes/public/rules-reference.pdf"]
@@ -43,7 +52,7 @@ def test_nothing_changed_renders_nothing_and_one_character_renders_its_documents
     sheet = out / "pdf" / "a4" / "sixes" / "players" / "second-rival.pdf"
     before = sheet.read_bytes()
 
-    again = build(starter, out, ("a4",), workers=1, cache=True)
+    again = build(BuildConfig(starter, out, (A4,), workers=1, cache=True))
     assert again.rendered == [] and again.reused == 6 and not again.site_built
     assert sheet.read_bytes() == before
     assert (out / "site" / "index.html").is_file()
@@ -52,7 +61,7 @@ def test_nothing_changed_renders_nothing_and_one_character_renders_its_documents
     character = starter / "sixes" / "characters" / "first-rival.yaml"
     character.write_text(character.read_text().replace("hit_points: 5", "hit_points: 6"))
     assert "hit_points: 6" in character.read_text()
-    edited = build(starter, out, ("a4",), workers=1, cache=True)
+    edited = build(BuildConfig(starter, out, (A4,), workers=1, cache=True))
     # The sheet itself, and the GM documents that list the cast (cheat sheet, balance report).
     assert labels(edited) == ["sixes/gm/balance-report.pdf", "sixes/gm/gm-cheat-sheet.pdf",
                               "sixes/players/first-rival.pdf"]
@@ -62,19 +71,19 @@ def test_nothing_changed_renders_nothing_and_one_character_renders_its_documents
 
 def test_a_print_option_or_a_stylesheet_change_renders_again(starter, tmp_path, monkeypatch):
     out = tmp_path / "out"
-    build(starter, out, ("a4",), site=False, workers=1, cache=True)
-    saver = build(starter, out, ("a4",), site=False, workers=1, options=PrintOptions(ink_saver=True), cache=True)
+    cached_pdfs(starter, out)
+    saver = cached_pdfs(starter, out, options=PrintOptions(ink_saver=True))
     assert len(saver.rendered) == 6
     # Back to normal ink: both variants are cached.
-    assert build(starter, out, ("a4",), site=False, workers=1, cache=True).rendered == []
+    assert cached_pdfs(starter, out).rendered == []
     # A template folder with one CSS file changed invalidates every document.
-    import generator.render.cache as cache
+    import generator.render.cache.keys as keys      # where every cache key is spelled
     templates = tmp_path / "templates"
-    shutil.copytree(cache.TEMPLATES_DIR, templates)
-    monkeypatch.setattr(cache, "TEMPLATES_DIR", templates)
-    assert build(starter, out, ("a4",), site=False, workers=1, cache=True).rendered == []
+    shutil.copytree(keys.TEMPLATES_DIR, templates)
+    monkeypatch.setattr(keys, "TEMPLATES_DIR", templates)
+    assert cached_pdfs(starter, out).rendered == []
     (templates / "base.css").write_text((templates / "base.css").read_text() + "\n/* changed */\n")
-    assert len(build(starter, out, ("a4",), site=False, workers=1, cache=True).rendered) == 6
+    assert len(cached_pdfs(starter, out).rendered) == 6
 
 
 def test_a_build_with_nothing_changed_loads_nothing(starter, tmp_path, monkeypatch):
@@ -83,35 +92,53 @@ def test_a_build_with_nothing_changed_loads_nothing(starter, tmp_path, monkeypat
     the options or the output folder means a real build."""
     import generator.commands.build as build_module
     out = tmp_path / "out"
-    first = build(starter, out, ("a4",), site=False, workers=1, cache=True)
+    first = cached_pdfs(starter, out)
     assert not first.untouched
     real_gather = build_module.gather
     loads = []
     monkeypatch.setattr(build_module, "gather", lambda *a, **k: loads.append(1) or real_gather(*a, **k))
 
-    again = build(starter, out, ("a4",), site=False, workers=1, cache=True)
+    again = cached_pdfs(starter, out)
     assert again.untouched and loads == [] and again.rendered == []
     assert again.pdfs == first.pdfs and again.reused == 6
 
     sheet = out / "pdf" / "a4" / "sixes" / "players" / "first-rival.pdf"
     sheet.unlink()                                              # the output folder changed
-    restored = build(starter, out, ("a4",), site=False, workers=1, cache=True)
+    restored = cached_pdfs(starter, out)
     assert not restored.untouched and loads == [1] and restored.rendered == [] and sheet.is_file()
 
-    assert not build(starter, out, ("letter",), site=False, workers=1, cache=True).untouched   # other options
-    assert not build(starter, out, ("letter",), site=False, workers=1, cache=False).untouched  # no cache asked
+    assert not cached_pdfs(starter, out, LETTER).untouched   # other options
+    assert not build(BuildConfig(starter, out, (LETTER,), site=False, workers=1)).untouched  # no cache asked
     notes = starter / "sixes" / "game.yaml"
     notes.write_text(notes.read_text() + "\n# an organiser's comment\n")
-    assert not build(starter, out, ("letter",), site=False, workers=1, cache=True).untouched   # the data changed
-    assert build(starter, out, ("letter",), site=False, workers=1, cache=True).untouched
+    assert not cached_pdfs(starter, out, LETTER).untouched   # the data changed
+    assert cached_pdfs(starter, out, LETTER).untouched
+
+
+def test_a_site_made_but_never_swapped_in_is_made_again(starter, tmp_path):
+    """The site's keys are written with the build's record, after the swap: a
+    build that made a new site and then failed to swap it in must not leave
+    the cache saying the site in the output folder is up to date."""
+    out = tmp_path / "out"
+    build(BuildConfig(starter, out, (A4,), workers=1, cache=True))
+    game = starter / "sixes" / "game.yaml"
+    game.write_text(game.read_text().replace("title:", "title: Renamed", 1))
+    pipe = out / "site" / "pipe"
+    os.mkfifo(pipe)                     # refused at the swap, after MkDocs built the new site
+    with pytest.raises(OutputError, match="is not a regular file"):
+        build(BuildConfig(starter, out, (A4,), workers=1, cache=True))
+    assert "Renamed" not in (out / "site" / "index.html").read_text()
+    pipe.unlink()
+    again = build(BuildConfig(starter, out, (A4,), workers=1, cache=True))
+    assert again.site_built and "Renamed" in (out / "site" / "index.html").read_text()
 
 
 def test_a_build_with_nothing_changed_repeats_its_warnings(starter, tmp_path):
     character = starter / "sixes" / "characters" / "first-rival.yaml"
     character.write_text(re.sub(r"^hit_points: \d+", "hit_points: 9", character.read_text(), flags=re.M))
     out = tmp_path / "out"
-    first = build(starter, out, ("a4",), site=False, workers=1, cache=True)
-    again = build(starter, out, ("a4",), site=False, workers=1, cache=True)
+    first = cached_pdfs(starter, out)
+    again = cached_pdfs(starter, out)
     assert again.untouched and first.warnings and again.warnings == first.warnings
 
 
@@ -135,7 +162,7 @@ def test_a_failed_build_writes_no_cache(starter, tmp_path, monkeypatch):
     character.write_text(character.read_text().replace("name: First Rival", "name: First Rival \u2603"))
     out = tmp_path / "out"
     with pytest.raises(BuildError):
-        build(starter, out, ("a4",), site=False, workers=1, cache=True)
+        cached_pdfs(starter, out)
     assert not (tmp_path / "cache").exists()
 
 
@@ -147,7 +174,7 @@ def test_a_long_gm_document_renders_only_the_run_of_the_cast_that_changed(starte
     from generator.systems.sixes import outputs
     monkeypatch.setattr(outputs, "ROWS_PER_PART", 1)
     out = tmp_path / "out"
-    cold = build(starter, out, ("a4",), site=False, workers=1, cache=True)
+    cold = cached_pdfs(starter, out)
     cheat = "a4 sixes/gm/gm-cheat-sheet.pdf"
     assert [p for p in cold.pieces if p.startswith(cheat)] == [f"{cheat} (part {k})" for k in range(1, 5)] + [
         f"{cheat} (page numbers)"]
@@ -164,6 +191,6 @@ def test_a_long_gm_document_renders_only_the_run_of_the_cast_that_changed(starte
 
     character = starter / "sixes" / "characters" / "second-rival.yaml"
     character.write_text(re.sub(r"(?m)^armour: \d+\n", "", character.read_text()) + "armour: 2\n")
-    edited = build(starter, out, ("a4",), site=False, workers=1, cache=True)
+    edited = cached_pdfs(starter, out)
     assert [p for p in edited.pieces if p.startswith(cheat)] == [f"{cheat} (part 3)"]
     assert "sixes/players/first-rival.pdf" not in " ".join(edited.pieces)

@@ -12,6 +12,8 @@ from pypdf import PdfReader
 from generator.core.errors import BuildError
 
 from generator.commands.build import build
+from generator.commands.context import BuildConfig
+from generator.core.paper import A4, LETTER
 from generator.core.paths import TEMPLATES_DIR
 from generator.systems.d6xd6 import SYSTEM as D6XD6
 from generator.systems.sixes import SYSTEM as SIXES
@@ -67,7 +69,7 @@ def test_a_missing_glyph_in_the_data_fails_the_build_by_document_page_and_elemen
     sheet = data / "sixes" / "characters" / "first-rival.yaml"
     sheet.write_text(sheet.read_text().replace("name: First Rival", "name: First Rival \u2603"))
     with pytest.raises(BuildError) as failure:
-        build(data, tmp_path / "out", ("a4",), site=False, workers=1)
+        build(BuildConfig(data, tmp_path / "out", (A4,), site=False, workers=1))
     message = str(failure.value)
     assert "a4 sixes/players/first-rival.pdf: page 1: <h1>: no glyph for '\u2603' (U+2603)" in message
     assert not (tmp_path / "out" / "pdf").exists()
@@ -76,7 +78,7 @@ def test_a_missing_glyph_in_the_data_fails_the_build_by_document_page_and_elemen
 def test_every_built_pdf_carries_title_and_language(tmp_path):
     data = tmp_path / "data"
     shutil.copytree(SIXES.starter, data / "sixes")
-    report = build(data, tmp_path / "out", ("letter",), site=False, workers=1)
+    report = build(BuildConfig(data, tmp_path / "out", (LETTER,), site=False, workers=1))
     assert report.pdfs
     for path in report.pdfs:
         reader = PdfReader(path)

@@ -11,6 +11,8 @@ import pytest
 from pypdf import PdfReader
 
 from generator.commands.build import build
+from generator.commands.context import BuildConfig
+from generator.core.paper import A4
 
 from generator.game.load import load_all
 
@@ -29,7 +31,7 @@ def starter(tmp_path_factory):
 
 def built(starter, tmp_path_factory, **options):
     out = tmp_path_factory.mktemp("out")
-    build(starter, out, ("a4",), site=False, workers=1, options=PrintOptions(**options))
+    build(BuildConfig(starter, out, (A4,), site=False, workers=1, options=PrintOptions(**options)))
     return out / "pdf" / "a4" / "sixes"
 
 

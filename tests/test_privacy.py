@@ -93,9 +93,10 @@ def private_game(target: Path) -> Path:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     from generator.commands.build import build
+    from generator.commands.context import BuildConfig
     game = private_game(tmp_path_factory.mktemp("privacy") / "game")
     settings = load_settings(game)
-    build(game, settings.out_dir, settings.papers, settings=settings)
+    build(BuildConfig(game, settings.out_dir, settings.papers, settings=settings))
     return settings.out_dir
 
 

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.commands.build import build
+from generator.commands.context import BuildConfig
 from generator.commands.cli import main
 from generator.core.paths import DEFAULT_DATA_DIR
 from generator.game.dates import SOURCE_DATE_EPOCH
@@ -62,5 +63,5 @@ def test_building_and_packing_twice_gives_the_same_bytes(game, tmp_path, monkeyp
 
 def test_the_example_game_builds_to_the_same_bytes_again(example_build, tmp_path, monkeypatch):
     monkeypatch.delenv(SOURCE_DATE_EPOCH, raising=False)
-    again = build(DEFAULT_DATA_DIR, tmp_path / "again")
+    again = build(BuildConfig(DEFAULT_DATA_DIR, tmp_path / "again"))
     assert differing(example_build.out_dir, again.out_dir) == []

@@ -137,10 +137,12 @@ def test_a_data_folder_with_one_game_builds_a_site_with_only_that_game(tmp_path)
     when their data does: they are left out, and the landing page lists one game."""
     import shutil
     from generator.commands.build import build
+    from generator.commands.context import BuildConfig
+    from generator.core.paper import A4
     from generator.systems import by_slug
     i6 = by_slug()["i6"]
     shutil.copytree(i6.starter, tmp_path / "data" / "i6")
-    report = build(tmp_path / "data", tmp_path / "out", ("a4",), workers=1)
+    report = build(BuildConfig(tmp_path / "data", tmp_path / "out", (A4,), workers=1))
     site = tmp_path / "out" / "site"
     assert (site / "i6" / "index.html").is_file()
     assert not (site / "sixes").exists() and not (site / "six-shooter").exists()

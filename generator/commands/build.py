@@ -7,7 +7,8 @@ and swaps it into the output folder at the end, so a failed build leaves
 the previous output as it was. Rendering starts as soon as each document's
 HTML exists (render/batch.py), so later documents are derived while earlier
 ones render; with the cache on, what did not change is not rendered again
-(render/cache.py says what is remembered and why).
+(render/cache/ says what is remembered and why; the run asks it through
+`BuildContext.cache`).
 """
 from __future__ import annotations
 
@@ -16,19 +17,20 @@ import json
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from ..core import memo
 from ..core.errors import Problem
 from ..core.layout import PDF_FOLDER, DocumentPdf, paper_folder
 from ..core.loading import reading_game
-from ..core.paper import PAPERS, Paper
+from ..core.paper import Paper
 from ..core.paths import TEMPLATES_DIR
 from ..game.dates import given_date, source_date, stamped
 from ..game.gather import Gathered, gather
 from ..game.load import Loaded
 from ..game.settings import Settings
-from ..render.jobs import Progress, calibration_job, prepare_html
+from ..render.jobs import calibration_job, prepare_html
+from ..render.progress import Progress
 from ..systems.base import Deferred, Document
 from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
 
@@ -61,14 +63,22 @@ class BuildReport:
 
     def summary(self) -> dict:
         """What is said about this build, kept so that a build with nothing
-        changed can say it again without loading the data (render/cache.record_build)."""
+        changed can say it again without loading the data (render/cache/builds.py)."""
         return {"site": self.site_index is not None, "warnings": [dataclasses.asdict(p) for p in self.warnings]}
 
     @classmethod
-    def repeated(cls, out_dir: Path, summary: dict, papers: Iterable[Paper]) -> "BuildReport":
+    def repeated(cls, out_dir: Path, summary: dict | None, papers: Iterable[Paper]) -> "BuildReport | None":
+        """The report of the last build said again (`summary`: render/cache's
+        record of it), or None when there is none or it is of another version."""
+        if summary is None:
+            return None
         pdfs = built_pdfs(out_dir, papers)
+        try:
+            warnings = [Problem(**p) for p in summary["warnings"]]
+        except TypeError:       # a record from another version: build
+            return None
         return cls(out_dir, pdfs, out_dir / "site" / "index.html" if summary["site"] else None,
-                   [Problem(**p) for p in summary["warnings"]], reused=len(pdfs), untouched=True)
+                   warnings, reused=len(pdfs), untouched=True)
 
 
 def built_pdfs(out_dir: Path, papers: Iterable[Paper]) -> list[Path]:
@@ -102,68 +112,73 @@ def _schema_texts() -> dict[str, str]:
     return texts
 
 
-def build(data_dir: Path, out_dir: Path, papers: tuple[Paper | str, ...] = PAPERS, *, progress: Progress | None = None,
-          **config: Any) -> BuildReport:
-    """Build every PDF, the schemas and the site; `config` is the rest of a
-    BuildConfig (site, strict, workers, options, cache, settings)."""
-    return run(BuildConfig(data_dir, out_dir, tuple(Paper.parse(p) for p in papers), **config), progress)
-
-
-def run(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
+def build(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
+    """Build every PDF, the schemas and the site `config` asks for: gather,
+    plan, render, swap. A build whose inputs and output folder are as the
+    last one left them says so and stops before it loads anything."""
     refuse_output(config.out_dir, config.data_dir)
     date = source_date(config.data_dir)       # the site's files carry it (and a bad SOURCE_DATE_EPOCH stops here)
-    inputs, last = _last_build(config)
+    run = BuildContext(config, output_entries(config.papers), progress)
+    last = BuildReport.repeated(config.out_dir, run.cache.last_build(), config.papers)
     if last is not None:
         return last
-    # The folder's casting file, when there is one, sets the cast order (core/cast_order.py).
+    gathered = _gather(config)
+    report = BuildReport(config.out_dir, warnings=list(gathered.warnings))
+    with run:
+        documents = _plan(run, gathered.loaded)
+        report.site_built = _render(run, gathered, documents, date)
+        run.commit()
+    return _finished(report, run)
+
+
+def _gather(config: BuildConfig) -> Gathered:
+    """Everything the build reads, checked (the folder's casting file, when
+    there is one, sets the cast order: core/cast_order.py), and every text
+    measured against its box before anything renders: what `check` says."""
     gathered = gather(config.data_dir, config.settings, config.papers, strict=config.strict, site=config.site,
                       out_dir=config.out_dir)
-    loaded = gathered.loaded
-    report = BuildReport(config.out_dir, warnings=list(gathered.warnings))
     from ..render.bounded import refuse_unfit
-    refuse_unfit(loaded, config.options, gathered.warnings)     # before anything renders: what `check` says
-    entries = output_entries(config.papers)
-    with BuildContext(config, entries, progress) as ctx:
-        for item in loaded:
-            ctx.start(item.system.simulations(item.game))
-        documents = {item.system.slug: item.system.documents(item.game) for item in loaded}
-        ctx.render(_planned_jobs(loaded, documents, ctx.staging, config))
-        for parts in list((ctx.staging / PDF_FOLDER).rglob(".parts")):    # joined by now; not part of the output
-            shutil.rmtree(parts)
-        export_schemas(ctx.staging / "schemas")
-        from ..render.tracker import write_trackers     # GM only: never reaches the site (render/tracker.py)
-        write_trackers(ctx.staging, loaded)
-        if config.site:
-            ctx.progress("site", 0, 1)
-            report.site_built = _build_site(ctx.staging, gathered, documents, config,
-                                             config.out_dir if config.cache else None, inputs, date=date)
-            ctx.progress("site", 1, 1)
-        ctx.commit()
-        report.kept = ctx.kept
-    report.rendered, report.pieces, report.reused = ctx.tally.rendered, ctx.tally.pieces, ctx.tally.reused
+    refuse_unfit(gathered.loaded, config.options, gathered.warnings)
+    return gathered
+
+
+def _plan(run: BuildContext, loaded: list[Loaded]) -> dict[str, list[Document]]:
+    """Every system's documents, with their slow simulations started in the pool first."""
+    for item in loaded:
+        run.start(item.system.simulations(item.game))
+    return {item.system.slug: item.system.documents(item.game) for item in loaded}
+
+
+def _render(run: BuildContext, gathered: Gathered, documents: dict[str, list[Document]], date: int) -> bool:
+    """Render the PDFs, export the schemas and the GM's trackers, and build
+    the site, all into the staging folder; returns whether MkDocs ran."""
+    config, staging = run.config, run.staging
+    run.render(_planned_jobs(gathered.loaded, documents, staging, config))
+    for parts in list((staging / PDF_FOLDER).rglob(".parts")):    # joined by now; not part of the output
+        shutil.rmtree(parts)
+    export_schemas(staging / "schemas")
+    from ..render.tracker import write_trackers     # GM only: never reaches the site (render/tracker.py)
+    write_trackers(staging, gathered.loaded)
+    if not config.site:
+        return False
+    run.progress("site", 0, 1)
+    built = _build_site(run, gathered, documents, date=date)
+    run.progress("site", 1, 1)
+    return built
+
+
+def _finished(report: BuildReport, run: BuildContext) -> BuildReport:
+    """The report of a build swapped in, recorded in the cache (so the next
+    build with nothing changed can repeat it), with the cache's warnings."""
+    config = run.config
+    report.kept = run.kept
+    report.rendered, report.pieces, report.reused = run.tally.rendered, run.tally.pieces, run.tally.reused
     report.pdfs = built_pdfs(config.out_dir, config.papers)
     if config.site:
         report.site_index = config.out_dir / "site" / "index.html"
-    if config.cache:
-        from ..render.cache import build_inputs_key, record_build
-        record_build(config.out_dir, build_inputs_key(inputs, config.site, config.strict), entries, report.summary())
+    run.cache.record(run.entries, report.summary())
     report.warnings += cache_warnings()
     return report
-
-
-def _last_build(config: BuildConfig) -> tuple[str, BuildReport | None]:
-    """The site's inputs key (SOURCE_DATE_EPOCH in it), and the last build's report when nothing it was
-    made from changed (then nothing is even loaded)."""
-    if not (config.cache and config.data_dir.is_dir()):
-        return "", None
-    from ..render.cache import build_inputs_key, site_inputs_key, unchanged_build
-    inputs = site_inputs_key(config.data_dir, [p.name for p in config.papers], config.options, config.settings)
-    inputs += f"@{given_date()}"
-    last = unchanged_build(config.out_dir, build_inputs_key(inputs, config.site, config.strict))
-    try:
-        return inputs, BuildReport.repeated(config.out_dir, last, config.papers) if last is not None else None
-    except TypeError:       # a record from another version: build
-        return inputs, None
 
 
 def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], staging: Path, config: BuildConfig
@@ -183,36 +198,28 @@ def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], st
             yield calibration_job(staging / paper_folder(paper), paper, config.options)
 
 
-def _build_site(staging: Path, gathered: Gathered, documents: dict[str, list[Document]], config: BuildConfig,
-                out_dir: Path | None = None, inputs: str = "", *, date: int) -> bool:
+def _build_site(run: BuildContext, gathered: Gathered, documents: dict[str, list[Document]], *, date: int) -> bool:
     """Stage and build the site, dated `date` (game/dates.py): a site is
     built again when its content or SOURCE_DATE_EPOCH changed, not for a
-    date that moved with an edit elsewhere (a character); with a cache (`out_dir` and the site's
-    `inputs` key given), an unchanged site is left as it is (nothing staged
-    is swapped in). Returns whether MkDocs ran. The game's own pages and
-    logo were read and checked by the gather, before anything rendered."""
-    from ..core.paths import MKDOCS_CONFIG
-    from ..render.cache import SITE_INPUTS, SITE_KEY, remember_site, site_key, site_unchanged
+    date that moved with an edit elsewhere (a character); a site the cache
+    knows unchanged (run.cache) is left as it is (nothing staged is swapped
+    in). Returns whether MkDocs ran. The game's own pages and logo were read
+    and checked by the gather, before anything rendered."""
     from ..render.site import build_site, stage_sources
 
-    if out_dir and site_unchanged(out_dir, SITE_INPUTS, inputs):
+    if run.cache.site_unchanged():
         return False
-    loaded = gathered.loaded
-    sections = []
-    for item in loaded:
-        sections.append(site_section(item, documents[item.system.slug], config.settings))
-    docs_dir = staging / "site-src"
+    config, loaded = run.config, gathered.loaded
+    sections = [site_section(item, documents[item.system.slug], config.settings) for item in loaded]
+    docs_dir = run.staging / "site-src"
     look = site_look(config.settings, loaded, gathered.logo)
     with reading_game(config.data_dir):     # the game's images and logo are copied through the one gate
-        nav = stage_sources(docs_dir, sections, staging, config.papers, look, gathered.own)
-        key = site_key(docs_dir, MKDOCS_CONFIG) + json.dumps(nav) + repr(look) + f"@{given_date()}"
-        unchanged = bool(out_dir and site_unchanged(out_dir, SITE_KEY, key))
+        nav = stage_sources(docs_dir, sections, run.staging, config.papers, look, gathered.own)
+        unchanged = run.cache.staged_site_unchanged(docs_dir, json.dumps(nav), repr(look), f"@{given_date()}")
         if not unchanged:
             with stamped(date):         # MkDocs dates the sitemap (and its gzip header) by the variable
-                build_site(docs_dir, staging / "site", nav, look)
+                build_site(docs_dir, run.staging / "site", nav, look)
     shutil.rmtree(docs_dir)
-    if out_dir:
-        remember_site(out_dir, inputs, key)
     return not unchanged
 
 

@@ -240,7 +240,7 @@ def _config(game, **asked):
 
 
 def _build_once(config) -> None:
-    from .build import run
+    from .build import build as run
 
     with _progress() as progress:
         report = run(config, progress)
@@ -468,7 +468,7 @@ def clean(data_dir: Path | None, out_dir: Path | None, everything: bool) -> None
     everything again (like `sixes build --no-cache`, but for good).
 
     The output folder itself is left as it is. The cache and what it holds
-    are described in generator/render/cache.py.
+    are described in generator/render/cache/__init__.py.
     """
     from ..render.cache import cache_base, clear
     if everything:

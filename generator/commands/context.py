@@ -6,14 +6,15 @@ inside a `BuildContext`, which owns, for the length of the run:
 
 - the output writer (generator/commands/output.py): the staging folder, the lock, the
   list of entries it may replace, and the final swap;
-- the memo of slow derivations and the simulations started in the worker
-  pool (generator/core/memo.py, render/batch.py);
-- the render cache (render/cache.py), read before and written only after a
-  run that passed;
+- the simulations started in the worker pool (render/batch.py);
+- the cache as this run sees it, `cache` (render/cache/builds.BuildCache):
+  what the last build made, whether the site is unchanged, the rendered
+  PDFs and remembered results (generator/core/memo.py), and the record of
+  this build; read before, written only by a run that passed;
 - the cache's warnings, turned into Problems for the command to print.
 
 So `build` and `pack` read as gather, plan, render, swap, and "why didn't my
-edit show?" has one answer: render/cache.py.
+edit show?" has one answer: render/cache/keys.py, which spells every key.
 """
 from __future__ import annotations
 
@@ -26,12 +27,13 @@ from ..core.errors import BuildError, Problem
 from ..core.paper import PAPERS, Paper
 from .output import OutputError, OutputFolder, recover, refuse_unsafe
 from ..core.paths import MKDOCS_CONFIG, PACKAGE_DIR, SITE_SOURCES_DIR, TEMPLATES_DIR
-from ..render.jobs import Progress, Tally, render_checked
+from ..render.cache import BuildCache
+from ..render.jobs import render_checked
+from ..render.progress import Progress, Tally
 from ..render.options import DEFAULT_OPTIONS, PrintOptions
 from ..game.settings import Settings, game_inputs
 
 if TYPE_CHECKING:
-    from ..render.cache import RenderCache
     from ..render.pdf import PdfJob, PdfResult
 
 
@@ -41,7 +43,7 @@ class BuildConfig:
 
     data_dir: Path
     out_dir: Path
-    papers: tuple[Paper, ...] = PAPERS     # names are taken too (Paper.parse)
+    papers: tuple[Paper, ...] = PAPERS     # parsed by the command line (Paper.parse), never again
     site: bool = True
     strict: bool = False
     workers: int | None = None          # rendering processes (default: one per core, at most 4)
@@ -52,7 +54,6 @@ class BuildConfig:
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir).resolve())
         object.__setattr__(self, "out_dir", Path(self.out_dir).resolve())
-        object.__setattr__(self, "papers", tuple(Paper.parse(p) for p in self.papers))
 
 
 def protected_folders(data_dir: Path) -> tuple[tuple[str, Path], ...]:
@@ -85,7 +86,8 @@ class BuildContext:
     """Use as `with BuildContext(config, entries, progress) as run:`; stage
     files under `run.staging`, render with `run.render`, and `run.commit`
     the entries at the end. Leaving the block early (an error, Ctrl-C)
-    leaves the output folder and the cache as they were."""
+    leaves the output folder and the cache as they were. `run.cache` may be
+    asked before the block (a build with nothing changed never enters it)."""
 
     def __init__(self, config: BuildConfig, entries: Iterable[str], progress: Progress | None = None):
         self.config = config
@@ -93,15 +95,12 @@ class BuildContext:
         self.progress = progress or (lambda label, done, total: None)
         self.tally = Tally()
         self._output = OutputFolder(config.out_dir, protected_folders(config.data_dir), self.entries)
-        self._store: RenderCache | None = None
+        self.cache = BuildCache(config)
 
     def __enter__(self) -> "BuildContext":
         _refuse(self.config.out_dir, self.config.data_dir)
         self._output.__enter__()
-        if self.config.cache:
-            from ..render.cache import RenderCache, load_memo
-            memo.restore(load_memo(self.config.out_dir))
-            self._store = RenderCache(self.config.out_dir, self.config.data_dir)
+        self.cache.load()
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -136,7 +135,7 @@ class BuildContext:
         try:
             if quiet:
                 return render_checked(jobs, None, 1, lambda *a: None, Tally())
-            return render_checked(jobs, self._store if cached else None, self.config.workers, self.progress,
+            return render_checked(jobs, self.cache.pdfs if cached else None, self.config.workers, self.progress,
                                   self.tally)
         except BuildError as exc:       # a text from the data past its box: named at its file:line:col
             raise BuildError(locate_fields(str(exc), self.config.data_dir)) from None
@@ -151,9 +150,7 @@ class BuildContext:
 
     def commit(self, entries: Iterable[str] | None = None, retire: Iterable[str] = ()) -> None:
         """Remember what this run worked out, then swap its entries in."""
-        if self.config.cache:
-            from ..render.cache import save_memo
-            save_memo(self.config.out_dir, memo.take_used())
+        self.cache.keep_memo()
         self._output.commit(self.entries if entries is None else entries, retire)
 
 

@@ -28,9 +28,9 @@ from typing import Iterable
 from ..core import memo
 from .cache import RenderCache
 from .parts import joined_result, part_jobs, splittable, stamp_job
-from .jobs import Progress
 from .pdf import PdfJob, PdfResult, render_pdf
 from .pause import pause_at
+from .progress import Progress
 
 
 _pools: dict[int, ProcessPoolExecutor] = {}

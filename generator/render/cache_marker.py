@@ -2,7 +2,7 @@
 only what the tool made.
 
 Edge layer, standard library only. Cache folders are named by a hash
-(cache.cache_root), but a name is no proof: SIXES_CACHE_DIR may point at a
+(cache/storage.cache_root), but a name is no proof: SIXES_CACHE_DIR may point at a
 folder the user also keeps their own things in, one of them named like a
 cache folder. So the tool writes MARKER into each cache folder as it makes
 it, holding that folder's own name, and cleaning checks it (a regular file,
@@ -17,7 +17,7 @@ import stat
 from pathlib import Path
 
 MARKER = ".sixes-press-cache"
-# What a cache folder of a release before the marker could hold (cache.py's
+# What a cache folder of a release before the marker could hold (render/cache/'s
 # files, `*.part` files a killed write left); such a folder is adopted.
 _OWN_NAMES = re.compile(r"pdf|memo\.json|site\.inputs|site\.key|last-build\.json|.*\.\d+\.part")
 _LIMIT = 200        # bytes: the marker is one short line

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..core.errors import BuildError
 from ..core.paper import Paper
@@ -19,21 +19,10 @@ from ..core.paths import TEMPLATES_DIR
 from ..systems.base import Document
 from .cache import RenderCache
 from .options import PrintOptions
+from .progress import Progress, Tally
 
 if TYPE_CHECKING:
-    from .pdf import PdfJob, PdfResult   # pdf.py imports this module: named for the type checker only
-
-Progress = Callable[[str, int, int], None]
-
-
-class Tally:
-    """What a run rendered: labels of documents rendered, every file
-    WeasyPrint made (documents, parts, page numbers), documents reused."""
-
-    def __init__(self) -> None:
-        self.rendered: list[str] = []
-        self.pieces: list[str] = []
-        self.reused = 0
+    from .pdf import PdfJob, PdfResult   # imported when a job is made: WeasyPrint's adapter is not needed to plan
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,136 @@
+"""The keys: what decides each thing the cache remembers, and so the answer
+to "why didn't my edit show?".
+
+Edge layer; imports core, game (the game folder's inputs) and storage,
+never WeasyPrint (its version comes from the package metadata).
+A remembered thing is used again only under the same key, so a
+change that does not reach a key is a change the output will not show
+(until `sixes clean` or `--no-cache`); every key is spelled here:
+
+- a PDF (`pdf_key`): its final HTML (the data and the Jinja templates are
+  in it), paper, orientation, print variant, form fields and date, over
+  `static_key`: the CSS, fonts and icons under templates/, the game folder's
+  non-YAML files (portraits: the YAML is in the HTML already) and
+  `code_version` (WeasyPrint's version, our PDF adapter and lint);
+- remembered results (memo.json): `package_version`, a hash of the
+  package's own code;
+- the site before it is staged (`site_inputs_key`): the whole game folder,
+  templates/, the site's sources, mkdocs.yml, the package's code, the
+  papers, the print options and the settings, and SOURCE_DATE_EPOCH
+  (builds.BuildCache.inputs adds it); after staging (`site_key`): the staged
+  Markdown, assets and downloads and mkdocs.yml, with the navigation, the
+  look and SOURCE_DATE_EPOCH (commands/build._build_site passes them). The
+  date a site is stamped with when no SOURCE_DATE_EPOCH is set is not in
+  it: a site is not built again for a date that moved with an edit elsewhere;
+- a whole build (`build_inputs_key`): the site's inputs, whether the site
+  and --strict were asked for, and the versions of the libraries that make
+  the files.
+"""
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from importlib.metadata import version
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ...core.paths import TEMPLATES_DIR
+from .storage import regular_file
+
+if TYPE_CHECKING:
+    from ..pdf import PdfJob
+
+# Templates are rendered into the HTML, which is hashed itself.
+_TEMPLATE_SOURCES = {".html", ".j2", ".md"}
+_DATA_SOURCES = {".yaml", ".yml"}
+# Libraries whose upgrade may change the output without changing our code.
+_OUTPUT_LIBRARIES = ("weasyprint", "mkdocs", "mkdocs-material", "jinja2", "pydantic", "pypdf")
+# What turns the same HTML into another PDF, beside WeasyPrint (files of render/).
+_PDF_CODE = ("pdf.py", "lint.py")
+
+
+def tree_hash(root: Path, skip_suffixes: set[str]) -> str:
+    """A hash of every regular file under `root` (names and contents), but those with these suffixes."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if regular_file(p) and p.suffix not in skip_suffixes):
+        digest.update(str(path.relative_to(root)).encode() + b"\0")
+        with open(path, "rb") as handle:      # streamed: a large portrait is not read into memory whole
+            digest.update(hashlib.file_digest(handle, "sha256").digest())
+    return digest.hexdigest()
+
+
+def game_hash(data_dir: Path, skip_suffixes: set[str]) -> str:
+    """A hash of what a game folder's outputs are made from (game_inputs:
+    its settings and systems' folders, never its output folder)."""
+    from ...game.settings import game_inputs
+    digest = hashlib.sha256()
+    for path in game_inputs(data_dir):
+        digest.update(path.name.encode() + b"\0")
+        if path.is_dir():
+            digest.update(tree_hash(path, skip_suffixes).encode())
+        elif regular_file(path) and path.suffix not in skip_suffixes:
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def code_version() -> str:
+    """What turns the same HTML into a different PDF: WeasyPrint and our adapter.
+    (The version from the package metadata: importing WeasyPrint costs 0.4 s.)"""
+    render = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256(version("weasyprint").encode())
+    for name in _PDF_CODE:
+        digest.update((render / name).read_bytes())
+    return digest.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def package_version() -> str:
+    """A hash of the package's own code: remembered results (generator/core/memo.py)
+    are only as good as the code that computed them."""
+    from ...core.paths import PACKAGE_DIR
+    return tree_hash(PACKAGE_DIR, {".pyc"})
+
+
+def static_key(data_dir: Path) -> str:
+    """What every PDF of a game may load besides its HTML, and the code that renders it."""
+    parts = code_version() + tree_hash(TEMPLATES_DIR, _TEMPLATE_SOURCES) + game_hash(data_dir, _DATA_SOURCES)
+    return hashlib.sha256(parts.encode()).hexdigest()
+
+
+def pdf_key(static: str, job: PdfJob) -> str:
+    """One PDF's key, over the game's `static_key`."""
+    digest = hashlib.sha256(static.encode())
+    for part in (job.paper.css_size, str(job.landscape), "|".join(job.stylesheets), str(job.pdf_variant),
+                 str(job.pdf_forms), str(job.date), job.html):
+        digest.update(part.encode() + b"\0")
+    return digest.hexdigest()
+
+
+def site_key(staged_sources: Path, config: Path) -> str:
+    """The site is rebuilt only when its staged Markdown, assets, downloads or
+    configuration change."""
+    return hashlib.sha256((tree_hash(staged_sources, set()) + config.read_text(encoding="utf-8")).encode()
+                          ).hexdigest()
+
+
+def site_inputs_key(data_dir: Path, papers: list[str], options: object, settings: object = None) -> str:
+    """Everything the site is made from: the data, templates, hand-written
+    pages, configuration, the package's code and the print options (the
+    downloads are PDFs). When this is unchanged the site's pages need not even
+    be derived, which saves the seconds exact odds tables take."""
+    from ...core.paths import MKDOCS_CONFIG, SITE_SOURCES_DIR
+    parts = [game_hash(data_dir, set()), tree_hash(TEMPLATES_DIR, set()),
+             tree_hash(SITE_SOURCES_DIR, set()), package_version(),
+             MKDOCS_CONFIG.read_text(encoding="utf-8"), code_version(), ",".join(papers), repr(options),
+             repr(settings)]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def build_inputs_key(site_inputs: str, site: bool, strict: bool) -> str:
+    """Everything a whole build is made from: the site's inputs (see
+    site_inputs_key), whether the site and strict checks were asked for, and
+    the versions of the libraries that make the files."""
+    parts = [site_inputs, f"site={site}", f"strict={strict}",
+             *(f"{name}={version(name)}" for name in _OUTPUT_LIBRARIES)]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()

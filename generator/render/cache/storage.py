@@ -1,0 +1,161 @@
+"""Where the cache lives and how a file gets into it and out again.
+
+Edge layer; imports the standard library and render/cache_marker alone.
+The user's cache folder ($SIXES_CACHE_DIR, else
+$XDG_CACHE_HOME/sixes-press or ~/.cache/sixes-press) holds one sub-folder
+per output folder, named by a hash of its path. A folder is used only if it
+is this user's and only they may write it, and (once written) carries the
+tool's marker (render/cache_marker.py), which `clear` checks before removing
+anything. Files are written whole (`<name>.<pid>.part`, then renamed), so a
+killed writer leaves a `.part` file that the next build sweeps, never half a
+file under its real name. Any trouble is a warning (`warn`) and the build
+goes on without the cache.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import stat
+from pathlib import Path
+
+from ..cache_marker import claim, marked
+
+CACHE_DIR = "sixes-press"
+_CACHE_NAME = re.compile(r"[0-9a-f]{20}")
+
+_warnings: list[str] = []
+
+
+def warn(message: str) -> None:
+    """Cache trouble is said once per build and never stops it."""
+    if message not in _warnings:
+        _warnings.append(message)
+
+
+def take_warnings() -> list[str]:
+    """The warnings since the last call, which forgets them."""
+    found = list(_warnings)
+    _warnings.clear()
+    return found
+
+
+def regular_file(path: Path) -> bool:
+    """A regular file (following links): never a FIFO or device, which would block or never end."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False
+
+
+def private_folder(path: Path, create: bool = True) -> Path | None:
+    """`path` if it is a folder of this user's that only they may write
+    (created so when missing and `create`); None otherwise, with a warning
+    unless it is simply not there yet."""
+    try:
+        if create:
+            path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        warn(f"cache folder {path} cannot be used ({exc.strerror}); building without the cache")
+        return None
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.geteuid() or info.st_mode & 0o022:
+        warn(f"cache folder {path} is not a private folder of this user's; building without the cache")
+        return None
+    return path
+
+
+def cache_base() -> Path:
+    """The user's cache folder for this tool."""
+    base = os.environ.get("SIXES_CACHE_DIR")
+    if not base:
+        return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / CACHE_DIR
+    return Path(base)
+
+
+def cache_root(out_dir: Path) -> Path:
+    """This output folder's cache folder (a path; `usable_root` makes and checks it)."""
+    return cache_base() / hashlib.sha256(str(Path(out_dir).resolve()).encode()).hexdigest()[:20]
+
+
+def clear(out_dir: Path | None = None) -> list[Path]:
+    """Forget what builds remembered (`sixes clean`): this output folder's
+    cache folder, or with no `out_dir` every output folder's. Only folders
+    this tool made (named by a hash, private to this user, and carrying its
+    marker: cache_marker.py) are removed; nothing else there, nor a link, is
+    followed or touched. Returns the folders removed."""
+    base = private_folder(cache_base(), create=False)
+    if base is None:
+        return []
+    if out_dir is not None:
+        candidates = [cache_root(out_dir)]
+    else:
+        candidates = sorted(p for p in base.iterdir() if _CACHE_NAME.fullmatch(p.name))
+    removed = []
+    for folder in candidates:
+        if private_folder(folder, create=False) is not None and marked(folder):
+            shutil.rmtree(folder)
+            removed.append(folder)
+    return removed
+
+
+def usable_root(out_dir: Path, create: bool = False) -> Path | None:
+    """This output folder's cache folder, private and marked as the tool's,
+    or None. Only writing creates (and marks) it: a build that fails leaves
+    no cache behind."""
+    if private_folder(cache_base(), create) is None:
+        return None
+    root = cache_root(out_dir)
+    made_now = create and not (root.exists() or root.is_symlink())
+    if private_folder(root, create) is None:
+        return None
+    try:
+        if create:
+            claim(root, made_now)
+        if marked(root):
+            return root
+    except OSError as exc:
+        warn(f"cache folder {root} cannot be used ({exc.strerror}); building without the cache")
+        return None
+    if create:      # reading only, an older release's folder is adopted at the first write
+        warn(f"cache folder {root} was not made by Sixes Press; building without the cache")
+    return None
+
+
+def read_text(out_dir: Path, name: str) -> str | None:
+    """A small text file from this output folder's cache, or None."""
+    root = usable_root(out_dir)
+    try:
+        path = root / name if root else None
+        return path.read_text(encoding="utf-8") if path and regular_file(path) else None
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def write_text(out_dir: Path, name: str, text: str) -> None:
+    """Write a cache file whole (a partial file never has the real name)."""
+    root = usable_root(out_dir, create=True)
+    if root is None:
+        return
+    partial = root / f"{name}.{os.getpid()}.part"
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, root / name)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        warn(f"could not save to the cache ({exc.strerror}); the next build may do more work")
+
+
+def sweep_partial_files(folder: Path) -> None:
+    """Remove `*.<pid>.part` files whose writer is gone (killed mid-write)."""
+    for path in folder.glob("*.part"):
+        try:
+            pid = int(path.name.split(".")[-2])
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            path.unlink(missing_ok=True)
+        except (ValueError, IndexError, PermissionError, OSError):
+            continue
