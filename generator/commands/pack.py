@@ -12,12 +12,6 @@ has a folder of its own, `pack/<game>/<paper>/`, with its zip beside it.
 Like `build`, it works in a staging folder and swaps each finished paper's
 folder and zip into place at the end, so a failure leaves the previous pack
 as it was, and packing one paper or one game never removes another's pack.
-
-An envelope's PDF is its cover (player, character, envelope number, what
-goes in), the character's sheet, the public summaries and the handouts. The
-public card decks are not in it: every envelope's set of every deck is
-printed in one card run (`card-run.pdf`), full N-up sheets with cut marks,
-and the cover and the manifest say which set goes into which envelope.
 """
 from __future__ import annotations
 
@@ -121,11 +115,7 @@ def pack(request: PackRequest, progress: Progress | None = None) -> PackReport:
             report.sheets[paper.name] = assemble_paper(plan, parts, press)
         zip_papers(staged, archives, date)
         shutil.rmtree(ctx.staging / "parts")
-        # A zip of the same paper under an older title of the game goes once the new one is in.
-        stale = [entry for entry in ctx.record() for paper, name in archives.items()
-                 if entry.startswith(f"{game_entry}/") and entry.endswith(f"-pack-{paper.name}.zip")
-                 and entry != f"{game_entry}/{name}"]
-        ctx.commit(retire=stale)
+        _swap(ctx, game_entry, archives)
     report.rendered, report.reused = ctx.tally.rendered, ctx.tally.reused
     report.files = sorted(p for paper in config.papers for p in (report.root / paper.name).rglob("*") if p.is_file())
     report.zips = [report.root / name for name in archives.values()]
@@ -143,6 +133,15 @@ def _gather(config: BuildConfig, request: PackRequest) -> Gathered:
     from ..render.bounded import refuse_unfit
     refuse_unfit([gathered.packed], config.options, gathered.warnings)
     return gathered
+
+
+def _swap(ctx: BuildContext, game_entry: str, archives: dict[Paper, str]) -> None:
+    """Each paper's folder and zip into place; a zip of the same paper under
+    an older title of the game goes once the new one is in."""
+    stale = [entry for entry in ctx.record() for paper, name in archives.items()
+             if entry.startswith(f"{game_entry}/") and entry.endswith(f"-pack-{paper.name}.zip")
+             and entry != f"{game_entry}/{name}"]
+    ctx.commit(retire=stale)
 
 
 def _render_parts(ctx: BuildContext, plan: PackPlan) -> Parts:

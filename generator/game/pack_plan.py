@@ -421,5 +421,5 @@ def _same_context(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
         return False
     try:
         return dict(a) == dict(b)
-    except Exception:       # values that cannot be compared: keep the decks apart
+    except (TypeError, ValueError):     # values that cannot be compared (an array's ==): keep the decks apart
         return False

@@ -6,6 +6,12 @@ renders every part once per paper; this merges them into one PDF per
 envelope in casting order, a GM pack and a card run, writes the stuffing
 manifest (PDF and CSV) and zips each paper's folder for a print shop.
 
+An envelope's PDF is its cover (player, character, envelope number, what
+goes in), the character's sheet, the public summaries and the handouts. The
+public card decks are not in it: every envelope's set of every deck is
+printed in one card run (`card-run.pdf`), full N-up sheets with cut marks,
+and the cover and the manifest say which set goes into which envelope.
+
 Envelopes and the GM pack are printed two-sided as one job each, so every part
 starts on the front of a sheet: a part with an odd page count is followed by a
 blank page (not after a file's last part, and never with `duplex=False`). The
