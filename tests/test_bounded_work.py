@@ -222,10 +222,11 @@ def test_players_has_a_ceiling_with_a_clear_message(tmp_path):
 
 
 def test_the_pack_function_refuses_too_many_players_too(tmp_path):
-    from generator.commands.pack import pack
+    from generator.commands.pack import PackRequest, pack
+    from generator.core.paper import A4
     from generator.core.errors import DataError
     with pytest.raises(DataError, match="--players 501: a pack holds at most 500 envelopes"):
-        pack(tmp_path, tmp_path / "out", ("a4",), players=501)
+        pack(PackRequest(tmp_path, tmp_path / "out", (A4,), players=501))
 
 
 def test_a_casting_file_holds_at_most_500_envelopes(tmp_path):

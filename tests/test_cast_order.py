@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.commands.pack import plan_envelopes
 from generator.core.cast_order import by_name, casting_first
 from generator.core.paper import A4
 from generator.core.paths import DEFAULT_DATA_DIR
 from generator.game.gather import gather
+from generator.game.pack_plan import plan_envelopes
 from generator.game.settings import load_settings
 from generator.render.jobs import document_html
 from generator.systems.sixes import SYSTEM

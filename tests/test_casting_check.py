@@ -14,7 +14,8 @@ from pypdf import PdfWriter
 
 from generator.commands.cli import main
 from generator.core.errors import DataError
-from generator.commands.pack import pack
+from generator.commands.pack import PackRequest, pack
+from generator.core.paper import A4
 from generator.systems.i6 import SYSTEM as I6
 from generator.systems.sixes import SYSTEM as SIXES
 
@@ -156,7 +157,7 @@ def test_pack_refuses_a_casting_for_another_game(two_casts, tmp_path):
     casting = tmp_path / "cast.yaml"
     casting.write_text("system: i6\nenvelopes:\n  - player: Robin Ash\n    character: First Rival\n")
     with pytest.raises(DataError) as failure:
-        pack(two_casts, tmp_path / "out", ("a4",), system="sixes", casting_file=casting, workers=1)
+        pack(PackRequest(two_casts, tmp_path / "out", (A4,), system="sixes", casting_file=casting, workers=1))
     assert [str(p) for p in failure.value.problems] == [
         f"{casting}:1:9: error: system: this casting is for i6, but the pack is of sixes; pack with --system i6, "
         "or pass the casting file of sixes"]
@@ -167,9 +168,9 @@ def test_the_game_folders_casting_is_used_by_pack_only_for_its_own_game(two_cast
     packing I6 follows it."""
     (two_casts / "casting.yaml").write_text("system: i6\nenvelopes:\n  - player: Robin Ash\n"
                                             "    character: The Physician\n")
-    sixes = pack(two_casts, tmp_path / "a", ("a4",), system="sixes", workers=1)
+    sixes = pack(PackRequest(two_casts, tmp_path / "a", (A4,), system="sixes", workers=1))
     assert sixes.casting_file is None and all(e.player is None for e in sixes.envelopes)
-    i6 = pack(two_casts, tmp_path / "b", ("a4",), system="i6", workers=1)
+    i6 = pack(PackRequest(two_casts, tmp_path / "b", (A4,), system="i6", workers=1))
     assert i6.casting_file == two_casts / "casting.yaml"
     assert [(e.player, e.character) for e in i6.envelopes][0] == ("Robin Ash", "The Physician")
 

@@ -136,10 +136,10 @@ def test_check_and_pack_keep_to_the_settings_systems(game, tmp_path, monkeypatch
     import generator.commands.pack as pack_module
     planned = []
 
-    def stop(plan, *args):
-        planned.append(plan.item.system.slug)
+    def stop(gathered, *args):
+        planned.append(gathered.packed.system.slug)
         raise RuntimeError("planned")
-    monkeypatch.setattr(pack_module, "_plan_documents", stop)
+    monkeypatch.setattr(pack_module, "plan_pack", stop)
     packed = run("pack", "--data", str(game), "--no-cache")
     assert planned == ["sixes"], packed.output
     assert "traits.yaml" not in packed.output
@@ -247,7 +247,7 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
         ("core/assets.py", "raster_fault"): "decodes the file object the gate opened",
         ("core/assets.py", "pdf_fault"): "decodes the file object the gate opened",
         ("game/casting.py", "paper_mismatches"): "decodes bytes the gate read",
-        ("commands/pack.py", "_merge.reader"): "decodes bytes the gate read",
+        ("render/pack_assembly.py", "merge.reader"): "decodes bytes the gate read",
         ("core/glyphs.py", "shipped_coverage"): "the tool's own stylesheet",
         ("render/html.py", "_read_icon"): "the tool's own icons",
         ("render/tracker.py", "_inline"): "the tool's own tracker sources",
@@ -260,7 +260,7 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
         ("commands/output.py", "OutputFolder.record"): "the output folder's record",
         ("commands/output.py", "OutputFolder._carry_users_files"): "the user's own files in the output folder",
         ("commands/output.py", "OutputFolder._recover"): "the output folder's journal",
-        ("commands/pack.py", "_write_manifest"): "writes the manifest",
+        ("render/pack_assembly.py", "Manifest.write"): "writes the manifest",
         ("commands/serve.py", "LiveReloadHandler.do_GET"): "serves the built site",
         ("render/parts.py", "joined_result"): "PDFs this run rendered",
         ("render/parts.py", "save_pdf"): "writes a PDF",
@@ -268,7 +268,7 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
         ("render/site.py", "_list_games"): "staged pages the tool wrote",
         ("render/site.py", "_hand_written_entry"): "the tool's own site sources, staged",
         ("render/publish.py", "publish_image"): "writes what the gate read (open_regular), re-encoded",
-        ("commands/pack.py", "_zip_papers"): "zips the pack this run staged (its own files, not the game's)",
+        ("render/pack_assembly.py", "zip_papers"): "zips the pack this run staged (its own files, not the game's)",
         ("render/publish.py", "_reencode"): "decodes bytes the gate read (open_regular) from memory",
         ("render/site.py", "_unlink_empty_pages"): "staged pages the tool wrote",
         ("render/site.py", "config_overrides"): "the tool's mkdocs.yml",

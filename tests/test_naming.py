@@ -13,7 +13,8 @@ from pypdf import PdfReader
 from generator.core import naming
 from generator.game.load import load_all
 from generator.core.errors import DataError
-from generator.commands.pack import pack
+from generator.commands.pack import PackRequest, pack
+from generator.core.paper import A4
 from generator.systems import SYSTEMS
 from generator.systems.sixes import SYSTEM as SIXES
 
@@ -155,7 +156,7 @@ def clash_game(tmp_path_factory) -> Path:
 
 
 def test_a_character_named_like_a_public_document_stays_out_of_every_other_envelope(clash_game, tmp_path):
-    report = pack(clash_game, tmp_path, ("a4",), workers=1)
+    report = pack(PackRequest(clash_game, tmp_path, (A4,), workers=1))
     envelopes = sorted((report.root / "a4" / "envelopes").glob("*.pdf"))
     assert len(envelopes) == 2
     by_secret = {e.name: text(e) for e in envelopes}
@@ -171,7 +172,7 @@ def test_casting_resolves_by_name_and_warns_when_it_falls_back_to_a_file_name(cl
     casting = tmp_path / "casting.yaml"
     casting.write_text("envelopes:\n  - player: Ann\n    character: marigold x\n"
                        "  - player: Bob\n    character: MARIGOLD\n")
-    report = pack(clash_game, tmp_path / "out", ("a4",), casting_file=casting, workers=1)
+    report = pack(PackRequest(clash_game, tmp_path / "out", (A4,), casting_file=casting, workers=1))
     assert [(e.player, e.character) for e in report.envelopes] == [("Ann", "Hawthorn"), ("Bob", "Marigold")]
     assert [str(w) for w in report.warnings if "file name" in w.message] == [
         f"{casting}:3:16: warning: envelopes[0].character: 'marigold x' is a file name, not a character's "

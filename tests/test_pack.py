@@ -20,7 +20,9 @@ from pypdf import PdfReader, PdfWriter
 from generator.game.load import load_all
 from generator.commands.cli import main
 from generator.core.errors import DataError
-from generator.commands.pack import Part, _merge, pack
+from generator.commands.pack import PackRequest, pack
+from generator.core.paper import A4, LETTER
+from generator.render.pack_assembly import Part, merge
 from generator.core.paths import DEFAULT_DATA_DIR
 from generator.render.options import PrintOptions
 from generator.systems import SYSTEMS
@@ -71,7 +73,7 @@ def row_of(rows: list[dict], name: str) -> dict:
 @pytest.fixture(scope="module")
 def uncast(game, tmp_path_factory):
     out = tmp_path_factory.mktemp("pack-out")
-    return pack(game, out, ("a4",), workers=1)
+    return pack(PackRequest(game, out, (A4,), workers=1))
 
 
 def test_without_casting_envelopes_are_labelled_by_character(uncast):
@@ -135,7 +137,7 @@ def test_casting_orders_and_labels_envelopes_and_adds_handouts(game, tmp_path):
                        "  - player: Robin Ash\n    character: second-rival\n"
                        "    handouts: [handouts/map.pdf]\n"
                        "  - player: Sam Dale\n    character: First Rival\n")
-    report = pack(game, tmp_path / "out", ("letter",), casting_file=casting, workers=1)
+    report = pack(PackRequest(game, tmp_path / "out", (LETTER,), casting_file=casting, workers=1))
     folder = tmp_path / "out" / "pack" / "sixes" / "letter"
     rows = manifest(folder)
     assert [(r["envelope"], r["player"], r["character"], r["file"]) for r in rows[:2]] == [
@@ -163,7 +165,7 @@ def test_handouts_the_data_gives_a_character_go_in_their_envelope_first(game, tm
     casting = tmp_path / "casting.yaml"
     casting.write_text("envelopes:\n  - player: Robin Ash\n    character: First Rival\n"
                        "    handouts: [handouts/map.pdf]\n")
-    pack(data, tmp_path / "out", ("a4",), casting_file=casting, workers=1, duplex=False)
+    pack(PackRequest(data, tmp_path / "out", (A4,), casting_file=casting, workers=1, duplex=False))
     rows = manifest(tmp_path / "out" / "pack" / "sixes" / "a4")
     by_character = {r["character"]: r["contents"] for r in rows}
     assert by_character["First Rival"].endswith("; Handout: letter (1 p); Handout: map (3 p)")
@@ -173,7 +175,7 @@ def test_handouts_the_data_gives_a_character_go_in_their_envelope_first(game, tm
 def test_a_character_nobody_plays_still_gets_an_envelope_with_a_warning(game, tmp_path):
     casting = tmp_path / "casting.yaml"
     casting.write_text("envelopes:\n  - player: Robin Ash\n    character: Second Rival\n")
-    report = pack(game, tmp_path / "out", ("a4",), casting_file=casting, workers=1, duplex=False)
+    report = pack(PackRequest(game, tmp_path / "out", (A4,), casting_file=casting, workers=1, duplex=False))
     assert [(e.number, e.label) for e in report.envelopes] == [(1, "Robin Ash"), (2, "First Rival")]
     assert any("nobody is cast as First Rival" in w.message for w in report.warnings)
     # One-sided: no blank pages, and a sheet of paper per page.
@@ -199,7 +201,7 @@ def test_casting_mistakes_are_reported_where_they_are(game, tmp_path, body, expe
     casting.write_text(body)
     out = tmp_path / "out"
     with pytest.raises(DataError) as failure:
-        pack(game, out, ("a4",), casting_file=casting, workers=1)
+        pack(PackRequest(game, out, (A4,), casting_file=casting, workers=1))
     assert re.search(expected, "\n".join(str(p) for p in failure.value.problems)), failure.value.problems
     assert not (out / "pack").exists()
 
@@ -213,7 +215,7 @@ def test_a_handout_outside_the_game_folders_is_refused(game, tmp_path):
     casting.write_text("envelopes:\n  - player: Robin\n    character: First Rival\n"
                        f"    handouts: [{outside / 'map.pdf'}]\n")
     with pytest.raises(DataError, match="is outside the game folder"):
-        pack(game, tmp_path / "out", ("a4",), casting_file=casting, workers=1)
+        pack(PackRequest(game, tmp_path / "out", (A4,), casting_file=casting, workers=1))
 
 
 def test_the_pack_command_exit_codes(game, tmp_path):
@@ -255,7 +257,7 @@ def test_merge_pads_odd_parts_except_the_last_and_keeps_pairs_together(tmp_path)
     last = marked_pdf(tmp_path / "last.pdf", ["D1"])
     pieces = [(one, Part("a", 0)), (pair, Part("b", 0)), (three, Part("c", 0)), (last, Part("d", 0))]
 
-    contents = _merge(pieces, tmp_path / "duplex.pdf", "t", duplex=True)
+    contents = merge(pieces, tmp_path / "duplex.pdf", "t", duplex=True)
     # Worked by hand: A (1 p) + blank, B front/back (2 p), C (3 p) + blank, D (1 p, the last: no blank).
     assert page_labels(tmp_path / "duplex.pdf") == ["A1", "", "B front", "B back", "C1", "C2", "C3", "", "D1"]
     assert [(p.pages, p.blank) for p in contents] == [(1, 1), (2, 0), (3, 1), (1, 0)]
@@ -264,7 +266,7 @@ def test_merge_pads_odd_parts_except_the_last_and_keeps_pairs_together(tmp_path)
     assert (round(pages[1].mediabox.width), round(pages[1].mediabox.height)) == (842, 595)
     assert (round(pages[7].mediabox.width), round(pages[7].mediabox.height)) == (595, 842)
 
-    contents = _merge(pieces, tmp_path / "simplex.pdf", "t", duplex=False)
+    contents = merge(pieces, tmp_path / "simplex.pdf", "t", duplex=False)
     assert page_labels(tmp_path / "simplex.pdf") == ["A1", "B front", "B back", "C1", "C2", "C3", "D1"]
     assert all(p.blank == 0 for p in contents)
 
@@ -292,7 +294,7 @@ def part_starts(labels: list[str]) -> list[int]:
 
 def test_a_two_sided_envelope_starts_every_part_on_a_front(handout_game, tmp_path):
     data, casting = handout_game
-    pack(data, tmp_path, ("a4",), casting_file=casting, workers=1)
+    pack(PackRequest(data, tmp_path, (A4,), casting_file=casting, workers=1))
     duplex = page_labels(tmp_path / "pack" / "sixes" / "a4" / "envelopes" / "01-robin-ash.pdf")
 
     # The expected file, built from its printed pages alone: a blank after
@@ -314,7 +316,7 @@ def test_a_two_sided_envelope_starts_every_part_on_a_front(handout_game, tmp_pat
 
 
 def test_with_backs_the_card_run_alternates_fronts_and_backs(game, tmp_path):
-    report = pack(game, tmp_path, ("a4",), workers=1, options=PrintOptions(backs=True))
+    report = pack(PackRequest(game, tmp_path, (A4,), workers=1, options=PrintOptions(backs=True)))
     folder = report.out_dir / "pack" / "sixes" / "a4"
     labels = page_labels(folder / "card-run.pdf")
     # One sheet: its fronts, then its backs (rendered, not padding), printed two-sided.
@@ -445,7 +447,7 @@ def test_a_casting_file_for_a_game_without_characters_is_refused(two_games, tmp_
     casting = tmp_path / "casting.yaml"
     casting.write_text("envelopes:\n  - player: Robin\n    character: Anyone\n")
     with pytest.raises(DataError, match="D6xD6 has no per-character sheets, so there is no one to cast"):
-        pack(two_games, tmp_path / "out", ("a4",), system="d6xd6", casting_file=casting, players=2)
+        pack(PackRequest(two_games, tmp_path / "out", (A4,), system="d6xd6", casting_file=casting, players=2))
     assert not (tmp_path / "out").exists()
 
 
@@ -460,12 +462,12 @@ def test_a_pack_after_a_build_reuses_its_documents(game, tmp_path, monkeypatch):
     monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
     out = tmp_path / "out"
     build(BuildConfig(game, out, (A4,), site=False, workers=1, cache=True))
-    report = pack(game, out, ("a4",), workers=1, cache=True)
+    report = pack(PackRequest(game, out, (A4,), workers=1, cache=True))
     sheets = len(list((out / "pdf" / "a4" / "sixes" / "players").glob("*.pdf")))
     assert report.reused >= sheets + 2          # every sheet, the cheat sheet and the balance report
     assert sorted(label.rsplit("/", 1)[1] for label in report.rendered) == [
         "card-run.pdf", "covers.pdf", "roster.pdf"]
-    fresh = pack(game, tmp_path / "fresh", ("a4",), workers=1)
+    fresh = pack(PackRequest(game, tmp_path / "fresh", (A4,), workers=1))
     assert fresh.reused == 0
     assert manifest(out / "pack" / "sixes" / "a4") == manifest(tmp_path / "fresh" / "pack" / "sixes" / "a4")
 
@@ -474,11 +476,11 @@ def test_packing_another_paper_or_game_keeps_the_packs_already_there(two_games, 
     """An organiser packs A4 for home and Letter for a print shop, then a
     second game, into one output folder: each run replaces only its own."""
     out = tmp_path / "out"
-    pack(two_games, out, ("a4",), system="sixes", workers=1)
+    pack(PackRequest(two_games, out, (A4,), system="sixes", workers=1))
     a4 = out / "pack" / "sixes" / "a4" / "envelopes" / "01-first-rival.pdf"
     before = a4.read_bytes()
-    pack(two_games, out, ("letter",), system="sixes", workers=1)
-    pack(two_games, out, ("a4",), system="d6xd6", players=2, workers=1)
+    pack(PackRequest(two_games, out, (LETTER,), system="sixes", workers=1))
+    pack(PackRequest(two_games, out, (A4,), system="d6xd6", players=2, workers=1))
     assert a4.read_bytes() == before
     assert (out / "pack" / "sixes" / "letter" / "envelopes" / "01-first-rival.pdf").is_file()
     assert (out / "pack" / "d6xd6" / "a4" / "envelopes" / "02-player-2.pdf").is_file()
@@ -488,7 +490,7 @@ def test_packing_another_paper_or_game_keeps_the_packs_already_there(two_games, 
     # an old title's zip of that paper goes with it.
     game = two_games / "sixes" / "game.yaml"
     game.write_text(re.sub(r"^title: .*$", "title: Renamed Game", game.read_text(), flags=re.M))
-    report = pack(two_games, out, ("a4",), system="sixes", workers=1)
+    report = pack(PackRequest(two_games, out, (A4,), system="sixes", workers=1))
     assert sorted(p.name for p in (out / "pack" / "sixes").glob("*.zip")) == [
         "my-new-game-pack-letter.zip", "renamed-game-pack-a4.zip"]
     assert report.zips == [out / "pack" / "sixes" / "renamed-game-pack-a4.zip"]

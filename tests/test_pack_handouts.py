@@ -20,7 +20,8 @@ import pytest
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject, TextStringObject
 
-from generator.commands.pack import pack
+from generator.commands.pack import PackRequest, pack
+from generator.core.paper import A4
 from generator.systems.sixes import SYSTEM as SIXES
 
 ACTIVE_MARKS = (b"/JavaScript", b"/JS", b"/Launch", b"/OpenAction", b"/AA", b"/EmbeddedFiles", b"/FileAttachment",
@@ -75,7 +76,7 @@ def packed(tmp_path_factory) -> tuple[Path, Path]:
     casting = root / "casting.yaml"
     casting.write_text("envelopes:\n  - player: Robin Ash\n    character: First Rival\n"
                        "    handouts: [handouts/letter.pdf]\n")
-    report = pack(data, root / "out", ("a4",), casting_file=casting, workers=1)
+    report = pack(PackRequest(data, root / "out", (A4,), casting_file=casting, workers=1))
     (archive,) = report.zips
     return root / "out" / "pack" / "sixes" / "a4", archive
 

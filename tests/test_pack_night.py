@@ -18,7 +18,10 @@ from pypdf import PdfReader
 
 from big_game import CAST, TITLE, write_game
 from generator.core.errors import DataError
-from generator.commands.pack import LABEL_STOCK, pack, sheet_cuts, spreadsheet_safe
+from generator.commands.pack import PackRequest, pack
+from generator.core.paper import A4
+from generator.game.pack_plan import LABEL_STOCK
+from generator.render.pack_assembly import spreadsheet_safe
 from generator.render.cards import grid_for
 from generator.systems.sixes import SYSTEM as SIXES
 
@@ -41,8 +44,8 @@ def night(tmp_path_factory):
     its casting file found in the game folder; the progress calls recorded."""
     game = write_game(tmp_path_factory.mktemp("night") / "circus")
     calls = []
-    report = pack(game, game / "output", ("a4",), system="sixes", labels=True, name_sheets=True, workers=2,
-                  progress=lambda label, done, total: calls.append((label, done, total)))
+    request = PackRequest(game, game / "output", (A4,), system="sixes", labels=True, name_sheets=True, workers=2)
+    report = pack(request, lambda label, done, total: calls.append((label, done, total)))
     return report, report.root / "a4", calls
 
 
@@ -209,13 +212,13 @@ def test_the_progress_total_never_moves(night):
 def test_cuts_of_a_full_sheet(card_size, bleed, layout, cuts):
     grid = grid_for(card_size, bleed)
     assert (grid.columns, grid.rows) == layout
-    assert sheet_cuts(grid, grid.per_page) == cuts
+    assert grid.sheet_cuts(grid.per_page) == cuts
 
 
 def test_a_part_filled_sheet_needs_only_its_own_cuts():
     grid = grid_for("poker")
-    assert sheet_cuts(grid, 3) == 4 + 2          # one row of three
-    assert sheet_cuts(grid, 4) == 4 + 3          # a row and one card
+    assert grid.sheet_cuts(3) == 4 + 2          # one row of three
+    assert grid.sheet_cuts(4) == 4 + 3          # a row and one card
 
 
 @pytest.mark.parametrize("value, safe", [
@@ -234,7 +237,7 @@ def test_player_names_cannot_run_formulas_from_the_manifest_csv(tmp_path):
     casting.write_text("envelopes:\n"
                        "  - player: '=HYPERLINK(\"http://example.com\",\"click\")'\n    character: First Rival\n"
                        "  - player: '@SUM(1+1)'\n    character: Second Rival\n")
-    pack(data, tmp_path / "out", ("a4",), casting_file=casting, workers=1)
+    pack(PackRequest(data, tmp_path / "out", (A4,), casting_file=casting, workers=1))
     folder = tmp_path / "out" / "pack" / "sixes" / "a4"
     rows = manifest(folder)
     assert [r["player"] for r in rows[:2]] == ["'=HYPERLINK(\"http://example.com\",\"click\")", "'@SUM(1+1)"]
@@ -254,7 +257,7 @@ def test_with_data_errors_the_casting_problems_come_in_the_same_run(tmp_path):
     casting.write_text("envelopes:\n  - player: Robin\n    character: First Rival\n"
                        "  - player: ROBIN\n    character: Second Rival\n")
     with pytest.raises(DataError) as failure:
-        pack(data, tmp_path / "out", ("a4",), casting_file=casting, workers=1)
+        pack(PackRequest(data, tmp_path / "out", (A4,), casting_file=casting, workers=1))
     shown = [str(p) for p in failure.value.problems]
     assert any("unknown key 'hit_ponts'" in line for line in shown), shown
     assert f"{casting}:4:13: error: envelopes[1].player: 'ROBIN' is cast twice (envelope 1 is theirs too); " \

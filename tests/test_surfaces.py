@@ -486,7 +486,7 @@ def test_active_content_in_a_named_file_is_taken_out_by_its_gate(tmp_path, field
         from generator.render.handouts import find_active_content, strip_active_content
         assert find_active_content(PdfReader(target)), "the hostile handout carries nothing to remove"
         writer = PdfWriter()
-        writer.append(PdfReader(target))        # as a pack merges it (commands/pack.py _merge)
+        writer.append(PdfReader(target))        # as a pack merges it (render/pack_assembly.py merge)
         strip_active_content(writer)
         cleaned = tmp_path / "cleaned.pdf"
         writer.write(cleaned)

@@ -321,17 +321,17 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
     followed by a blank page so the next part starts on a fresh sheet.
     """
     from ..game.casting import ENVELOPES_CEILING, MAX_ENVELOPES
-    from .pack import pack as run_pack
+    from .pack import PackRequest, pack as run_pack
 
     if players is not None and players > MAX_ENVELOPES:
         raise click.BadParameter(f"{players:d}: {ENVELOPES_CEILING}; pack a bigger event as several games",
                                  param_hint="'--players'")
     game = locate(data_dir, out_dir, paper)
     with _progress() as progress:
-        report = run_pack(game.data_dir, game.out_dir, game.papers, casting_file=casting_file, system=system,
-                          players=players, duplex=not simplex, labels=labels, name_sheets=name_sheets,
-                          options=options, workers=jobs, progress=progress, cache=not no_cache,
-                          settings=game.settings)
+        request = PackRequest(game.data_dir, game.out_dir, game.papers, system=system, casting_file=casting_file,
+                              players=players, duplex=not simplex, labels=labels, name_sheets=name_sheets,
+                              options=options, workers=jobs, cache=not no_cache, settings=game.settings)
+        report = run_pack(request, progress)
     print_problems(report.warnings)
     click.echo(f"{len(report.rendered)} documents rendered, {report.reused:d} reused from the last build", err=True)
     if report.casting_file is not None and casting_file is None:

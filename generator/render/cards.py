@@ -81,6 +81,14 @@ class Grid:
         edges = {round(i * cell + self.bleed + d, 4) for i in range(count) for d in (0.0, card)}
         return sorted(edges)
 
+    def sheet_cuts(self, cards: int) -> int:
+        """Straight cuts along the marks for a sheet holding `cards`: one down
+        each vertical line of the columns used, then (the strips stacked) one
+        across each horizontal line of the rows used. Cards that share an edge
+        share its cut; with bleed every card has its own."""
+        columns, rows = min(cards, self.columns), math.ceil(cards / self.columns)
+        return len(self.cuts(columns, self.cell_w, self.card_w)) + len(self.cuts(rows, self.cell_h, self.card_h))
+
     @property
     def cut_xs(self) -> list[float]:
         return self.cuts(self.columns, self.cell_w, self.card_w)

@@ -139,7 +139,8 @@ class System:
     cast_list: Callable[[Any], Iterable[CastEntry]] | None = None
     # recast(game, slugs): the game with its characters in a casting file's
     # order (their sheets' slugs), the rest after (core/cast_order.py); None
-    # for a system without character sheets.
+    # for a system without character sheets. A pack makes one envelope per
+    # `player` document, in this order (game/pack_plan.py).
     recast: Callable[[Any, Sequence[str]], Any] | None = None
 
     @classmethod

@@ -1,0 +1,425 @@
+"""Where a pack is planned: envelopes, card runs, labels, rosters, covers.
+
+Game layer: pure. From the gather's game and casting this works out, before
+anything renders, what `sixes pack` makes: which envelopes there are and in
+which order, which documents it renders and on which papers, what goes into
+the GM pack and how the card run is imposed. It reads no file and writes
+none; the command (commands/pack.py) renders the plan and the render floor
+(render/pack_assembly.py) merges, lists and zips it.
+
+Which entities become envelopes is each system's plain statement: its
+documents for the `player` audience are its character sheets, one envelope
+each, and its `recast` puts its characters in a casting file's order (the
+gather applies it, game/gather.in_casting_order), so the GM documents list
+them as the envelopes do. A game without character sheets (D6xD6, The Sixes
+System) is packed as `players` identical envelopes of its public documents.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping, Protocol
+
+from ..core import naming
+from ..core.errors import DataError, Problem, allowed_hint
+from ..core.paper import A4, LETTER, Paper
+from ..systems import SLUGS
+from ..systems.base import CARD_SHEET, Card, Deferred, Document, System
+from .casting import ENVELOPES_CEILING, MAX_ENVELOPES, Casting, character_name, game_title, short_title
+from .gather import Gathered
+
+# Rows of the manifest table that fit one page; a bigger game gets more pages.
+MANIFEST_ROWS_PER_PAGE = 16
+ROSTER_ROWS_PER_PAGE = 24
+CARD_RUN = "card-run"
+
+
+@dataclass(frozen=True)
+class LabelStock:
+    """A sheet of self-adhesive labels, in millimetres from the page's top left."""
+
+    name: str
+    columns: int
+    rows: int
+    width: float
+    height: float
+    left: float             # page edge to the first column
+    top: float              # page edge to the first row
+    gap_x: float = 0.0      # between columns
+    gap_y: float = 0.0      # between rows
+
+    @property
+    def per_sheet(self) -> int:
+        return self.columns * self.rows
+
+    def origin(self, index: int) -> tuple[float, float]:
+        column, row = index % self.columns, (index // self.columns) % self.rows
+        return (self.left + column * (self.width + self.gap_x), self.top + row * (self.height + self.gap_y))
+
+
+# The common stock of each paper, by its name: 21 labels (3 x 7) on A4, 30 (3 x 10) on Letter.
+LABEL_STOCK = {
+    A4.name: LabelStock("21 labels a sheet, 3 x 7, 63.5 x 38.1 mm (Avery L7160 or alike)", 3, 7, 63.5, 38.1,
+                     7.25, 15.15, gap_x=2.5),
+    LETTER.name: LabelStock('30 labels a sheet, 3 x 10, 2 5/8 x 1 in (Avery 5160 or alike)', 3, 10, 66.675, 25.4,
+                         4.7625, 12.7, gap_x=3.175),
+}
+
+
+@dataclass(frozen=True)
+class Envelope:
+    number: int
+    player: str | None
+    character: str | None           # None in a game without character sheets
+    sheet: Document | None
+    handouts: tuple[Path, ...] = ()
+    faction: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.player or self.character or f"Player {self.number}"
+
+    @property
+    def stem(self) -> str:
+        """The envelope's file name: its number keeps it apart from every other."""
+        return f"{self.number:02d}-{naming.slug(self.label)}"
+
+
+@dataclass(frozen=True)
+class Sorted:
+    """A system's documents by where they go in the pack."""
+
+    sheets: list[Document]          # one per character: its envelope, and the GM pack
+    decks: list[Document]           # public card decks, one set per envelope, all in the card run
+    summaries: list[Document]       # public pages, one copy per envelope
+    blank_forms: list[Document]     # a public blank of the character sheet: one master in the GM pack
+    gm: list[Document]              # GM only
+
+
+class CardGrid(Protocol):
+    """What the card run needs of a card size's imposition (render/cards.py's Grid)."""
+
+    @property
+    def per_page(self) -> int: ...
+
+    def sheet_cuts(self, cards: int) -> int: ...
+
+
+@dataclass(frozen=True)
+class CardRun:
+    """Every envelope's set of every public deck, imposed on full sheets.
+    Decks that share a context are imposed together; another context starts
+    a fresh sheet (a separate document, merged into the same file)."""
+
+    documents: tuple[Document, ...]
+    decks: tuple[str, ...]          # the decks' short titles
+    set_cards: tuple[str, ...]      # the cards of one envelope's set, by label
+    sheets_of: Mapping[int, tuple[int, int]]   # envelope number -> first and last sheet holding its set
+    cards_per_sheet: tuple[int, ...]           # cards on each sheet, in print order
+    cuts_per_sheet: tuple[int, ...]            # straight cuts each sheet needs
+
+    @property
+    def cards(self) -> int:
+        return sum(self.cards_per_sheet)
+
+    @property
+    def sheets(self) -> int:
+        """Sheets of paper: with backs a front and its back share one."""
+        return len(self.cards_per_sheet)
+
+    @property
+    def cuts(self) -> int:
+        return sum(self.cuts_per_sheet)
+
+    @property
+    def deck_names(self) -> str:
+        return ", ".join(self.decks)
+
+    def where(self, number: int) -> str:
+        first, last = self.sheets_of[number]
+        return f"sheet {first}" if first == last else f"sheets {first}-{last}"
+
+
+@dataclass(frozen=True)
+class PackChoices:
+    """What the command line chose for a pack, as the plan and the assembly read it."""
+
+    papers: tuple[Paper, ...]
+    players: int | None = None      # envelopes of a game without character sheets
+    duplex: bool = True             # two-sided: each part starts on a front
+    labels: bool = False            # a sheet of envelope labels per paper
+    name_sheets: bool = False       # the player's name on their sheet in the envelope
+
+
+@dataclass(frozen=True)
+class PackPlan:
+    """Everything a pack is made of, worked out before anything is rendered."""
+
+    system: System
+    game: Any
+    title: str
+    choices: PackChoices
+    docs: Sorted
+    envelopes: list[Envelope]
+    cast: bool                                       # a casting file names the players
+    warnings: list[Problem]
+    gm_order: list[Document]                         # the GM pack's parts, in order
+    run: CardRun | None                              # the card run (plan_card_run), or None
+    covers: Document
+    stamps: Document | None                          # the players' names, laid over their sheets
+    label_docs: Mapping[Paper, Document]
+    planned: list[tuple[Document, tuple[Paper, ...]]]   # every document to render, on its papers
+
+
+def plan_pack(gathered: Gathered, choices: PackChoices, grid: CardGrid) -> PackPlan:
+    """The pack of the game the gather chose: its envelopes in casting order
+    (the gather's game already lists its characters so), then the documents
+    to render, on which papers: covers, name stamps, the card run,
+    summaries, the GM pack's parts and labels. Refuses a player count that
+    does not fit the game."""
+    item = gathered.packed
+    assert item is not None         # gather(pack=True) chooses the game, or raises
+    all_docs = item.system.documents(item.game)
+    docs = sort_documents(all_docs)
+    refuse_player_count(item.system, gathered.data_dir, docs, gathered.casting_file, choices.players)
+    title = game_title(all_docs, item.system)
+    casting = gathered.casting.roles if gathered.casting is not None else None
+    envelopes, warnings = _envelopes(docs, casting, title, choices.players)
+    cast = casting is not None
+    if cast:    # GM documents may print who plays whom: `player_of` maps a sheet's slug to its player
+        players = {e.sheet.slug: e.player for e in envelopes if e.sheet is not None and e.player}
+        docs = dataclasses.replace(docs, gm=[with_players(d, players) for d in docs.gm])
+    # The cheat sheet first, then who plays whom (only when there are
+    # characters), the system's other GM documents (a balance report, ...),
+    # blank forms, and every character sheet, following the envelopes.
+    roster = [pack_roster(title, envelopes, cast)] if docs.sheets else []
+    sheets_in_order = [e.sheet for e in envelopes if e.sheet is not None]
+    gm_order = docs.gm[:1] + roster + docs.gm[1:] + docs.blank_forms + sheets_in_order
+    run = plan_card_run(docs.decks, len(envelopes), grid, title)
+    covers = envelope_covers(title, envelopes, docs, run)
+    stamps = name_stamps(title, envelopes) if cast else None
+    own = [covers] + ([stamps] if stamps else []) + list(run.documents if run else ())
+    planned = [(doc, choices.papers) for doc in own + docs.summaries + gm_order]
+    label_docs = {paper: envelope_labels(title, envelopes, paper) for paper in choices.papers} \
+        if choices.labels else {}
+    planned += [(doc, (paper,)) for paper, doc in label_docs.items()]
+    return PackPlan(item.system, item.game, title, choices, docs, envelopes, cast, gathered.warnings + warnings,
+                    gm_order, run, covers, stamps, label_docs, planned)
+
+
+def _envelopes(docs: Sorted, casting: list[Casting] | None, title: str, players: int | None
+               ) -> tuple[list[Envelope], list[Problem]]:
+    """One envelope per character sheet, else `players` alike ones."""
+    if docs.sheets:
+        return plan_envelopes(docs.sheets, casting, title)
+    assert players is not None      # refuse_player_count asks for it when there are no sheets
+    return [Envelope(n, None, None, None) for n in range(1, players + 1)], []
+
+
+def table_pages(rows: int, per_page: int = MANIFEST_ROWS_PER_PAGE) -> int:
+    """Pages a one-row-per-envelope table (roster, manifest) may take."""
+    return max(1, -(-rows // per_page))
+
+
+def one_set(deck: Document) -> Document:
+    """A deck as one player needs it: each distinct card once (a shared sheet
+    repeats sets so one page serves several players)."""
+    seen, cards = set(), []
+    for card in deck.cards:
+        key = (card.label, card.front, card.back)
+        if key not in seen:
+            seen.add(key)
+            cards.append(card)
+    return dataclasses.replace(deck, slug=f"{deck.slug}-one-set", cards=tuple(cards))
+
+
+def sort_documents(docs: list[Document]) -> Sorted:
+    """A public page printed from a character sheet's template is that sheet
+    left blank (Six Shooter's Operator sheet): a player already has theirs
+    filled in, so it goes to the GM as a master to copy, not in envelopes."""
+    sheets = [d for d in docs if d.audience == "player"]
+    sheet_templates = {d.template for d in sheets}
+    public_pages = [d for d in docs if d.audience == "public" and not d.cards]
+    return Sorted(sheets=sheets,
+                  decks=[one_set(d) for d in docs if d.audience == "public" and d.cards],
+                  summaries=[d for d in public_pages if d.template not in sheet_templates],
+                  blank_forms=[d for d in public_pages if d.template in sheet_templates],
+                  gm=[d for d in docs if d.audience == "gm"])
+
+
+def plan_envelopes(sheets: list[Document], casting: list[Casting] | None, title: str
+                   ) -> tuple[list[Envelope], list[Problem]]:
+    """Envelopes in casting order; characters nobody plays follow, labelled
+    by character (all of them, when there is no casting file)."""
+    by_slug = {sheet.slug: sheet for sheet in sheets}
+    envelopes: list[Envelope] = []
+    warnings: list[Problem] = []
+
+    def envelope(player: str | None, sheet: Document, handouts: tuple[Path, ...]) -> Envelope:
+        faction = getattr(sheet.context.get("character"), "faction", "") or ""
+        return Envelope(len(envelopes) + 1, player, character_name(sheet, title), sheet, handouts,
+                        faction if isinstance(faction, str) else "")
+    for role in casting or ():
+        assert role.slug is not None    # a pack's casting is checked against the characters, or refused
+        sheet = by_slug[role.slug]
+        envelopes.append(envelope(role.player, sheet, sheet.handouts + role.handouts))
+    cast = {e.sheet.slug for e in envelopes if e.sheet is not None}     # all of them, here
+    for sheet in sheets:
+        if sheet.slug not in cast:
+            if casting is not None:
+                warnings.append(Problem("casting", None, None,
+                                        f"nobody is cast as {character_name(sheet, title)}; "
+                                        "their envelope is labelled by character",
+                                        severity="warning"))
+            envelopes.append(envelope(None, sheet, sheet.handouts))
+    return envelopes, warnings
+
+
+# --- what the command line may not ask ------------------------------------------
+
+def refuse_arguments(data_dir: Path, system: str | None, players: int | None) -> None:
+    """A system that is not registered, or a player count out of bounds."""
+    registered = list(SLUGS)
+    if system is not None and system not in registered:
+        raise DataError([Problem(str(data_dir), None, None, f"unknown game system '{system}'",
+                                 hint=allowed_hint(system, registered))])
+    if players is not None and players < 1:
+        raise DataError([Problem(str(data_dir), None, None, f"--players {players}: at least one envelope is needed",
+                                 hint="pass --players 1 or more")])
+    if players is not None and players > MAX_ENVELOPES:
+        raise DataError([Problem(str(data_dir), None, None, f"--players {players}: {ENVELOPES_CEILING}",
+                                 hint="pack a bigger event as several games")])
+
+
+def refuse_player_count(system: System, data_dir: Path, docs: Sorted, casting_file: Path | None,
+                        players: int | None) -> None:
+    """Envelopes follow the characters when there are any, and a player count
+    when there are none; asking for the other is a mistake worth naming."""
+    where = str(data_dir / system.slug)
+    if docs.sheets and players is not None:
+        raise DataError([Problem(where, None, None,
+                                 f"--players is for games without character sheets; this {system.title} game has "
+                                 f"{len(docs.sheets)} characters, one envelope each",
+                                 hint="leave out --players (order and name the envelopes with --casting FILE)")])
+    if docs.sheets:
+        return
+    title = game_title(docs.decks + docs.summaries, system)
+    handed_out = ", ".join(short_title(d, title) for d in docs.decks + docs.summaries)
+    if not handed_out:
+        raise DataError([Problem(where, None, None, f"this {system.title} game has nothing for players to pack",
+                                 hint="use `sixes build` for its GM documents")])
+    if casting_file is not None:
+        raise DataError([Problem(str(casting_file), None, None,
+                                 f"{system.title} has no per-character sheets, so there is no one to cast",
+                                 hint=f"drop --casting and pass --players N for N envelopes ({handed_out})")])
+    if players is None:
+        raise DataError([Problem(where, None, None,
+                                 f"this {system.title} game has no per-character sheets to pack",
+                                 hint=f"pass --players N for N envelopes that each hold {handed_out}")])
+
+
+# --- the pack's own documents ------------------------------------------------
+
+def with_players(doc: Document, players: dict[str, str]) -> Document:
+    """A GM document whose context also holds `player_of` (sheet slug ->
+    player's name), so its roster can name them; a slow context stays unread
+    until used."""
+    context = doc.context
+    if isinstance(context, Deferred):
+        return dataclasses.replace(doc, context=Deferred(lambda: {**context, "player_of": players}))
+    return dataclasses.replace(doc, context={**context, "player_of": players})
+
+
+def pack_roster(title: str, envelopes: list[Envelope], cast: bool) -> Document:
+    return Document("roster", f"{title}: roster", "pack/roster.html", "gm",
+                    {"title": title, "envelopes": envelopes, "cast": cast,
+                     "factions": any(e.faction for e in envelopes)},
+                    max_pages=table_pages(len(envelopes), ROSTER_ROWS_PER_PAGE))
+
+
+def envelope_covers(title: str, envelopes: list[Envelope], docs: Sorted, run: CardRun | None) -> Document:
+    """One page per envelope, in envelope order: whose it is and what goes in."""
+    pages = []
+    for envelope in envelopes:
+        inside = (["character sheet"] if envelope.sheet else []) + [short_title(d, title) for d in docs.summaries]
+        inside += [f"Handout: {h.stem}" for h in envelope.handouts]
+        cards = None
+        if run is not None:
+            shown = ", ".join(run.set_cards) if len(run.set_cards) <= 4 else f"{len(run.set_cards)} cards"
+            cards = f"{run.deck_names}: one set ({shown}), from the card run, {run.where(envelope.number)}"
+        pages.append({"envelope": envelope, "inside": inside, "cards": cards})
+    return Document("covers", f"{title}: envelope covers", "pack/cover.html", "gm",
+                    {"title": title, "pages": pages, "count": len(envelopes)}, max_pages=len(envelopes))
+
+
+def name_stamps(title: str, envelopes: list[Envelope]) -> Document | None:
+    """A page per cast envelope holding only its player's name, at the top:
+    laid over each page of that character's sheet."""
+    cast = [e for e in envelopes if e.player]
+    if not cast:
+        return None
+    return Document("name-stamps", f"{title}: players' names", "pack/stamp.html", "gm",
+                    {"title": title, "envelopes": cast}, max_pages=len(cast))
+
+
+def envelope_labels(title: str, envelopes: list[Envelope], paper: Paper) -> Document:
+    """Labels for the outside of the envelopes: the player's name (or the
+    character's, for an envelope nobody is cast in) and the number; never
+    the character of a cast player, since anyone can read a label."""
+    stock = LABEL_STOCK[paper.name]
+    placed = [(e, *stock.origin(k)) for k, e in enumerate(envelopes)]
+    sheets = [placed[i:i + stock.per_sheet] for i in range(0, len(placed), stock.per_sheet)]
+    return Document(f"labels-{paper.name}", f"{title}: envelope labels", "pack/labels.html", "gm",
+                    {"title": title, "sheets": sheets, "stock": stock, "count": len(envelopes)},
+                    max_pages=len(sheets))
+
+
+# --- the card run ------------------------------------------------------------
+
+def plan_card_run(decks: list[Document], envelopes: int, grid: CardGrid, title: str) -> CardRun | None:
+    """Every envelope's set of every deck, in envelope order, on full sheets
+    of the card size's grid. Decks are imposed together when they share a
+    context (their faces are rendered with it); otherwise each group of
+    decks starts a sheet of its own."""
+    if not decks or not envelopes:
+        return None
+    groups: list[list[Document]] = []
+    for deck in decks:
+        home = next((g for g in groups if _same_context(g[0].context, deck.context)), None)
+        if home is None:
+            groups.append([deck])
+        else:
+            home.append(deck)
+    documents: list[Document] = []
+    on_sheet: list[int] = []
+    sheets_of: dict[int, list[int]] = {n: [] for n in range(1, envelopes + 1)}
+    for k, group in enumerate(groups):
+        first = len(on_sheet) + 1
+        cards: list[Card] = []
+        for number in range(1, envelopes + 1):
+            start = len(cards)
+            for deck in group:
+                cards.extend(deck.cards)
+            sheets_of[number] += [first + start // grid.per_page, first + (len(cards) - 1) // grid.per_page]
+        slug = CARD_RUN if len(groups) == 1 else f"{CARD_RUN}-{k + 1}"
+        fronts = math.ceil(len(cards) / grid.per_page)
+        documents.append(Document(slug, f"{title}: card run", CARD_SHEET, "public", group[0].context,
+                                  max_pages=fronts, cards=tuple(cards)))
+        on_sheet += [min(grid.per_page, len(cards) - i * grid.per_page) for i in range(fronts)]
+    return CardRun(tuple(documents), tuple(short_title(d, title) for d in decks),
+                   tuple(c.label for d in decks for c in d.cards),
+                   {n: (min(s), max(s)) for n, s in sheets_of.items()}, tuple(on_sheet),
+                   tuple(grid.sheet_cuts(n) for n in on_sheet))
+
+
+def _same_context(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    if a is b:
+        return True
+    if isinstance(a, Deferred) or isinstance(b, Deferred):
+        return False
+    try:
+        return dict(a) == dict(b)
+    except (TypeError, ValueError):     # values that cannot be compared (an array's ==): keep the decks apart
+        return False
