@@ -25,7 +25,7 @@ import generator
 from generator.commands.cli import main
 from generator.core.errors import DataError, Problem
 from generator.game import gather as gather_module
-from tests.game_sites import build_site_only, new_game
+from game_sites import build_site_only, new_game
 
 PACKAGE = Path(generator.__file__).parent
 
