@@ -403,7 +403,7 @@ def test_two_documents_planned_onto_one_file_stop_the_build_and_write_nothing(st
 
     def job(target: Path, label: str) -> tuple[int, PdfJob]:
         html = f"<html lang=en><head><title>{label}</title></head><body><p>{label}</p></body></html>"
-        return 1, PdfJob(html, TEMPLATES_DIR.as_uri() + "/", target, "a4", (TEMPLATES_DIR,), label)
+        return 1, PdfJob(html, TEMPLATES_DIR.as_uri() + "/", target, A4, (TEMPLATES_DIR,), label)
 
     out = tmp_path / "out"
     config = BuildConfig(starter, out, (A4,), site=False, workers=1)

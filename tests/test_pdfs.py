@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from generator.core.paths import DEFAULT_DATA_DIR, TEMPLATES_DIR
+from generator.core.paper import A4
 
 # Page sizes in PostScript points, written out independently of the CSS.
 PAGE_POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -160,7 +161,7 @@ def _render(html: str, paper: str = "a4"):
                                  "file:///etc/hostname?x", (TEMPLATES_DIR / ".." / "pyproject.toml").as_uri()])
 def test_fetcher_refuses_anything_outside_the_project_folders(tmp_path, url):
     from generator.render.pdf import ForbiddenResource, PdfJob, render_pdf
-    job = PdfJob(f'<img src="{url}">', TEMPLATES_DIR.as_uri() + "/", tmp_path / "x.pdf", "a4",
+    job = PdfJob(f'<img src="{url}">', TEMPLATES_DIR.as_uri() + "/", tmp_path / "x.pdf", A4,
                  (TEMPLATES_DIR,), "probe")
     with pytest.raises(ForbiddenResource, match="refused to read"):
         render_pdf(job)
@@ -231,7 +232,7 @@ def test_linked_stylesheet_outside_the_templates_is_still_refused(tmp_path):
     from generator.render.pdf import ForbiddenResource, PdfJob, render_pdf
     outside = (TEMPLATES_DIR / ".." / "pyproject.toml").resolve().as_uri()
     job = PdfJob(f'<link rel="stylesheet" href="{outside}"><p>x</p>', TEMPLATES_DIR.as_uri() + "/",
-                 tmp_path / "x.pdf", "a4", (TEMPLATES_DIR,), "probe")
+                 tmp_path / "x.pdf", A4, (TEMPLATES_DIR,), "probe")
     with pytest.raises(ForbiddenResource, match="refused to read"):
         render_pdf(job)
 
@@ -244,7 +245,7 @@ def test_an_edited_stylesheet_is_read_again_by_a_warm_worker(tmp_path):
     from generator.render.pdf import PdfJob, render_pdf
     probe = TEMPLATES_DIR / f".probe-{os.getpid()}.css"
     job = PdfJob(f'<link rel="stylesheet" href="{probe.name}"><p>x</p>', TEMPLATES_DIR.as_uri() + "/",
-                 tmp_path / "x.pdf", "a4", (TEMPLATES_DIR,), "probe")
+                 tmp_path / "x.pdf", A4, (TEMPLATES_DIR,), "probe")
     try:
         widths = []
         for size, mtime in ((100, 1_000_000_000), (120, 1_000_000_100)):

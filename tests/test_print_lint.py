@@ -150,5 +150,5 @@ def test_a_shared_class_moving_a_table_onto_its_legend_is_caught(tmp_path):
 def test_overlapping_text_reaches_the_pdf_result(tmp_path):
     from generator.render.pdf import PdfJob, render_pdf
     html = PAGE.format(lang="en", title="t", body=_at(20, 20, "First words") + _at(21, 22, "Second words"))
-    result = render_pdf(PdfJob(html, TEMPLATES_DIR.as_uri() + "/", tmp_path / "x.pdf", "a4", (TEMPLATES_DIR,), "probe"))
+    result = render_pdf(PdfJob(html, TEMPLATES_DIR.as_uri() + "/", tmp_path / "x.pdf", A4, (TEMPLATES_DIR,), "probe"))
     assert result.lint == ("page 1: text of 'p “First words”' overlaps 'p “Second words”'",)

@@ -15,6 +15,7 @@ import pytest
 from generator.game.dates import EARLIEST, SOURCE_DATE_EPOCH, source_date
 from generator.game.folder import GameError
 from generator.systems.sixes import SYSTEM as SIXES
+from generator.core.paper import A4
 from test_reproducible import EPOCH, sixes, tree
 
 
@@ -64,7 +65,7 @@ def test_a_warm_renderer_dates_each_job_by_its_own_date(tmp_path):
     from generator.core.paths import TEMPLATES_DIR
     from generator.render.pdf import PdfJob, render_pdf
     job = PdfJob('<link rel="stylesheet" href="base.css"><p>Sixes</p>', TEMPLATES_DIR.as_uri() + "/",
-                 tmp_path / "probe.pdf", "a4", (TEMPLATES_DIR,), "probe")
+                 tmp_path / "probe.pdf", A4, (TEMPLATES_DIR,), "probe")
     made = []
     for date in (EPOCH, EPOCH + 86400, EPOCH, None):
         render_pdf(replace(job, date=date))

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urljoin, urlparse
 
 from ..core.paper import Paper
@@ -30,7 +31,7 @@ class PdfJob:
     html: str
     base_url: str
     target: Path
-    paper: Paper                        # a name is taken too (Paper.parse)
+    paper: Paper                        # parsed by the command line, never again
     allowed_roots: tuple[Path, ...]
     label: str
     landscape: bool = False
@@ -40,9 +41,6 @@ class PdfJob:
     # The date its fonts carry: SOURCE_DATE_EPOCH as the run that made the job
     # was given it (a worker may be older than the run), else None: the fonts' own.
     date: int | None = field(default_factory=given_date)
-
-    def __post_init__(self):
-        object.__setattr__(self, "paper", Paper.parse(self.paper))
 
 
 @dataclass(frozen=True)
@@ -58,7 +56,7 @@ class PdfResult:
 _OVERFLOW_TOLERANCE = 0.4
 
 
-def find_overflows(document) -> list[str]:
+def find_overflows(document: Any) -> list[str]:
     """Text that spills out of a fixed-size box (one with `overflow: hidden`,
     such as a card) is clipped or runs into its neighbour: report each box
     where a descendant's border box reaches past its padding box (margins
@@ -83,14 +81,14 @@ def find_overflows(document) -> list[str]:
     return found
 
 
-def _filled_by(box) -> str:
+def _filled_by(box: Any) -> str:
     """'<data fields> ' the box holds (render/bounded.py names each box a
     data field fills), which pushed its content out; else 'content '."""
     fields = data_fields(box.element) if box.element is not None else ()
     return " and ".join(fields) + " " if fields else "content "
 
 
-def make_fetcher(allowed_roots: tuple[Path, ...]):
+def make_fetcher(allowed_roots: tuple[Path, ...]) -> Any:
     """A URL fetcher that serves `data:` URLs and files inside `allowed_roots`
     only; anything else (other files, http, redirects) stops the render."""
     from weasyprint.urls import FatalURLFetchingError, URLFetcher
@@ -98,7 +96,7 @@ def make_fetcher(allowed_roots: tuple[Path, ...]):
     roots = tuple(Path(r).resolve() for r in allowed_roots)
 
     class ProjectFetcher(URLFetcher):
-        def fetch(self, url, headers=None):
+        def fetch(self, url: str, headers: Any = None) -> Any:
             scheme = urlparse(url).scheme.lower()
             if scheme == "data":
                 return super().fetch(url, headers)
@@ -113,7 +111,7 @@ def make_fetcher(allowed_roots: tuple[Path, ...]):
     return ProjectFetcher(allowed_protocols=("file", "data"), allow_redirects=False)
 
 
-_state: dict = {}
+_state: dict[str, Any] = {}
 # Every document's @font-face rules add the fonts to the process's font
 # configuration again, and rendering slows as it grows: one sheet rendered 150
 # times in one process took 205 ms at first and 230 ms by the end, but stayed
@@ -122,7 +120,7 @@ _state: dict = {}
 FONT_CONFIG_DOCUMENTS = 10
 
 
-def _engine(date: int):
+def _engine(date: int) -> dict[str, Any]:
     """Per-process WeasyPrint objects, created once (the font configuration,
     and the stylesheets parsed under it, renewed every FONT_CONFIG_DOCUMENTS
     documents, and when the fonts' `date` changes: a font is dated as it is
@@ -140,7 +138,7 @@ def _engine(date: int):
 _STYLESHEET_LINK = re.compile(r'<link rel="stylesheet" href="([^"]+)">')
 
 
-def _parsed(engine, *, filename: Path | None = None, string: str | None = None):
+def _parsed(engine: dict[str, Any], *, filename: Path | None = None, string: str | None = None) -> Any:
     """A stylesheet parsed once per font configuration. Parsing CSS and
     compiling its selectors cost about 40 ms of CPU a document, and every
     document uses the same few files. Keyed by the file's size and time, so a
@@ -159,7 +157,7 @@ def _parsed(engine, *, filename: Path | None = None, string: str | None = None):
     return sheets[key]
 
 
-def _own_stylesheets(html: str, base_url: str, engine) -> tuple[str, list]:
+def _own_stylesheets(html: str, base_url: str, engine: dict[str, Any]) -> tuple[str, list[Any]]:
     """The document's linked stylesheets under templates/, taken out of its
     HTML and returned parsed (from `_parsed`), in the order they were linked.
     WeasyPrint cascades them as user stylesheets rather than author ones;
@@ -167,7 +165,7 @@ def _own_stylesheets(html: str, base_url: str, engine) -> tuple[str, list]:
     documents' inline styles and the !important variant sheets win either way."""
     sheets = []
 
-    def take(match: re.Match) -> str:
+    def take(match: re.Match[str]) -> str:
         path = Path(unquote(urlparse(urljoin(base_url, match.group(1))).path)).resolve()
         if not path.is_relative_to(TEMPLATES_DIR.resolve()) or not path.is_file():
             return match.group(0)        # WeasyPrint fetches it (and the fetcher judges it)
