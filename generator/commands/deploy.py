@@ -17,11 +17,12 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from ..core.errors import UserError
 from ..game.gitref import branch_problem, remote_problem
 from ..core.programs import ProgramError, run_program
 
 
-class DeployError(Exception):
+class DeployError(UserError):
     """Publishing failed; the message says why in one line."""
 
 

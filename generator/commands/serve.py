@@ -13,6 +13,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import UserError
+
 BUILD_ENDPOINT = "/__sixes_build"
 RELOAD_SCRIPT = (
     "<script>(function(){var seen=null;setInterval(function(){fetch('" + BUILD_ENDPOINT + "')"
@@ -67,8 +69,11 @@ class LiveReloadHandler(SimpleHTTPRequestHandler):
         self.wfile.write(body)
 
 
-class PortUnavailable(Exception):
-    """The port cannot be listened on (taken, or not ours to take)."""
+class PortUnavailable(UserError):
+    """The port cannot be listened on (taken, or not ours to take): a usage
+    error, so exit status 2, as for any option click refuses."""
+
+    exit_status = 2
 
 
 def make_server(site_dir: Path, counter: BuildCounter, port: int, host: str = "127.0.0.1") -> ThreadingHTTPServer:

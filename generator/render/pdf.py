@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
 
+from ..core.errors import UserError
 from ..core.paper import Paper
 from ..core.paths import TEMPLATES_DIR
 from ..game.dates import EARLIEST, given_date, stamped
@@ -21,8 +22,10 @@ from .lint import data_fields
 FONTS_DIR = TEMPLATES_DIR / "fonts"
 
 
-class ForbiddenResource(Exception):
+class ForbiddenResource(UserError):
     """A document asked for something outside the project's own folders."""
+
+    multiline = True
 
 
 @dataclass(frozen=True)

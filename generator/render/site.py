@@ -32,6 +32,7 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
+from ..core.errors import UserError
 from ..core.layout import DocumentPdf
 from ..core.paper import Paper
 from ..core.paths import ICONS_DIR, MKDOCS_CONFIG, SITE_SOURCES_DIR
@@ -56,8 +57,10 @@ CAST_LIST_TITLE = "Cast list"
 CAST_LIST_TEMPLATE = "site/cast_list.md.j2"
 PORTRAITS = "portraits"
 
-class SiteBuildError(Exception):
-    """MkDocs reported warnings or errors; the messages say which."""
+class SiteBuildError(UserError):
+    """MkDocs reported warnings or errors; the messages say which, one a line."""
+
+    multiline = True
 
 
 @dataclass(frozen=True)
