@@ -74,7 +74,7 @@ ROW_HEADERS = {
 
 @pytest.mark.parametrize("text", ROW_HEADERS.values(), ids=ROW_HEADERS.keys())
 def test_row_headers_are_found_in_linear_time(text):
-    from generator.render.site import row_headers
+    from generator.render.site_mkdocs import row_headers
     assert timed(row_headers, text) == text
 
 
@@ -147,7 +147,7 @@ def test_the_heading_scan_reads_what_the_patterns_read():
 
 
 def test_the_row_header_scan_reads_what_the_patterns_read():
-    from generator.render.site import row_headers
+    from generator.render.site_mkdocs import row_headers
     pieces = ["<table>", "</table>", "<tbody>", "</tbody>", "<tr>", "<td>", "</td>", "<strong>", "</strong>", "x",
               " ", "\n", '<td style="text-align: right">']
     texts = _random_texts(pieces, 20_000, 16, seed=29)

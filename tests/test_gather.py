@@ -102,7 +102,7 @@ def test_check_build_pack_watch_and_serve_all_start_with_the_one_gather(game, tm
     for path in (PACKAGE / "commands").glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
-        allowed = {"load_all"} if path.name == "cli.py" else set()     # `simulate` reads the Sixes game alone
+        allowed = {"load_all"} if path.name == "simulate.py" else set()     # `simulate` reads the Sixes game alone
         assert not (imported & readers) - allowed, path.name
 
 
@@ -253,7 +253,7 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
         ("render/tracker.py", "_inline"): "the tool's own tracker sources",
         ("render/pdf.py", "make_fetcher.ProjectFetcher.fetch"): "WeasyPrint reads the tool's templates and the "
                                                             "portraits the gather checked, real paths only",
-        ("commands/cli.py", "new"): "copies the tool's starter game into a new folder",
+        ("commands/new.py", "run"): "copies the tool's starter game into a new folder",
         ("commands/deploy.py", "to_folder"): "copies the built site",
         ("commands/output.py", "OutputFolder._take_lock"): "the output folder's lock",
         ("render/cache_marker.py", "marked"): "the marker the tool wrote into its own cache folder",
@@ -271,10 +271,10 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
         ("render/pack_assembly.py", "zip_papers"): "zips the pack this run staged (its own files, not the game's)",
         ("render/publish.py", "_reencode"): "decodes bytes the gate read (open_regular) from memory",
         ("render/site.py", "_unlink_empty_pages"): "staged pages the tool wrote",
-        ("render/site.py", "config_overrides"): "the tool's mkdocs.yml",
-        ("render/site.py", "stem_typed_words"): "the tool's theme patch and the built site",
-        ("render/site.py", "prune_site"): "the built site",
-        ("render/site.py", "search_languages"): "the built search index",
+        ("render/site_mkdocs.py", "config_overrides"): "the tool's mkdocs.yml",
+        ("render/site_mkdocs.py", "stem_typed_words"): "the tool's theme patch and the built site",
+        ("render/site_mkdocs.py", "prune_site"): "the built site",
+        ("render/site_mkdocs.py", "search_languages"): "the built search index",
         ("render/cache/keys.py", "tree_hash"): "hashes regular files to tell a change; never parsed nor published",
         ("render/cache/keys.py", "game_hash"): "hashes regular files to tell a change; never parsed nor published",
         ("render/batch.py", "RenderBatch._fetch"): "a PDF from the render cache",

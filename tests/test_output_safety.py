@@ -333,14 +333,14 @@ def test_watch_survives_bad_yaml_and_file_churn_and_rebuilds_when_fixed(starter,
 
 
 def test_a_rebuild_that_fails_in_any_way_does_not_end_the_watch(monkeypatch, capsys):
-    from generator.commands import cli
+    from generator.commands.watch import survive
 
     def broken():
         raise RuntimeError("a bug in the build \x1b[31m")
-    assert cli._survive(broken) is False
-    assert cli._survive(lambda: sys.exit(1)) is False
+    assert survive(broken) is False
+    assert survive(lambda: sys.exit(1)) is False
     with pytest.raises(KeyboardInterrupt):      # Ctrl-C during a rebuild still ends the watch
-        cli._survive(lambda: sys.exit(130))
+        survive(lambda: sys.exit(130))
     err = capsys.readouterr().err
     assert "the build failed unexpectedly (RuntimeError: a bug in the build \\x1b[31m)" in err
 

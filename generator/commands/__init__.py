@@ -1,4 +1,6 @@
-"""The `sixes` command (cli.py) and what its commands share: the build
-context (context.py), the one writer of an output folder (output.py), and
-build, pack, serve, watch and deploy, each a short sequence over them. The
-top floor: may import every other folder."""
+"""The `sixes` command: cli.py declares its options, and each verb has its
+own module (check, build, pack, serve, watch, deploy, tracker, new, clean,
+schema, simulate), a short sequence over what they share: where a command
+works (locate.py), how it fails (failures.py), its progress (progress.py),
+the build context (context.py) and the one writer of an output folder
+(output.py). The top floor: may import every other folder."""

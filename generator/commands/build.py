@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from ..render.pdf import PdfJob
-    from ..render.site import SiteLook, SiteSection
+    from ..render.site import SiteSection
+    from ..render.site_mkdocs import SiteLook
 
 
 def output_entries(papers: Iterable[Paper]) -> tuple[str, ...]:
@@ -205,7 +206,8 @@ def _build_site(run: BuildContext, gathered: Gathered, documents: dict[str, list
     knows unchanged (run.cache) is left as it is (nothing staged is swapped
     in). Returns whether MkDocs ran. The game's own pages and logo were read
     and checked by the gather, before anything rendered."""
-    from ..render.site import build_site, stage_sources
+    from ..render.site import stage_sources
+    from ..render.site_mkdocs import build_site
 
     if run.cache.site_unchanged():
         return False
@@ -242,7 +244,7 @@ def site_look(settings: Settings, loaded: list[Loaded], logo: Path | None = None
     game's own title (the first game's, when the folder holds several: a join
     of every title would be too long for a phone's header). The logo is the
     one the gather checked."""
-    from ..render.site import SiteLook
+    from ..render.site_mkdocs import SiteLook
     site = settings.file.site
     titles = [item.game.info.title for item in loaded]
     name = site.name or (titles[0] if titles else "Sixes Press")

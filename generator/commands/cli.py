@@ -1,26 +1,33 @@
-"""The `sixes` command: build, check, new, schema, simulate.
+"""The `sixes` command: its options, arguments and help, and nothing else.
 
-Thin: each command composes the pipeline in `build.py`. Heavy imports
-(WeasyPrint, MkDocs) happen inside the commands that need them, so --help is
-instant. Exit status: 0 success, 1 invalid data or a failed build, 2 usage,
-130 interrupted; how a command fails is failures.py's business, not theirs.
+Commands floor. Each command here declares what the command line takes and
+hands it to its own module (check.py, build.py through reports.py, pack.py,
+serve.py, tracker.py, deploy.py, new.py, clean.py, schema.py, simulate.py),
+imported inside the command, so --help imports no WeasyPrint nor MkDocs and
+stays instant. Exit status: 0 success, 1 invalid data or a failed build,
+2 usage, 130 interrupted; how a command fails is failures.py's business.
 """
 from __future__ import annotations
 
 import functools
-import os
-import shutil
 import signal
 import sys
 from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 import click
 
-from ..core.errors import Problem, visible
-from ..core.layout import PDF_FOLDER
-from ..core.paper import CHOICES, Paper
+from ..core.errors import visible
+from ..core.paper import CHOICES
 from ..render.options import CARD_SIZE_NAMES
-from .failures import BUILD, PACK, SCHEMAS, Failed, Group, InvalidData, converted, print_problems
+from .failures import BUILD, PACK, SCHEMAS, Group
+from .locate import config_for, locate
+
+if TYPE_CHECKING:
+    from ..render.options import PrintOptions
+
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 data_option = click.option(
     "--data", "data_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -30,7 +37,7 @@ paper_option = click.option(
     help="Paper of the PDFs: a4, letter or both (default: the settings' paper, else both).")
 
 
-def out_option(what: str):
+def out_option(what: str) -> Decorator:
     return click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
                         help=f"{what} (default: the settings' output folder, game/output).")
 
@@ -38,7 +45,7 @@ def out_option(what: str):
 strict_option = click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 
 
-def _offset(ctx, param, value):
+def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
     from ..render.options import parse_offset
     try:
         return parse_offset(value)
@@ -46,7 +53,7 @@ def _offset(ctx, param, value):
         raise click.BadParameter(visible(exc)) from None
 
 
-def print_options(command):
+def print_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The print-production options shared by `build` and `pack`; they arrive
     at the command as one `options` (a PrintOptions)."""
     from ..render.options import BLEED_MM, CARD_SIZE_NAMES, PrintOptions
@@ -68,34 +75,25 @@ def print_options(command):
                      help="Form fields in player documents' inputs (default: printed flat)."),
     ]
 
-    def wrapped(card_size, bleed, backs, back_offset, ink, large_print, tagged, fillable, **kwargs):
+    def wrapped(card_size: str, bleed: bool, backs: bool, back_offset: tuple[float, float], ink: str,
+                large_print: bool, tagged: bool, fillable: bool, **kwargs: Any) -> Any:
         options = PrintOptions(card_size=card_size, bleed=BLEED_MM if bleed else 0.0, backs=backs,
                                back_offset=back_offset, ink_saver=ink == "saver", large_print=large_print,
                                tagged=tagged, fillable=fillable)
         return command(options=options, **kwargs)
 
-    functools.update_wrapper(wrapped, command)
+    decorated: Callable[..., Any] = functools.update_wrapper(wrapped, command)
     for decorator in reversed(decorators):
-        wrapped = decorator(wrapped)
-    return wrapped
+        decorated = decorator(decorated)
+    return decorated
 
 
 class Stopped(KeyboardInterrupt):
     """SIGTERM or SIGHUP, handled like Ctrl-C: clean up, then exit."""
 
 
-def _stop(signum, frame):
+def _stop(signum: int, frame: FrameType | None) -> NoReturn:
     raise Stopped()
-
-
-def locate(data_dir: Path | None, out_dir: Path | None = None, paper: str | None = None, *, needs_out: bool = True):
-    """Where a command works: the game folder (from --data, else found from
-    the current folder upwards), its settings, the output folder and papers.
-    A problem here ends the command with status 1 before anything is at
-    stake, so it says nothing of what was written."""
-    from ..game.folder import locate_game
-    with converted(None):
-        return locate_game(data_dir, out_dir, paper, needs_out=needs_out)
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -124,28 +122,8 @@ def check(data_dir: Path | None, casting_file: Path | None, card_size: str, stri
     paper; every problem is listed in the same run, and so is every text
     too long for its card or box at --card-size (render/bounded.py).
     """
-    from ..game.gather import gather
-    from ..render.bounded import fit_problems
-    from ..render.options import PrintOptions
-    game = locate(data_dir, needs_out=False)
-    gathered = gather(game.data_dir, game.settings, game.papers, strict=strict, casting=casting_file,
-                      out_dir=game.settings.out_dir)
-    problems = list(gathered.warnings)
-    problems += fit_problems(gathered.loaded, PrintOptions(card_size=card_size))
-    if any(p.severity == "error" or strict for p in problems):
-        raise InvalidData(sorted(problems, key=Problem.sort_key))
-    print_problems(problems)
-    names = ", ".join(item.system.title for item in gathered.loaded)
-    click.echo(f"OK: {visible(game.shown)} is valid ({visible(names)})"
-               + (f"; casting {visible(gathered.casting_shown)} checked." if gathered.casting is not None else "."))
-
-
-def _shown_path(path: Path) -> str:
-    """A path as a user standing in the current folder would type it."""
-    try:
-        return os.path.relpath(path)
-    except ValueError:
-        return str(path)
+    from .check import run
+    run(data_dir, casting_file, card_size, strict)
 
 
 @main.command(short_help="Build every PDF and the rules site.", stakes=BUILD)
@@ -160,105 +138,20 @@ def _shown_path(path: Path) -> str:
 @strict_option
 @print_options
 def build(data_dir: Path | None, out_dir: Path | None, paper: str | None, no_site: bool, jobs: int | None,
-          no_cache: bool, watch: bool, strict: bool, options) -> None:
+          no_cache: bool, watch: bool, strict: bool, options: PrintOptions) -> None:
     """Build every PDF and the rules site from the game folder.
 
     Nothing is written unless all the data is valid; the previous output
     stays in place until the new one is complete.
     """
+    from .reports import build_once
+    from .watch import watch_game
     game = locate(data_dir, out_dir, paper)
-    config = _config(game, site=not no_site, workers=jobs, cache=not no_cache, strict=strict, options=options)
+    config = config_for(game, site=not no_site, workers=jobs, cache=not no_cache, strict=strict, options=options)
     if not watch:
-        _build_once(config)
+        build_once(config)
         return
-    _watch(game, lambda: _build_once(config))
-
-
-def _watch(game, build_once, after=lambda passed: None, first: bool = True) -> None:
-    """Build, then build again after every change to the game's data, the
-    templates or the site sources, saying what changed and how long the
-    rebuild took; any failure is printed and the watch goes on (_survive)."""
-    import time
-
-    from ..core.paths import SITE_SOURCES_DIR, TEMPLATES_DIR
-    from .watch import watch as run_watch
-
-    def once(changed=()):
-        if changed:
-            names = [os.path.relpath(c) if c.startswith(os.getcwd()) else c for c in changed]
-            click.echo(f"Changed: {visible(', '.join(names[:3]))}"
-                       + (f" and {len(names) - 3:d} more" if len(names) > 3 else ""), err=True)
-        started = time.monotonic()
-        passed = _survive(build_once)
-        after(passed)
-        click.echo(f"{'Rebuilt' if changed else 'Built'} in {time.monotonic() - started:.1f} s. "
-                   f"Watching {visible(game.shown)} and the templates; Ctrl-C to stop.", err=True)
-    roots = [*game.watched, TEMPLATES_DIR, SITE_SOURCES_DIR]
-    try:
-        while True:     # the watch survives anything the file system throws at it
-            try:
-                run_watch(roots, once, first=first)
-                return
-            except Exception as exc:
-                click.secho(f"error: watching failed ({visible(exc)}); watching again", fg="red", err=True)
-                first = False
-    except KeyboardInterrupt:
-        pass
-    finally:
-        from ..render.batch import stop_pools
-        stop_pools()
-
-
-def _survive(build_once) -> bool:
-    """One build of a long-running command (--watch, serve): whatever goes
-    wrong is printed and the command keeps running with the last good
-    output; only Ctrl-C (or SIGTERM) ends it. Returns whether the build passed."""
-    try:
-        with converted(BUILD):
-            build_once()
-        return True
-    except click.ClickException as exc:
-        exc.show()
-        if exc.exit_code == 130:
-            raise KeyboardInterrupt from None
-        return False
-    except SystemExit as exc:
-        if exc.code == 130:
-            raise KeyboardInterrupt from None
-        return exc.code in (0, None)
-    except Exception as exc:    # a bug of ours must not end a watch either
-        click.secho(f"error: the build failed unexpectedly ({visible(type(exc).__name__)}: {visible(exc)}); "
-                    "the previous output is unchanged", fg="red", err=True)
-        return False
-
-
-def _config(game, **asked):
-    """The run a command asks for, as one frozen BuildConfig: the game
-    folder's settings and whatever the command line said."""
-    from .context import BuildConfig
-    return BuildConfig(game.data_dir, game.out_dir, game.papers, settings=game.settings, **asked)
-
-
-def _build_once(config) -> None:
-    from .build import build as run
-
-    with _progress() as progress:
-        report = run(config, progress)
-    print_problems(report.warnings)
-    if report.kept:
-        click.echo("Kept your own files in the output: " + visible(", ".join(report.kept)), err=True)
-    click.echo(f"Built {len(report.pdfs)} PDFs in {visible(report.out_dir / PDF_FOLDER)}")
-    if report.untouched:
-        click.echo("Nothing changed since the last build: nothing was loaded or rendered.", err=True)
-    else:
-        click.echo(f"{len(report.rendered)} rendered, {report.reused:d} unchanged since the last build"
-                   + ("" if report.site_built or not config.site else "; the site was unchanged"), err=True)
-    tracker = report.out_dir / "gm" / "sixes" / "fight-tracker.html"
-    if tracker.is_file():
-        click.echo(f"GM's fight tracker (keep it private): {visible(tracker)}")
-    if report.site_index:
-        click.echo(f"Site: {visible(report.site_index)}")
-    click.echo(f"Schemas for editors: {visible(report.out_dir / 'schemas')}")
+    watch_game(game, lambda: build_once(config))
 
 
 class SystemSlug(click.ParamType):
@@ -268,7 +161,7 @@ class SystemSlug(click.ParamType):
 
     name = "system"
 
-    def get_metavar(self, param, ctx) -> str:
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str:
         from ..systems import SLUGS
         return "[" + "|".join(SLUGS) + "]"
 
@@ -295,7 +188,7 @@ class SystemSlug(click.ParamType):
 @print_options
 def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper: str | None,
          casting_file: Path | None, players: int | None, simplex: bool, labels: bool, name_sheets: bool,
-         jobs: int | None, no_cache: bool, options) -> None:
+         jobs: int | None, no_cache: bool, options: PrintOptions) -> None:
     """Envelope-ready PDFs for one game, a GM pack, a stuffing manifest (PDF
     and CSV) and a zip for the print shop, in OUT/pack/GAME/PAPER/. Packing
     one paper or one game leaves the others' packs in place.
@@ -322,31 +215,20 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
     """
     from ..game.casting import ENVELOPES_CEILING, MAX_ENVELOPES
     from .pack import PackRequest, pack as run_pack
+    from .progress import ProgressBar
+    from .reports import print_pack_report
 
     if players is not None and players > MAX_ENVELOPES:
         raise click.BadParameter(f"{players:d}: {ENVELOPES_CEILING}; pack a bigger event as several games",
                                  param_hint="'--players'")
     game = locate(data_dir, out_dir, paper)
-    with _progress() as progress:
-        request = PackRequest(game.data_dir, game.out_dir, game.papers, system=system, casting_file=casting_file,
-                              players=players, duplex=not simplex, labels=labels, name_sheets=name_sheets,
-                              options=options, workers=jobs, cache=not no_cache, settings=game.settings)
+    assert game.out_dir is not None     # located with needs_out=True
+    request = PackRequest(game.data_dir, game.out_dir, game.papers, system=system, casting_file=casting_file,
+                          players=players, duplex=not simplex, labels=labels, name_sheets=name_sheets,
+                          options=options, workers=jobs, cache=not no_cache, settings=game.settings)
+    with ProgressBar() as progress:
         report = run_pack(request, progress)
-    print_problems(report.warnings)
-    click.echo(f"{len(report.rendered)} documents rendered, {report.reused:d} reused from the last build", err=True)
-    if report.casting_file is not None and casting_file is None:
-        click.echo(f"Casting: {visible(_shown_path(report.casting_file))} (found in the game folder)", err=True)
-    click.echo(f"Packed {len(report.envelopes)} {visible(report.system.title)} envelopes ("
-               + ("one-sided" if simplex else "two-sided") + f") in {visible(report.root)}")
-    if report.card_run is not None:
-        run = report.card_run
-        click.echo(f"Card run: {run.cards:d} cards on {run.sheets:d} sheet{'s' if run.sheets != 1 else ''}, "
-                   f"{run.cuts:d} cuts along the marks")
-    for paper_name, sheets in report.sheets.items():
-        click.echo(f"Paper: {sheets:d} sheets of {visible(Paper.parse(paper_name).label)} in all "
-                   "(manifest.pdf lists them)")
-    for archive in report.zips:
-        click.echo(f"For the print shop: {visible(archive)}")
+    print_pack_report(report, casting_given=casting_file is not None, simplex=simplex)
 
 
 @main.command(short_help="Serve the site locally, rebuilding on every change.")
@@ -359,27 +241,8 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
 def serve(data_dir: Path | None, out_dir: Path | None, paper: str | None, port: int, strict: bool) -> None:
     """Serve the rules site on localhost, rebuilding (through the cache) and
     reloading open pages whenever the data or templates change."""
-    import threading
-
-    from .serve import BuildCounter, make_server
-
-    game = locate(data_dir, out_dir, paper)
-    counter = BuildCounter()
-    server = make_server(game.out_dir / "site", counter, port)     # the port first: a taken port costs no build
-
-    def after(passed: bool) -> None:
-        if passed:
-            counter.bump()
-    try:
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        click.echo(f"Serving {visible(game.out_dir / 'site')} at http://127.0.0.1:{server.server_address[1]:d}/ "
-                   "(Ctrl-C to stop)", err=True)
-        config = _config(game, strict=strict, cache=True)
-        _watch(game, lambda: _build_once(config), after)
-    finally:
-        server.shutdown()
-        server.server_close()
+    from .serve import run
+    run(locate(data_dir, out_dir, paper), port, strict)
 
 
 @main.command(short_help="Serve the GM's fight tracker to a phone on this network, behind a secret address.")
@@ -409,20 +272,8 @@ def deploy(data_dir: Path | None, out_dir: Path | None, message: str, no_push: b
     to the branch named in the settings (deploy.branch, default gh-pages) of
     the git repository holding the game folder and push it to deploy.remote;
     or, with deploy.folder set, copy it into that folder instead. Build first."""
-    game = locate(data_dir, out_dir)
-    site = game.out_dir / "site"
-    if not (site / "index.html").is_file():
-        raise Failed(f"no built site in {site}; run `sixes build` first")
-    from .deploy import to_branch, to_folder
-    settings = game.settings.file.deploy
-    if settings.folder:
-        target = to_folder(site, game.data_dir / settings.folder, game.data_dir)
-        click.echo(f"Published {visible(site)} to {visible(target)}")
-    else:
-        to_branch(site, game.data_dir, settings.branch, settings.remote, message,
-                  push=settings.push and not no_push)
-        click.echo(f"Published {visible(site)} to branch {visible(settings.branch)}"
-                   + ("" if no_push or not settings.push else f" and pushed it to {visible(settings.remote)}"))
+    from .deploy import run
+    run(locate(data_dir, out_dir), message, no_push)
 
 
 @main.command(short_help="Make a new game folder with settings and starter data.")
@@ -432,30 +283,8 @@ def new(directory: Path) -> None:
 
     DIRECTORY must be new or empty, so nothing is ever overwritten.
     """
-    from .build import export_schemas
-    from ..game.settings import SETTINGS_FILE, STARTER_SETTINGS
-    from ..core.text import refused
-    from ..systems import SLUGS, SYSTEMS
-    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
-        raise Failed(f"{directory} is not empty; choose a new folder (nothing was changed)")
-    directory.mkdir(parents=True, exist_ok=True)
-    name = "".join(c for c in directory.resolve().name if not refused(c, "name"))   # the site's name: no controls
-    name = name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
-    (directory / SETTINGS_FILE).write_text(STARTER_SETTINGS.format(name=json_string(name)), encoding="utf-8")
-    for system in SYSTEMS:
-        shutil.copytree(system.starter, directory / system.slug)
-    # The starter files' `yaml-language-server` lines point here.
-    export_schemas(directory / "schemas")
-    click.echo(f"Wrote a new game folder {visible(directory)}: {SETTINGS_FILE} (the game's settings), one folder "
-               f"per game system ({visible(', '.join(SLUGS))}), and schemas/ for your editor.")
-    click.echo(f"Next: cd {visible(directory)}, edit the YAML files (remove the systems you do not play), then run "
-               "`sixes check`, `sixes build` (into output/) or `sixes serve`.")
-
-
-def json_string(text: str) -> str:
-    """A YAML-safe quoted scalar (JSON strings are YAML)."""
-    import json
-    return json.dumps(text, ensure_ascii=False)
+    from .new import run
+    run(directory)
 
 
 @main.command(short_help="Forget what earlier builds remembered (the build cache); keep the output.")
@@ -470,15 +299,8 @@ def clean(data_dir: Path | None, out_dir: Path | None, everything: bool) -> None
     The output folder itself is left as it is. The cache and what it holds
     are described in generator/render/cache/__init__.py.
     """
-    from ..render.cache import cache_base, clear
-    if everything:
-        removed = clear()
-        click.echo(f"Forgot {len(removed)} cached build(s) in {visible(cache_base())}.")
-        return
-    game = locate(data_dir, out_dir)
-    removed = clear(game.out_dir)
-    click.echo(("Forgot the cached build" if removed else "Nothing cached")
-               + f" for {visible(game.out_dir)}; the next build renders everything again.")
+    from .clean import run
+    run(data_dir, out_dir, everything)
 
 
 @main.command(short_help="Write JSON Schemas of the data files for editors.", stakes=SCHEMAS)
@@ -486,15 +308,8 @@ def clean(data_dir: Path | None, out_dir: Path | None, everything: bool) -> None
 def schema(directory: Path | None) -> None:
     """Write the JSON Schemas of every data file kind (for editor completion)
     into DIRECTORY (default: the game folder's schemas/)."""
-    from .build import export_schemas
-    if directory is None:
-        directory = locate(None, needs_out=False).data_dir / "schemas"
-    for path in export_schemas(directory):
-        click.echo(visible(path))
-
-
-# `simulate` shows progress from this many fights per policy (about ten seconds).
-SIMULATE_PROGRESS_FROM = 10_000
+    from .schema import run
+    run(directory)
 
 
 @main.command(short_help="Play many Sixes fights and report how they end.")
@@ -512,68 +327,6 @@ SIMULATE_PROGRESS_FROM = 10_000
 def simulate(data_dir: Path | None, fighters: str | None, sides_file: Path | None, rounds: int, fights: int,
              policy: str, seed: int) -> None:
     """Play many Sixes fights and print how long they last, who wins and how fighters end up."""
-    from ..game.load import load_all
-    from ..render.charts import percent
-    from ..systems.sixes.sides import load_sides, pick_fighters
-    from ..systems.sixes.simulate import POLICIES, simulate as run
+    from .simulate import run
+    run(data_dir, fighters, sides_file, rounds, fights, policy, seed)
 
-    if fighters and sides_file:
-        raise click.UsageError("give --fighters or --sides, not both")
-    where = locate(data_dir, needs_out=False)
-    loaded, _ = load_all(where.data_dir, systems=["sixes"])
-    game = next((item.game for item in loaded if item.system.slug == "sixes"), None)
-    if game is None:
-        raise Failed(f"{where.shown} holds no Sixes game (a sixes/ folder)")
-    names = [n.strip() for n in fighters.split(",") if n.strip()] if fighters else None
-    sides, problems = load_sides(sides_file, game) if sides_file else pick_fighters(game, names)
-    if problems:
-        raise InvalidData(problems)
-    click.echo(f"{fights:d} fights per policy, seed {seed:d}, at most {rounds:d} rounds each. Sides: "
-               + visible("; ".join(f"{s.name} ({len(s.members)})" for s in sides)))
-    for name in POLICIES if policy == "all" else [policy]:
-        with _progress() as progress:       # long runs only: a thousand fights take a second
-            told = (lambda done, name=name: progress(f"{name}: fights played", done, fights)) \
-                if fights >= SIMULATE_PROGRESS_FROM else None
-            summary = run(sides, game.library, name, fights=fights, max_rounds=rounds, seed=seed, progress=told)
-        click.echo(f"\n{visible(name)}: rounds to settle: median {visible(summary.median_rounds)}, "
-                   f"90th percentile {visible(summary.p90_rounds)}")
-        wins = [f"{side} {percent(summary.win_rate(k))}" for k, side in enumerate(summary.sides)]
-        click.echo(visible(f"  wins: {', '.join(wins)}, no winner {percent(summary.no_winner_rate)} "
-                           f"(stand-off {percent(summary.standoff_rate)}, nobody standing "
-                           f"{percent(summary.nobody_standing_rate)}); cut off by the round limit "
-                           f"{percent(summary.cut_off_rate)}"))
-        width = max(len(visible(n)) for n in summary.names)     # names from the data, shown safely
-        click.echo(f"  {'fighter':<{width}}  Rattled  Unconscious    Dead  Escaped")
-        for fighter in summary.names:
-            rates = [percent(summary.status_rate(fighter, word)) for word in ("Rattled", "Unconscious", "Dead",
-                                                                             "Escaped")]
-            click.echo(visible(f"  {visible(fighter):<{width}}  {rates[0]:>7}  {rates[1]:>11}  {rates[2]:>6}  "
-                               f"{rates[3]:>7}"))
-
-
-class _progress:
-    """A progress bar on a terminal, plain lines otherwise (logs, CI)."""
-
-    def __enter__(self):
-        self._bar = None
-        if sys.stderr.isatty():
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-            self._bar = Progress(TextColumn("{task.description:<50}", markup=False), BarColumn(), MofNCompleteColumn(),
-                                 transient=True)
-            self._bar.start()
-            self._task = None
-        return self
-
-    def __call__(self, label: str, done: int, total: int) -> None:
-        label = visible(label)      # a document's title comes from the data
-        if self._bar is None:
-            click.echo(f"[{done:>3d}/{total:d}] {visible(label)}", err=True)
-            return
-        if self._task is None or self._bar.tasks[self._task].total != total:
-            self._task = self._bar.add_task(label, total=total)
-        self._bar.update(self._task, completed=done, description=label)
-
-    def __exit__(self, *exc):
-        if self._bar is not None:
-            self._bar.stop()
-        return False

@@ -16,13 +16,38 @@ from __future__ import annotations
 import shutil
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+import click
+
+from ..core.errors import UserError, visible
 from ..game.gitref import branch_problem, remote_problem
 from ..core.programs import ProgramError, run_program
 
+if TYPE_CHECKING:
+    from ..game.folder import Game
 
-class DeployError(Exception):
+
+class DeployError(UserError):
     """Publishing failed; the message says why in one line."""
+
+
+def run(game: Game, message: str, no_push: bool) -> None:
+    """Publish what `sixes build` made in the game's output folder, to the
+    settings' folder or branch, and say where it went."""
+    assert game.out_dir is not None     # located with needs_out=True
+    site = game.out_dir / "site"
+    if not (site / "index.html").is_file():
+        raise DeployError(f"no built site in {site}; run `sixes build` first")
+    settings = game.settings.file.deploy
+    if settings.folder:
+        target = to_folder(site, game.data_dir / settings.folder, game.data_dir)
+        click.echo(f"Published {visible(site)} to {visible(target)}")
+    else:
+        to_branch(site, game.data_dir, settings.branch, settings.remote, message,
+                  push=settings.push and not no_push)
+        click.echo(f"Published {visible(site)} to branch {visible(settings.branch)}"
+                   + ("" if no_push or not settings.push else f" and pushed it to {visible(settings.remote)}"))
 
 
 def _git(repo: Path, *args: str, operands: tuple[str, ...] = (), stdin: str | None = None,

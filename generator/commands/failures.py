@@ -1,8 +1,9 @@
 """How a command fails: short lines and an exit status, never a traceback.
 
-Commands floor. The floors below raise their own exceptions (DataError,
-BuildError, OutputError, ...) and know nothing of click; `failure` turns
-each into one of the click exceptions here, in this one place, and every
+Commands floor. The floors below raise their own kinds of one exception,
+core.errors.UserError (DataError, BuildError, OutputError, ...), and know
+nothing of click; `failure` turns that one type (and Ctrl-C, and what the
+operating system refuses) into the click exceptions here, and every
 command runs inside `converted` (the `Command` class), so no command body
 catches them itself. Click prints them (`show`) and exits with their status:
 1 for the user's or the machine's failures, 130 when interrupted.
@@ -15,7 +16,7 @@ from typing import IO, Any, Iterable, Iterator
 
 import click
 
-from ..core.errors import DataError, Problem, visible
+from ..core.errors import DataError, Problem, UserError, visible
 
 
 @dataclass(frozen=True)
@@ -101,20 +102,8 @@ def failure(exc: BaseException, stakes: Stakes | None) -> click.ClickException |
         from ..render.batch import stop_pools
         stop_pools()                # the workers go before the message does
         return Interrupted(f"Interrupted: {unchanged}")
-    from ..game.folder import GameError
-    from .deploy import DeployError
-    from .serve import PortUnavailable
-    if isinstance(exc, (GameError, DeployError)):
-        return Failed(str(exc))
-    if isinstance(exc, PortUnavailable):
-        return Failed(str(exc), exit_code=2)
-    from ..core.errors import BuildError
-    from ..render.pdf import ForbiddenResource
-    from ..render.site import SiteBuildError
-    from .output import OutputError
-    if isinstance(exc, (BuildError, ForbiddenResource, SiteBuildError, OutputError)):
-        first, *rest = str(exc).splitlines() or [""]
-        return Failed(first, rest, unchanged)
+    if isinstance(exc, UserError):
+        return Failed(exc.message, exc.details, unchanged if exc.tells_unchanged else None, exc.exit_status)
     if isinstance(exc, OSError):
         where = f"{exc.filename}: " if exc.filename else ""
         return Failed(f"{where}{exc.strerror or exc}", unchanged=unchanged)

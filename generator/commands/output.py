@@ -32,6 +32,8 @@ import tempfile
 from pathlib import Path, PurePosixPath
 from typing import Iterable
 
+from ..core.errors import UserError
+
 RECORD = ".sixes-press.json"
 JOURNAL = ".sixes-press-swap.json"
 STAGING_PREFIX = ".sixes-staging-"
@@ -42,8 +44,10 @@ _SYSTEM_FOLDERS = ("/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib64", "
                    "/root", "/run", "/sbin", "/srv", "/sys", "/tmp", "/usr", "/var")
 
 
-class OutputError(Exception):
+class OutputError(UserError):
     """The output folder cannot be used as asked; the message says why, in one line."""
+
+    multiline = True
 
 
 def refuse_unsafe(out_dir: Path, protected: Iterable[tuple[str, Path]]) -> None:

@@ -1,9 +1,11 @@
 """`sixes serve`: the built site on http://localhost, rebuilt and reloaded on change.
 
-Edge layer, standard library only. A thread watches the data and templates
-(watch.py) and rebuilds through the cache; every HTML page served gets a
-small script that asks `/__sixes_build` once a second and reloads the page
-when the build number changes. The files on disk are never modified.
+Commands floor: the standard library's HTTP server, and click for what
+`run` prints. The server runs in a thread while the command watches the
+data and templates (watch.py) and rebuilds through the cache; every HTML
+page served gets a small script that asks `/__sixes_build` once a second
+and reloads the page when the build number changes. The files on disk are
+never modified.
 """
 from __future__ import annotations
 
@@ -11,7 +13,17 @@ import functools
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from ..core.errors import UserError, visible
+from .locate import config_for
+from .reports import build_once
+from .watch import watch_game
+
+if TYPE_CHECKING:
+    from ..game.folder import Game
 
 BUILD_ENDPOINT = "/__sixes_build"
 RELOAD_SCRIPT = (
@@ -67,8 +79,11 @@ class LiveReloadHandler(SimpleHTTPRequestHandler):
         self.wfile.write(body)
 
 
-class PortUnavailable(Exception):
-    """The port cannot be listened on (taken, or not ours to take)."""
+class PortUnavailable(UserError):
+    """The port cannot be listened on (taken, or not ours to take): a usage
+    error, so exit status 2, as for any option click refuses."""
+
+    exit_status = 2
 
 
 def make_server(site_dir: Path, counter: BuildCounter, port: int, host: str = "127.0.0.1") -> ThreadingHTTPServer:
@@ -78,3 +93,25 @@ def make_server(site_dir: Path, counter: BuildCounter, port: int, host: str = "1
     except OSError as exc:
         raise PortUnavailable(f"cannot serve on port {port} ({exc.strerror or exc}); "
                               "pass --port with a free port") from None
+
+
+def run(game: Game, port: int, strict: bool) -> None:
+    """Serve the game's built site and rebuild it (through the cache) on
+    every change until Ctrl-C; open pages reload after each build that passed."""
+    assert game.out_dir is not None     # located with needs_out=True
+    counter = BuildCounter()
+    server = make_server(game.out_dir / "site", counter, port)     # the port first: a taken port costs no build
+
+    def after(passed: bool) -> None:
+        if passed:
+            counter.bump()
+    try:
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        click.echo(f"Serving {visible(game.out_dir / 'site')} at http://127.0.0.1:{server.server_address[1]:d}/ "
+                   "(Ctrl-C to stop)", err=True)
+        config = config_for(game, strict=strict, cache=True)
+        watch_game(game, lambda: build_once(config), after)
+    finally:
+        server.shutdown()
+        server.server_close()

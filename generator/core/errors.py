@@ -3,12 +3,15 @@
 Core layer: imports nothing from the project but the standard library. Every
 check in the project reports a Problem instead of raising, so one run can
 show every mistake at once; DataError carries them to the command line.
+Every failure a user reads (rather than a traceback) is a `UserError`: the
+floors raise their own kinds of it and commands/failures.py prints them all
+one way.
 """
 from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from typing import Iterable, Literal
+from typing import ClassVar, Iterable, Literal
 
 Severity = Literal["error", "warning"]
 
@@ -61,12 +64,49 @@ class Problem:
         return (self.file, self.line or 0, self.column or 0, self.message)
 
 
-class DataError(Exception):
-    """The data is invalid; carries every problem found, not just the first."""
+class UserError(Exception):
+    """A failure the user reads instead of a traceback: what went wrong
+    (`message`), any further lines (`details`: one fault a line, each escaped
+    on its own when printed) and the exit status. Every error a command may
+    end with derives from it, so commands/failures.py converts this one type;
+    an exception that is not one is a bug and keeps its traceback.
+
+    A message is one line: a newline in it (a path from outside may hold
+    one) is shown escaped, never obeyed, unless the class says its text is a
+    message and its details (`multiline`), as a list of faults is."""
+
+    exit_status: ClassVar[int] = 1
+    # Whether a failure of this kind goes on to say what was left unchanged
+    # (the command's stakes); False for a kind raised before anything is at stake.
+    tells_unchanged: ClassVar[bool] = True
+    # Whether a text of several lines given alone is the message (its first
+    # line) and the details (the rest).
+    multiline: ClassVar[bool] = False
+
+    def __init__(self, message: str, details: Iterable[str] = ()):
+        details = tuple(details)
+        if self.multiline and not details:
+            message, *rest = message.splitlines() or [""]
+            details = tuple(rest)
+        self.message, self.details = message, details
+        super().__init__("\n".join([message, *details]))
+
+    def __reduce__(self) -> tuple:
+        # Rendering workers raise these in another process: rebuilt from the parts, not from str().
+        return (type(self), (self.message, self.details))
+
+
+class DataError(UserError):
+    """The data is invalid; carries every problem found, not just the first
+    (the command prints them as problems, not as a message)."""
 
     def __init__(self, problems: Iterable[Problem]):
         self.problems = sorted(problems, key=Problem.sort_key)
-        super().__init__("\n".join(str(p) for p in self.problems))
+        first, *rest = [str(p) for p in self.problems] or [""]
+        super().__init__(first, rest)
+
+    def __reduce__(self) -> tuple:
+        return (type(self), (self.problems,))
 
 
 def errors_in(problems: Iterable[Problem]) -> list[Problem]:
@@ -102,6 +142,9 @@ def allowed_hint(found: str, allowed: Iterable[str]) -> str:
     return did_you_mean(found, allowed) or "allowed: " + ", ".join(f"'{a}'" for a in allowed)
 
 
-class BuildError(Exception):
+class BuildError(UserError):
     """The data was valid but something could not be built (a document that
-    overflows its page, a template that fails); the message says what and where."""
+    overflows its page, a template that fails); the message says what and
+    where, a line for each fault after it."""
+
+    multiline = True

@@ -11,14 +11,17 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.errors import DataError, Problem
+from ..core.errors import DataError, Problem, UserError
 
 from ..core.paper import Paper, papers_for
 from .settings import SETTINGS_FILE, Settings, find_game, game_input_paths, load_settings
 
 
-class GameError(Exception):
-    """No game folder could be found or used; the message says what to do."""
+class GameError(UserError):
+    """No game folder could be found or used; the message says what to do.
+    Raised while a command finds its game, before anything is at stake."""
+
+    tells_unchanged = False
 
 
 @dataclass(frozen=True)

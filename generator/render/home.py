@@ -16,7 +16,7 @@ from .html import front_matter, local_href, md_text, render_template
 
 if TYPE_CHECKING:          # site.py imports this module: named for the type checker only
     from ..game.pages import OwnPage
-    from .site import SiteLook
+    from .site_mkdocs import SiteLook
 
 # In the home page (or a game's own page) this line becomes the list of the
 # games the data holds, so the site never links a section that was not built.

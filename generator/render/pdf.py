@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin, urlparse
 
+from ..core.errors import UserError
 from ..core.paper import Paper
 from ..core.paths import TEMPLATES_DIR
 from ..game.dates import EARLIEST, given_date, stamped
@@ -22,8 +23,10 @@ from .lint import data_fields
 FONTS_DIR = TEMPLATES_DIR / "fonts"
 
 
-class ForbiddenResource(Exception):
+class ForbiddenResource(UserError):
     """A document asked for something outside the project's own folders."""
+
+    multiline = True
 
 
 @dataclass(frozen=True)

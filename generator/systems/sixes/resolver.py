@@ -1,11 +1,11 @@
 """Resolve one whole Sixes combat round, slot by slot, as the rules say.
 
 Core layer: standard library and this package only. Input: the combatants
-(their character, current hit points, statuses and limited uses left) and
-each one's declaration. Output: the combatants after the round and an
-ordered log in the words a GM would say. The decisions where the source is
-silent are in rulings.yaml; each is named in a comment where the code
-follows it.
+(combatant.py: their character, current hit points, statuses and limited
+uses left) and each one's declaration (declarations.py, which checks them).
+Output: the combatants after the round and an ordered log in the words a
+GM would say. The decisions where the source is silent are in
+rulings.yaml; each is named in a comment where the code follows it.
 
 A round's steps are named after the source's fight structure (each Speed
 Slot's activation, action, status and escape phases) and write no words.
@@ -13,157 +13,24 @@ When a log is asked for, narration.py's Narration is mixed in and tells each
 step as it resolves; a simulator asks for none and pays nothing for it, so
 on plain lists indexed by roster position it resolves tens of thousands of
 rounds a second.
+
+This module is the resolver's one door: the names of combatant.py,
+declarations.py and narration.py a caller needs are importable from here.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
-from ...core.errors import close_matches
-from .effects import EFFECTS, may_ride, rides_on
-from .models import ACTION_KEYS, CONDITIONS, GM_CONDITIONS, Character, Special
+from .combatant import Combatant, Profile, finishable, fresh, invariant_faults, new_tuple
+from .declarations import (RATTLED_ACTIONS, Declaration, IllegalDeclaration, check_declarations, roster,
+                           validate)
 from .narration import ACTION_NAMES, LogLine, Narration
-from .rules import ACTION_POINTS, RATTLED_MAX_SPEED, RECOVER_HIT_POINTS, SPEEDS, conditional_bonuses, effect_bonuses
+from .rules import ACTION_POINTS, RATTLED_MAX_SPEED, RECOVER_HIT_POINTS, SPEEDS
 
-FINISHES = ("kill", "knock_out")
-RATTLED_ACTIONS = ("escape", "recover")
-# Actions that must name someone other than the actor.
-NEEDS_TARGET = ("attack", "defend_other")
-SELF_ONLY = ("defend_self", "escape")
-MIN_SPEED, MAX_SPEED = min(SPEEDS), max(SPEEDS)
-SPEED_SET = frozenset(SPEEDS)
-LIMITED = ("once per combat", "once per game")
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class Profile:
-    """What a character brings to every round: fixed for the whole fight.
-    Compared by identity, so a roster of profiles is a cheap cache key."""
-
-    name: str
-    hit_points: int
-    armour: int
-    damage: int
-    specials: Mapping[str, Special]      # the specials this character holds
-    redirects: bool = False              # holds a redirect_when_unhurt special
-    chooses_slot: bool = False           # holds a choose_slot special
-    # Precomputed for the hot path: what each action adds to 6 - Speed.
-    attack_plus: int = 0
-    defend_other_plus: int = 0
-    defend_self_plus: int = 0
-    special_plus: int = 0
-    # The names of the specials of each effect kind (None: the GM adjudicates),
-    # in the order held: a policy finds "my heal special" without a walk.
-    by_effect: Mapping[str | None, tuple[str, ...]] = field(default_factory=dict)
-    # Bonuses that count only while a condition holds: action -> ((condition, amount), ...).
-    conditional: Mapping[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, character: Character, library: Mapping[str, Special]) -> "Profile":
-        held = {name: library[name] for name in character.specials}
-        bonus = effect_bonuses(character, library)
-        by_effect: dict[str | None, tuple[str, ...]] = {}
-        for name, special in held.items():
-            by_effect[special.effect] = by_effect.get(special.effect, ()) + (name,)
-        conditional: dict[str, tuple[tuple[str, int], ...]] = {}
-        for bonus_if in conditional_bonuses(character, library):
-            conditional[bonus_if.action] = conditional.get(bonus_if.action, ()) + ((bonus_if.when, bonus_if.amount),)
-        return cls(character.name, character.hit_points, character.armour, character.damage, held,
-                   "redirect_when_unhurt" in by_effect, "choose_slot" in by_effect,
-                   character.damage + bonus.get("attack", 0), bonus.get("defend_other", 0),
-                   bonus.get("defend_self", 0), bonus.get("special", 0), by_effect,
-                   MappingProxyType(conditional) if conditional else NO_CONDITIONS)
-
-
-NO_USES: Mapping[str, int] = MappingProxyType({})
-NO_CONDITIONS: Mapping[str, tuple] = MappingProxyType({})
-_new_tuple = tuple.__new__      # builds a Combatant without the named tuple's Python-level __new__
-
-
-class Combatant(NamedTuple):
-    """One fighter's state between rounds. Immutable; a named tuple because
-    the simulator builds thousands a second."""
-
-    profile: Profile
-    hp: int
-    rattled: bool = False
-    unconscious: bool = False
-    dead: bool = False
-    escaped: bool = False
-    uses: Mapping[str, int] = NO_USES    # limited specials -> uses left
-
-    @property
-    def name(self) -> str:
-        return self.profile.name
-
-    @property
-    def in_fight(self) -> bool:
-        """Still a possible target: not Dead and not gone."""
-        return not (self.dead or self.escaped)
-
-    @property
-    def can_act(self) -> bool:
-        return not (self.dead or self.escaped or self.unconscious)
-
-    @property
-    def status(self) -> str:
-        for flag, word in ((self.dead, "Dead"), (self.escaped, "Escaped"), (self.unconscious, "Unconscious"),
-                           (self.rattled, "Rattled")):
-            if flag:
-                return word
-        return "Fighting"
-
-
-def finishable(rattled: bool, hp: int, finish: str) -> bool:
-    """Whether a killing blow of this kind may land on a target in this state
-    (the state at the start of the slot). The source lets anyone already
-    Rattled be knocked out, and kills only someone both Rattled and at 0 hit
-    points; in both cases the hit must also get 1 or more points through."""
-    return rattled and (finish == "knock_out" or hp == 0)
-
-
-def invariant_faults(c: Combatant) -> list[str]:
-    """Every way a fighter's state breaks the rules' bookkeeping (empty when
-    sound). The tests run it after every slot of every simulated fight."""
-    faults = []
-    if not 0 <= c.hp <= c.profile.hit_points:
-        faults.append(f"{c.name} is on {c.hp} hit points, outside 0 to {c.profile.hit_points}")
-    if c.hp == 0 and not c.rattled:
-        faults.append(f"{c.name} is on 0 hit points but not Rattled")
-    if (c.unconscious or c.dead) and not c.rattled:
-        faults.append(f"{c.name} is {c.status} but not Rattled")
-    if c.dead and c.hp != 0:
-        faults.append(f"{c.name} is Dead on {c.hp} hit points")
-    if c.escaped and (c.dead or c.unconscious):
-        faults.append(f"{c.name} escaped while {'Dead' if c.dead else 'Unconscious'}")
-    return faults
-
-
-def fresh(character: Character, library: Mapping[str, Special]) -> Combatant:
-    """A combatant at the start of a fight: full hit points, every limited use available."""
-    profile = Profile.of(character, library)
-    uses = {name: 1 for name, s in profile.specials.items() if s.usage in LIMITED}
-    return _new_tuple(Combatant, (profile, character.hit_points, False, False, False, False,
-                                  MappingProxyType(uses) if uses else NO_USES))
-
-
-@dataclass(frozen=True, slots=True)
-class Declaration:
-    """What one combatant showed with their hands. Combatants with no
-    declaration are off-guard. `finish` is the public killing-blow choice;
-    `redirect_to` is who a redirect_when_unhurt special turns an attack onto."""
-
-    actor: str
-    action: str
-    speed: int
-    target: str | None = None
-    special: str | None = None
-    finish: str | None = None
-    redirect_to: str | None = None
-    # Conditions the GM saw were met, which the resolver cannot see for itself
-    # (where people stand): e.g. ("beside_ally",). Simulations never set it.
-    confirmed: tuple[str, ...] = ()
+__all__ = ["ACTION_NAMES", "Combatant", "Declaration", "IllegalDeclaration", "LogLine", "Profile", "RoundResult",
+           "SlotWatcher", "finishable", "fresh", "invariant_faults", "resolve_round", "validate"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,174 +46,6 @@ class RoundResult:
         raise KeyError(name)
 
 
-class IllegalDeclaration(ValueError):
-    """One or more declarations break the rules; `reasons` says which and why."""
-
-    def __init__(self, reasons: Sequence[str]):
-        super().__init__("; ".join(reasons))
-        self.reasons = tuple(reasons)
-
-
-_ROSTERS: dict[tuple, tuple[list[str], dict[str, int]]] = {}
-
-
-def _roster(profiles: tuple) -> tuple[list[str], dict[str, int]]:
-    """Names and name -> position of a roster, cached: a fight keeps its roster."""
-    found = _ROSTERS.get(profiles)
-    if found is None:
-        if len(_ROSTERS) > 256:
-            _ROSTERS.clear()
-        names = [p.name for p in profiles]
-        found = _ROSTERS[profiles] = (names, dict(zip(names, range(len(names)), strict=True)))
-    return found
-
-
-def validate(combatants: Sequence[Combatant], declarations: Iterable[Declaration]) -> list[str]:
-    """Every reason a set of declarations is illegal (empty when all are fine)."""
-    cs = tuple(combatants)
-    return _validate(cs, _roster(tuple(c.profile for c in cs))[1], declarations)
-
-
-def _where(name: str, index: Mapping[str, int]) -> str:
-    near = close_matches(name, index, most=1)
-    return f"{name} is not in this fight" + (f" (did you mean {near[0]}?)" if near else "")
-
-
-def _validate(cs: tuple, index: Mapping[str, int], declarations: Iterable[Declaration],
-              decl: list[Declaration | None] | None = None, by_speed: list[list[int]] | None = None) -> list[str]:
-    """Every reason the declarations are illegal, checked per declaration in
-    the source's order: who declares, the action and its Speed, a Rattled
-    fighter's limits, the target, then specials, finishing blows and
-    redirects. When given, `decl` (one slot per fighter) and `by_speed` are
-    filled on the way, so resolving needs no second pass."""
-    reasons: list[str] = []
-    if decl is None or by_speed is None:
-        decl, by_speed = [None] * len(cs), [[], [], [], [], [], []]
-    for d in declarations:
-        i = _check_declarer(cs, index, d, decl, reasons)
-        if i is None:
-            continue
-        by_speed[d.speed].append(i)
-        c = cs[i]
-        if c.rattled:
-            _check_rattled(d, reasons)
-        if not _check_target(cs, index, d, reasons):
-            continue
-        if d.special is not None or d.action == "special":
-            reasons.extend(_check_special(c, d))
-        if d.finish is not None or d.confirmed or d.redirect_to is not None:
-            _check_extras(cs, index, c, d, reasons)
-    return reasons
-
-
-def _check_declarer(cs: tuple, index: Mapping[str, int], d: Declaration, decl: list[Declaration | None],
-                    reasons: list[str]) -> int | None:
-    """The declarer's position when they may declare this action at this
-    Speed (one declaration each, still in the fight); else None."""
-    who = d.actor
-    i = index.get(who)
-    if i is None:
-        reasons.append(_where(who, index))
-        return None
-    c = cs[i]
-    if decl[i] is not None:
-        reasons.append(f"{who} declared twice; a declaration cannot be changed")
-        return None
-    decl[i] = d
-    if c.dead or c.escaped or c.unconscious:
-        reasons.append(f"{who} is {c.status} and cannot act")
-        return None
-    action, speed = d.action, d.speed
-    if action not in ACTION_NAMES:
-        reasons.append(f"{who}: unknown action '{action}' (one of {', '.join(ACTION_KEYS)})")
-        return None
-    if speed.__class__ is not int or speed not in SPEED_SET:
-        reasons.append(f"{who}: Speed {speed!r} is impossible; Speed is {MIN_SPEED} to {MAX_SPEED}, because "
-                       f"Speed and Effect share {ACTION_POINTS} points and each needs at least 1")
-        return None
-    return i
-
-
-def _check_rattled(d: Declaration, reasons: list[str]) -> None:
-    """A Rattled fighter may only Escape or Recover, and not fast."""
-    if d.action not in RATTLED_ACTIONS:
-        reasons.append(f"{d.actor} is Rattled and may only Escape or Recover, not {ACTION_NAMES[d.action]}")
-    elif d.speed > RATTLED_MAX_SPEED:
-        reasons.append(f"{d.actor} is Rattled and may not act faster than Speed {RATTLED_MAX_SPEED}")
-
-
-def _check_target(cs: tuple, index: Mapping[str, int], d: Declaration, reasons: list[str]) -> bool:
-    """Whether the target is someone the action may be aimed at; False (stop
-    checking this declaration) when the target is not in the fight."""
-    who, action, aim = d.actor, d.action, d.target
-    if aim is None:
-        if action in NEEDS_TARGET:
-            reasons.append(f"{who}: {ACTION_NAMES[action]} needs a target")
-        return True
-    t = index.get(aim)
-    target = None if t is None else cs[t]
-    if target is None or target.dead or target.escaped:
-        reasons.append(f"{who}: target " + (_where(aim, index) if target is None else
-                                             f"{aim} is {target.status} and not in the fight"))
-        return False
-    if aim == who:
-        if action in NEEDS_TARGET:
-            reasons.append(f"{who}: {ACTION_NAMES[action]} must be aimed at someone else"
-                           + (" (use Defend Self)" if action == "defend_other" else ""))
-    elif action in SELF_ONLY:
-        reasons.append(f"{who}: {ACTION_NAMES[action]} can only be aimed at yourself")
-    elif action == "recover" and not target.unconscious:
-        # Ruling recover-others: Recover on someone else is for waking the Unconscious.
-        reasons.append(f"{who}: Recover on someone else works only on an Unconscious character, "
-                       f"and {aim} is not Unconscious")
-    return True
-
-
-def _check_extras(cs: tuple, index: Mapping[str, int], c: Combatant, d: Declaration, reasons: list[str]) -> None:
-    """A finishing blow, conditions the GM confirms, and a redirect."""
-    who, action = d.actor, d.action
-    if d.finish is not None and (d.finish not in FINISHES or action != "attack"):
-        reasons.append(f"{who}: a killing blow ('kill' or 'knock_out') can only be called with an Attack")
-    for when in d.confirmed:
-        if when not in GM_CONDITIONS:
-            reasons.append(f"{who}: '{when}' is not a condition for the GM to confirm"
-                           + (" (the resolver judges it from the fight)" if when in CONDITIONS else
-                              f" (one of {', '.join(sorted(GM_CONDITIONS))})"))
-    if d.redirect_to is not None:
-        t = index.get(d.redirect_to)
-        turned = None if t is None else cs[t]
-        if not (c.profile.redirects and action == "defend_self"):
-            reasons.append(f"{who}: only a Defend Self with a redirecting special can turn attacks away")
-        elif turned is None or turned.dead or turned.escaped or d.redirect_to == who:
-            reasons.append(f"{who}: cannot turn attacks onto {d.redirect_to}")
-
-
-def _check_special(c: Combatant, d: Declaration) -> list[str]:
-    who, action_name = d.actor, ACTION_NAMES[d.action]
-    if d.special is None:
-        return [f"{who}: the Special action needs the name of a special"] if d.action == "special" else []
-    special = c.profile.specials.get(d.special)
-    if special is None:
-        near = close_matches(d.special, c.profile.specials, most=1)
-        return [f"{who} does not have the special '{d.special}'" + (f" (did you mean {near[0]}?)" if near else "")]
-    if c.uses.get(d.special, 1) < 1:
-        return [f"{who} has already used {d.special} ({special.usage})"]
-    if special.effect is None:         # GM adjudicates, with the actions its data lets it ride on
-        if may_ride(special, d.action):
-            return []
-        ride = rides_on(special)
-        return [f"{who}: {d.special} is used as the Special action"
-                + ("" if ride == "none" else f" or called with {ACTION_NAMES[ride]}") + f", not with {action_name}"]
-    if special.effect == "heal" and d.target is None:
-        return [f"{who}: {d.special} needs a target (yourself or another character)"]
-    rule = EFFECTS[special.effect]
-    if not rule.called:
-        return [f"{who}: {d.special} works by itself and is not called"]
-    if rule.action != d.action:
-        return [f"{who}: {d.special} goes with {ACTION_NAMES[rule.action]}, not {action_name}"]
-    return []
-
-
 SlotWatcher = Callable[[int, "tuple[Combatant, ...]"], None]
 
 
@@ -359,12 +58,12 @@ def resolve_round(combatants: Sequence[Combatant], declarations: Iterable[Declar
     checks such as `invariant_faults`, at no cost when left out."""
     cs = tuple(combatants)
     columns = tuple(zip(*cs, strict=True)) if cs else ((),) * 7
-    names, index = _roster(columns[0])
+    names, index = roster(columns[0])
     round_type = _ToldRound if log else _Round
     if check:
         decl: list[Declaration | None] = [None] * len(cs)
         by_speed: list[list[int]] = [[], [], [], [], [], []]
-        reasons = _validate(cs, index, declarations, decl, by_speed)
+        reasons = check_declarations(cs, index, declarations, decl, by_speed)
         if reasons:
             raise IllegalDeclaration(reasons)
         return round_type(cs, columns, names, index, (), decl, by_speed).run(on_slot)
@@ -431,8 +130,8 @@ class _Round:
             uses: Mapping[str, int] | None = self.uses.get(i)
             if uses is not None:
                 uses = MappingProxyType(dict(uses) if mid_round else uses)
-            out[i] = _new_tuple(Combatant, (c.profile, hp[i], rattled[i], unconscious[i], dead[i], escaped[i],
-                                            c.uses if uses is None else uses))
+            out[i] = new_tuple(Combatant, (c.profile, hp[i], rattled[i], unconscious[i], dead[i], escaped[i],
+                                           c.uses if uses is None else uses))
         return tuple(out)
 
     def finish(self, log: tuple[LogLine, ...] = ()) -> RoundResult:

@@ -1,0 +1,43 @@
+"""`sixes new`: a new game folder with settings, starter data and schemas.
+
+Commands floor. The folder must be new or empty, so nothing is ever
+overwritten; the starter games are the systems' own `starter/` folders.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import click
+
+from ..core.errors import visible
+from .failures import Failed
+
+
+def run(directory: Path) -> None:
+    """Write sixes.yaml (named after the folder), one starter folder per
+    system and the schemas the starter files point their editors at."""
+    from ..core.text import refused
+    from ..game.settings import SETTINGS_FILE, STARTER_SETTINGS
+    from ..systems import SLUGS, SYSTEMS
+    from .build import export_schemas
+    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
+        raise Failed(f"{directory} is not empty; choose a new folder (nothing was changed)")
+    directory.mkdir(parents=True, exist_ok=True)
+    name = "".join(c for c in directory.resolve().name if not refused(c, "name"))   # the site's name: no controls
+    name = name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
+    (directory / SETTINGS_FILE).write_text(STARTER_SETTINGS.format(name=json_string(name)), encoding="utf-8")
+    for system in SYSTEMS:
+        shutil.copytree(system.starter, directory / system.slug)
+    # The starter files' `yaml-language-server` lines point here.
+    export_schemas(directory / "schemas")
+    click.echo(f"Wrote a new game folder {visible(directory)}: {SETTINGS_FILE} (the game's settings), one folder "
+               f"per game system ({visible(', '.join(SLUGS))}), and schemas/ for your editor.")
+    click.echo(f"Next: cd {visible(directory)}, edit the YAML files (remove the systems you do not play), then run "
+               "`sixes check`, `sixes build` (into output/) or `sixes serve`.")
+
+
+def json_string(text: str) -> str:
+    """A YAML-safe quoted scalar (JSON strings are YAML)."""
+    return json.dumps(text, ensure_ascii=False)
