@@ -224,10 +224,13 @@ class PageNotes:
     notes: Callable[[Any], list[tuple[str, tuple]]]     # (text, place in the file) of each
     width_mm: float
     pt: float
+    # Lines a note may take before the page needs more room: what the
+    # document's own budget holds for it (a page already full at the starter's
+    # notes, as the I6 combat card is on US Letter, holds one).
+    allowance: int = 2
 
 
 NOTE_LINES = 12                 # each note's capacity
-NOTE_ALLOWANCE = 2              # lines per note the document's own budget already holds
 PAGE_BODY_MM = 279.4 - 26.0     # US Letter, the shorter paper, less the page margins (base.css)
 PAGE_LINE = 1.3                 # html's line height (base.css)
 PAGE_NOTES = {
@@ -236,7 +239,7 @@ PAGE_NOTES = {
         lambda actions: [(a.rule, ("actions", k, "rule")) for k, a in actions.items()], 75.0, 10.0),
     "i6/combat_card.html": PageNotes(
         "a rule on the combat card", "i6", "actions", "actions.yaml",
-        lambda actions: [(a.rule, ("actions", i, "rule")) for i, a in enumerate(actions)], 90.0, 9.5),
+        lambda actions: [(a.rule, ("actions", i, "rule")) for i, a in enumerate(actions)], 90.0, 9.5, allowance=1),
     "six-shooter/gm_card.html": PageNotes(
         "a description on the Critical Number card", "six-shooter", "guide", "rules.yaml",
         lambda guide: [(g.description, ("guide", i, "description")) for i, g in enumerate(guide)], 50.0, 10.0),
@@ -279,7 +282,7 @@ def extra_pages(template: str, context: Mapping[str, Any]) -> int:
     if template in PAGE_NOTES:
         spec = PAGE_NOTES[template]
         pt = spec.pt
-        texts = [(t, spec.width_mm, NOTE_ALLOWANCE) for t, _ in spec.notes(context[spec.key])]
+        texts = [(t, spec.width_mm, spec.allowance) for t, _ in spec.notes(context[spec.key])]
     elif template in FLOWING:
         pt, texts = SHEET_PT, FLOWING[template](context)
     else:
