@@ -40,6 +40,7 @@ from generator.render.options import DEFAULT_OPTIONS  # noqa: E402
 from generator.render.parts import part_jobs, splittable  # noqa: E402
 from generator.render.pdf import render_pdf  # noqa: E402
 from generator.systems.sixes.balance import brawl_works  # noqa: E402
+from generator.core.paper import A4
 
 
 def pieces(data: Path, out: Path) -> dict[str, object]:
@@ -49,7 +50,7 @@ def pieces(data: Path, out: Path) -> dict[str, object]:
     found = {}
     for item in loaded:
         for doc in item.system.documents(item.game):
-            job = prepare_html(doc, DEFAULT_OPTIONS).job(out / f"{doc.slug}.pdf", "a4", (TEMPLATES_DIR, data),
+            job = prepare_html(doc, DEFAULT_OPTIONS).job(out / f"{doc.slug}.pdf", A4, (TEMPLATES_DIR, data),
                                                          doc.slug)
             for piece in part_jobs(job) if splittable(job) else [job]:
                 found[piece.label] = piece

@@ -1,6 +1,8 @@
-"""Games with ordinary and long text: the starter of each system (what
-`sixes new` writes) with every prose field set to a multiple of its floor
-(issue 27: what a box must hold), for tests/test_fit.py."""
+"""Games with ordinary and long text, for tests/test_fit.py: the starter of
+each system (what `sixes new` writes) with every prose field set to a
+multiple of its floor (issue 27: what a box must hold), and the starter
+with every text of the data longer by a factor (`lengthen_every_text`),
+which finds the texts no list here names."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -66,3 +68,31 @@ def _set(data, path: Path, factor: float, only, over: int) -> None:
                     data[key] = words(over)
             else:
                 _set(value, path, factor, only, over)
+
+
+# Keys whose values other entries refer to by name (a character's specials,
+# a weapon's reach): lengthening one would break the reference, not the fit.
+REFERENCES = {"name", "specials", "faction", "reach", "key", "icon", "slug", "systems"}
+
+
+def lengthen_every_text(dest: Path, factor: float) -> Path:
+    """Every system's starter, with every text of four words or more (a
+    turn step, a reminder, a rule, a note, whatever the data holds) made
+    `factor` times as long with ordinary words."""
+    assert main.main(["new", str(dest)], standalone_mode=False) in (None, 0)
+    for path in sorted(dest.rglob("*.yaml")):
+        if path.name != "sixes.yaml":
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            path.write_text(yaml.safe_dump(_longer(data, factor), sort_keys=False, allow_unicode=True),
+                            encoding="utf-8")
+    return dest
+
+
+def _longer(value, factor: float, key: str | None = None):
+    if isinstance(value, dict):
+        return {k: _longer(v, factor, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_longer(v, factor, key) for v in value]
+    if isinstance(value, str) and key not in REFERENCES and len(value.split()) >= 4:
+        return value.rstrip().rstrip(".") + " " + words(round(len(value.split()) * (factor - 1))).lower()
+    return value

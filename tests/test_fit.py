@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from fit_games import NAME_FLOOR, make_game, words
+from fit_games import NAME_FLOOR, lengthen_every_text, make_game, words
 from generator.commands.cli import main
 from generator.core.measure import line_count, words_that_fit
 from generator.core.paths import TEMPLATES_DIR
@@ -112,6 +112,20 @@ def test_check_and_build_agree(tmp_path, system, factor, args):
     said = agree(make_game(tmp_path / "game", system, factor), *args)
     if factor <= 1:
         # up to the floors, everything fits (a warning about the words themselves may come first)
+        assert "error:" not in said and re.search(r"^OK: ", said, re.M), said
+
+
+# Every text of the data longer by a factor (not only the fields listed as
+# prose above): (factor, build arguments). Up to half as long again, ordinary
+# text in every box, it must build; past that, check and build still agree.
+EVERY_TEXT = [(1.25, ("--paper", "both")), (1.5, ("--paper", "both")),
+              (2.0, ("--paper", "letter", "--card-size", "bridge")), (3.0, ("--paper", "a4"))]
+
+
+@pytest.mark.parametrize("factor, args", EVERY_TEXT, ids=[f"x{f}-{a[1]}" for f, a in EVERY_TEXT])
+def test_check_and_build_agree_with_every_text_longer(tmp_path, factor, args):
+    said = agree(lengthen_every_text(tmp_path / "game", factor), *args)
+    if factor <= 1.5:
         assert "error:" not in said and re.search(r"^OK: ", said, re.M), said
 
 

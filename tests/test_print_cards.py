@@ -125,7 +125,8 @@ def render(doc, tmp_path, paper, **options):
     from generator.render.pdf import render_pdf
     prepared = prepare_html(doc, PrintOptions(**options))
     target = tmp_path / f"{paper}.pdf"
-    result = render_pdf(prepared.job(target, paper, (TEMPLATES_DIR,), "deck"))
+    from generator.core.paper import Paper
+    result = render_pdf(prepared.job(target, Paper.parse(paper), (TEMPLATES_DIR,), "deck"))
     assert result.pages == prepared.budget and not result.overflows and not result.lint, result
     return PdfReader(target)
 

@@ -94,7 +94,7 @@ def test_fillable_turns_inputs_of_player_documents_into_form_fields_flat_by_defa
     fields = {}
     for forms in (False, True):
         target = tmp_path / f"{forms}.pdf"
-        render_pdf(Prepared(html, 1, pdf_forms=forms).job(target, "a4", (TEMPLATES_DIR,), "sheet"))
+        render_pdf(Prepared(html, 1, pdf_forms=forms).job(target, A4, (TEMPLATES_DIR,), "sheet"))
         fields[forms] = PdfReader(target).get_fields() or {}
     assert fields[False] == {}
     assert {"hp", "notes"} <= set(fields[True])
@@ -170,7 +170,7 @@ def test_the_balance_reports_bars_keep_their_value_in_ink_saver(chart_documents,
     ink = {}
     for saver in (False, True):
         target = tmp_path / f"{saver}.pdf"
-        render_pdf(prepare_html(doc, PrintOptions(ink_saver=saver)).job(target, "a4", (TEMPLATES_DIR,), "report"))
+        render_pdf(prepare_html(doc, PrintOptions(ink_saver=saver)).job(target, A4, (TEMPLATES_DIR,), "report"))
         ink[saver] = _ink(target, PdfReader(target).get_num_pages())
     assert ink[True][1] < min(0.001, ink[False][1] / 10) and ink[True][0] < ink[False][0]
     html = prepare_html(doc, PrintOptions(ink_saver=True)).html
@@ -187,7 +187,7 @@ def test_ink_saver_charts_print_with_a_fraction_of_the_ink_and_keep_their_number
     doc, ink, text = chart_documents["critical-number-card"], {}, {}
     for saver in (False, True):
         target = tmp_path / f"{saver}.pdf"
-        render_pdf(prepare_html(doc, PrintOptions(ink_saver=saver)).job(target, "a4", (TEMPLATES_DIR,), "card"))
+        render_pdf(prepare_html(doc, PrintOptions(ink_saver=saver)).job(target, A4, (TEMPLATES_DIR,), "card"))
         ink[saver] = _ink(target, 2)
         text[saver] = PdfReader(target).pages[1].extract_text()
     (normal_mean, normal_solid), (saver_mean, saver_solid) = ink[False], ink[True]

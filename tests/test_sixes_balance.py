@@ -14,6 +14,7 @@ from generator.systems.sixes import balance as balance_module
 from generator.systems.sixes.balance import (EXAMPLE_SIDES, Band, _flags, band, cast_balance, duel_record,
                                              example_fights, typical_fighter)
 from generator.systems.sixes.models import Character
+from generator.core.paper import A4
 
 from test_sixes_outputs import strings_in
 
@@ -207,7 +208,7 @@ def test_a_sixty_character_cast_fits_its_gm_budgets(tmp_path):
     gm = [d for d in item.system.documents(item.game) if d.audience == "gm"]
     assert {d.slug for d in gm} == {"gm-cheat-sheet", "balance-report"}
     for doc in gm:
-        result = render_pdf(prepare_html(doc, DEFAULT_OPTIONS).job(tmp_path / f"{doc.slug}.pdf", "a4",
+        result = render_pdf(prepare_html(doc, DEFAULT_OPTIONS).job(tmp_path / f"{doc.slug}.pdf", A4,
                                                                     (TEMPLATES_DIR, data), doc.slug))
         assert result.pages <= doc.max_pages, (doc.slug, result.pages, doc.max_pages)
         assert not result.overflows

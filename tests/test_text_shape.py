@@ -20,6 +20,7 @@ from generator.render.pdf import render_pdf
 from generator.systems.i6 import SYSTEM as I6
 from generator.systems.six_shooter import SYSTEM as SIX_SHOOTER
 from generator.systems.sixes import SYSTEM as SIXES
+from generator.core.paper import A4
 
 # Typed in a `|` block: a sentence, then a line of its own; a long line
 # wrapped by hand; a blank line; a list.
@@ -57,7 +58,7 @@ def test_prose_with_a_class():
 def render(doc, data: Path, target: Path) -> list[str]:
     """The document on A4, as pdftotext's lines (reading order, no layout)."""
     prepared = prepare_html(doc, DEFAULT_OPTIONS)
-    result = render_pdf(prepared.job(target, "a4", (TEMPLATES_DIR, data), doc.slug))
+    result = render_pdf(prepared.job(target, A4, (TEMPLATES_DIR, data), doc.slug))
     assert not result.overflows and not result.lint, (result.overflows, result.lint)
     out = subprocess.run(["pdftotext", str(target), "-"], capture_output=True, text=True, check=True).stdout
     return [" ".join(line.split()) for line in out.splitlines()]

@@ -23,6 +23,7 @@ from ..systems.base import Card
 from .fit import (CARD_STEPS, LINE_HEIGHT, Box, Cell, Fit, Row, Text, bigger_card, box_problems, card_room, card_width,
                   flow, text_height)
 from .options import DEFAULT_OPTIONS, PrintOptions
+from .stacked import STACKS, unfit_stacks
 
 # Challenge cards: templates/six-shooter/cards/challenge.html, challenge_notes.html and cards.css.
 NAME_PT, NAME_LINE = 11.0, 1.15
@@ -200,6 +201,7 @@ def _too_tall(rows: list[Row], room: float, cell: int, what: str) -> Iterable[Bo
 
 def _d6xd6_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
     from ..systems.d6xd6.outputs import weapon_rows as printed_rows
+    yield from unfit_stacks("d6xd6", game, options)
     yield from _too_tall(distance_rows(game.combat.distances, options),
                          table_rooms(options, "Distances")[0], 2, "a row of the distances card")
     names = {d.key: d.name for d in game.combat.distances}
@@ -314,8 +316,9 @@ def _six_shooter_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
 
 
 # Each system's boxes that will not fit, by slug: (the game, the options) -> boxes.
-UNFIT: dict[str, Callable[[Any, PrintOptions], Iterable[Box]]] = {"six-shooter": _six_shooter_unfit,
-                                                                   "d6xd6": _d6xd6_unfit}
+UNFIT: dict[str, Callable[[Any, PrintOptions], Iterable[Box]]] = {
+    "six-shooter": _six_shooter_unfit, "d6xd6": _d6xd6_unfit,
+    "sixes": lambda game, options: unfit_stacks("sixes", game, options)}
 def challenge_fits(challenge: Any, method_names: Iterable[str], options: PrintOptions, index: int) -> list[Fit]:
     """Each card of a challenge: its step, and its texts' sources (description, GM notes)."""
     boxes = challenge_layout(challenge, method_names, options, index)
@@ -332,6 +335,7 @@ CARD_LAYOUTS: dict[str, Callable[[Mapping[str, Any], PrintOptions], list[Fit]]] 
                                           c["card"]["index"]),
     "d6xd6/cards/distances.html": lambda c, options: distance_fits(c["combat"].distances, options),
     "d6xd6/cards/weapons.html": weapon_fits,
+    **{face: stack.fits for face, stack in STACKS.items()},
 }
 # The face a continuation card prints, by the face it continues.
 CONTINUATIONS = {"six-shooter/cards/challenge.html": "six-shooter/cards/challenge_notes.html"}
