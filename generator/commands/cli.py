@@ -322,7 +322,9 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
     if it has GM documents.
 
     Files print two-sided as one job each: a part with an odd page count is
-    followed by a blank page so the next part starts on a fresh sheet.
+    followed by a blank page so the next part starts on a fresh sheet. With
+    --covers half the covers leave the envelopes' files for covers.pdf, two a
+    sheet, printed one-sided and cut across the middle.
     """
     from ..game.casting import ENVELOPES_CEILING, MAX_ENVELOPES
     from .pack import PackRequest, pack as run_pack
