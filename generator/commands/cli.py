@@ -14,12 +14,12 @@ import signal
 import sys
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Any, Callable, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, cast
 
 import click
 
 from ..core.errors import visible
-from ..core.paper import CHOICES
+from ..core.paper import CHOICES, COVER_LAYOUTS, CoverLayout
 from ..render.options import CARD_SIZE_NAMES
 from .failures import BUILD, PACK, SCHEMAS, Group
 from .locate import config_for, locate
@@ -182,13 +182,16 @@ class SystemSlug(click.ParamType):
               help="Also a sheet of envelope labels: 3x7 on A4, 3x10 on US Letter (common label stock).")
 @click.option("--name-sheets", is_flag=True,
               help="Print the player's name at the top of their character sheet (the GM pack's copies always have it).")
+@click.option("--covers", type=click.Choice(COVER_LAYOUTS), default="full", show_default=True,
+              help="full: a cover page at the front of each envelope's file. half: covers two a sheet in "
+                   "covers.pdf (A5 on A4, half-letter on Letter), printed one-sided and cut apart: half the paper.")
 @click.option("--jobs", type=click.IntRange(1, 16), default=None, help="Processes rendering PDFs.")
 @click.option("--no-cache", is_flag=True,
               help="Render every document again instead of reusing what `sixes build` rendered into OUT.")
 @print_options
 def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper: str | None,
          casting_file: Path | None, players: int | None, simplex: bool, labels: bool, name_sheets: bool,
-         jobs: int | None, no_cache: bool, options: PrintOptions) -> None:
+         covers: str, jobs: int | None, no_cache: bool, options: PrintOptions) -> None:
     """Envelope-ready PDFs for one game, a GM pack, a stuffing manifest (PDF
     and CSV) and a zip for the print shop, in OUT/pack/GAME/PAPER/. Packing
     one paper or one game leaves the others' packs in place.
@@ -211,7 +214,9 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
     if it has GM documents.
 
     Files print two-sided as one job each: a part with an odd page count is
-    followed by a blank page so the next part starts on a fresh sheet.
+    followed by a blank page so the next part starts on a fresh sheet. With
+    --covers half the covers leave the envelopes' files for covers.pdf, two a
+    sheet, printed one-sided and cut across the middle.
     """
     from ..game.casting import ENVELOPES_CEILING, MAX_ENVELOPES
     from .pack import PackRequest, pack as run_pack
@@ -225,7 +230,8 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
     assert game.out_dir is not None     # located with needs_out=True
     request = PackRequest(game.data_dir, game.out_dir, game.papers, system=system, casting_file=casting_file,
                           players=players, duplex=not simplex, labels=labels, name_sheets=name_sheets,
-                          options=options, workers=jobs, cache=not no_cache, settings=game.settings)
+                          covers=cast(CoverLayout, covers), options=options, workers=jobs, cache=not no_cache,
+                          settings=game.settings)
     with ProgressBar() as progress:
         report = run_pack(request, progress)
     print_pack_report(report, casting_given=casting_file is not None, simplex=simplex)

@@ -4,10 +4,11 @@ assemble, swap.
 Edge layer. For one game system it gathers the data and the casting
 (game/gather.py), plans the envelopes and the documents they need
 (game/pack_plan.py), renders each document once per paper (each character's
-sheet, the public summaries, every GM document, a roster, a cover page per
-envelope and one card run), then merges them into one PDF per envelope in
-casting order, a GM pack, a card run and a stuffing manifest, and zips each
-paper's pack for a print shop (render/pack_assembly.py). Each game and paper
+sheet, the public summaries, every GM document, a roster, the envelopes'
+covers, a page each or two a sheet, and one card run), then merges them
+into one PDF per envelope in casting order, a GM pack, a card run (and the
+half-sheet covers) and a stuffing manifest, and zips each paper's pack for
+a print shop (render/pack_assembly.py). Each game and paper
 has a folder of its own, `pack/<game>/<paper>/`, with its zip beside it.
 Like `build`, it works in a staging folder and swaps each finished paper's
 folder and zip into place at the end, so a failure leaves the previous pack
@@ -22,7 +23,7 @@ from typing import Iterator
 
 from ..core import naming
 from ..core.errors import Problem
-from ..core.paper import Paper
+from ..core.paper import CoverLayout, Paper
 from ..core.paths import TEMPLATES_DIR
 from ..game.casting import short_title
 from ..game.dates import source_date
@@ -57,6 +58,7 @@ class PackRequest:
     duplex: bool = True
     labels: bool = False                # a sheet of envelope labels
     name_sheets: bool = False           # the player's name on their sheet (the GM pack's copies always)
+    covers: CoverLayout = "full"        # "half": two covers a sheet in covers.pdf, cut apart
     options: PrintOptions = DEFAULT_OPTIONS
     workers: int | None = None
     cache: bool = False
@@ -67,7 +69,7 @@ class PackRequest:
                            options=self.options, cache=self.cache, settings=self.settings)
 
     def choices(self) -> PackChoices:
-        return PackChoices(self.papers, self.players, self.duplex, self.labels, self.name_sheets)
+        return PackChoices(self.papers, self.players, self.duplex, self.labels, self.name_sheets, self.covers)
 
 
 @dataclass

@@ -9,7 +9,7 @@ of that is said here once, so no other module keeps a table of papers.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Literal, get_args
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,12 @@ PAPERS = (A4, LETTER)
 # On the command line and in sixes.yaml the choice is one paper or both.
 BOTH = "both"
 CHOICES = (*(p.name for p in PAPERS), BOTH)
+
+# How much of a sheet an envelope's cover takes (`pack --covers`): a full
+# page at the front of its envelope's file, or half a sheet in a file of
+# covers two a sheet, cut apart (A5 on A4, half-letter on Letter).
+CoverLayout = Literal["full", "half"]
+COVER_LAYOUTS: tuple[CoverLayout, ...] = get_args(CoverLayout)
 
 
 def papers_for(choice: str) -> tuple[Paper, ...]:

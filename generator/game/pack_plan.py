@@ -24,7 +24,7 @@ from typing import Any, Mapping, Protocol
 
 from ..core import naming
 from ..core.errors import DataError, Problem, allowed_hint
-from ..core.paper import A4, LETTER, Paper
+from ..core.paper import A4, LETTER, CoverLayout, Paper
 from ..systems import SLUGS
 from ..systems.base import CARD_SHEET, Card, Deferred, Document, System
 from .casting import ENVELOPES_CEILING, MAX_ENVELOPES, Casting, character_name, game_title, short_title
@@ -34,6 +34,7 @@ from .gather import Gathered
 MANIFEST_ROWS_PER_PAGE = 16
 ROSTER_ROWS_PER_PAGE = 24
 CARD_RUN = "card-run"
+COVERS = "covers"           # the covers' document, and with half-sheet covers their file
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,11 @@ class PackChoices:
     duplex: bool = True             # two-sided: each part starts on a front
     labels: bool = False            # a sheet of envelope labels per paper
     name_sheets: bool = False       # the player's name on their sheet in the envelope
+    covers: CoverLayout = "full"    # "half": two covers a sheet in covers.pdf, not in the envelopes' files
+
+    @property
+    def half_covers(self) -> bool:
+        return self.covers == "half"
 
 
 @dataclass(frozen=True)
@@ -198,7 +204,7 @@ def plan_pack(gathered: Gathered, choices: PackChoices, grid: CardGrid) -> PackP
     sheets_in_order = [e.sheet for e in envelopes if e.sheet is not None]
     gm_order = docs.gm[:1] + roster + docs.gm[1:] + docs.blank_forms + sheets_in_order
     run = plan_card_run(docs.decks, len(envelopes), grid, title)
-    covers = envelope_covers(title, envelopes, docs, run)
+    covers = envelope_covers(title, envelopes, docs, run, choices.half_covers)
     stamps = name_stamps(title, envelopes) if cast else None
     own = [covers] + ([stamps] if stamps else []) + list(run.documents if run else ())
     planned = [(doc, choices.papers) for doc in own + docs.summaries + gm_order]
@@ -339,8 +345,10 @@ def pack_roster(title: str, envelopes: list[Envelope], cast: bool) -> Document:
                     max_pages=table_pages(len(envelopes), ROSTER_ROWS_PER_PAGE))
 
 
-def envelope_covers(title: str, envelopes: list[Envelope], docs: Sorted, run: CardRun | None) -> Document:
-    """One page per envelope, in envelope order: whose it is and what goes in."""
+def envelope_covers(title: str, envelopes: list[Envelope], docs: Sorted, run: CardRun | None,
+                    half: bool = False) -> Document:
+    """A cover per envelope, in envelope order: whose it is and what goes in.
+    One a page, or (`half`) two a sheet, one above the other, cut apart."""
     pages = []
     for envelope in envelopes:
         inside = (["character sheet"] if envelope.sheet else []) + [short_title(d, title) for d in docs.summaries]
@@ -350,8 +358,10 @@ def envelope_covers(title: str, envelopes: list[Envelope], docs: Sorted, run: Ca
             shown = ", ".join(run.set_cards) if len(run.set_cards) <= 4 else f"{len(run.set_cards)} cards"
             cards = f"{run.deck_names}: one set ({shown}), from the card run, {run.where(envelope.number)}"
         pages.append({"envelope": envelope, "inside": inside, "cards": cards})
-    return Document("covers", f"{title}: envelope covers", "pack/cover.html", "gm",
-                    {"title": title, "pages": pages, "count": len(envelopes)}, max_pages=len(envelopes))
+    sheets = [pages[k:k + 2] for k in range(0, len(pages), 2)] if half else []
+    return Document(COVERS, f"{title}: envelope covers", "pack/cover.html", "gm",
+                    {"title": title, "pages": pages, "count": len(envelopes), "sheets": sheets},
+                    max_pages=len(sheets) if half else len(envelopes))
 
 
 def name_stamps(title: str, envelopes: list[Envelope]) -> Document | None:

@@ -10,7 +10,10 @@ An envelope's PDF is its cover (player, character, envelope number, what
 goes in), the character's sheet, the public summaries and the handouts. The
 public card decks are not in it: every envelope's set of every deck is
 printed in one card run (`card-run.pdf`), full N-up sheets with cut marks,
-and the cover and the manifest say which set goes into which envelope.
+and the cover and the manifest say which set goes into which envelope. With
+half-sheet covers (`--covers half`) the covers leave the envelopes' PDFs for
+one file of their own, `covers.pdf`, two a sheet, printed one-sided (a
+cover's back is another envelope's) and cut across the middle.
 
 Envelopes and the GM pack are printed two-sided as one job each, so every part
 starts on the front of a sheet: a part with an odd page count is followed by a
@@ -34,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from ..core.errors import BuildError
 from ..core.paper import Paper
 from ..core.paths import TEMPLATES_DIR
-from ..game.pack_plan import CARD_RUN, LABEL_STOCK, Envelope, PackPlan, table_pages
+from ..game.pack_plan import CARD_RUN, COVERS, LABEL_STOCK, Envelope, PackPlan, table_pages
 from ..systems.base import Document
 from .jobs import Progress, calibration_job, prepare_html
 from .options import PrintOptions
@@ -43,6 +46,7 @@ if TYPE_CHECKING:
     from .pdf import PdfJob
 
 CALIBRATION_FILE = "duplex-calibration.pdf"
+COVERS_FILE = f"{COVERS}.pdf"
 # A spreadsheet reads a cell starting with one of these as a formula.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _PIECE_LABEL = re.compile(r" \((part \d+|page numbers)\)$")
@@ -89,7 +93,7 @@ class Press:
 class ExtraFile:
     """A file of the pack besides the envelopes and the GM pack: its manifest row."""
 
-    name: str                       # the row's name: Cards, Labels, Calibration
+    name: str                       # the row's name: Covers, Cards, Labels, Calibration
     contents: list[Part]
     file: str
     two_sided: bool
@@ -123,15 +127,16 @@ def part_label(paper: Paper, doc: Document) -> str:
 
 
 def refuse_uneven_pages(plan: PackPlan, parts: Parts) -> None:
-    """Covers and name stamps hold one page per envelope (or player), or the
-    pages cannot be told apart."""
+    """Covers and name stamps hold one page per envelope (or player; half-sheet
+    covers one per two envelopes), or the pages cannot be told apart."""
     for doc, papers in plan.planned:
-        if doc.slug in ("covers", "name-stamps"):
+        if doc.slug in (COVERS, "name-stamps"):
             for paper in papers:
                 _, part = parts[paper, doc.folder, doc.slug]
                 if part.pages != doc.max_pages:
-                    raise BuildError(f"{part_label(paper, doc)}: {part.pages} pages for "
-                                     f"{doc.max_pages} envelopes; a name too long for its page?")
+                    room = "half sheet" if doc.slug == COVERS and plan.choices.half_covers else "page"
+                    raise BuildError(f"{part_label(paper, doc)}: {part.pages} pages for {len(plan.envelopes)} "
+                                     f"envelopes, not {doc.max_pages}; a name or list too long for its {room}?")
 
 
 # --- one paper's files -----------------------------------------------------------
@@ -156,10 +161,13 @@ def assemble_paper(plan: PackPlan, parts: Parts, press: Press) -> int:
 
 def _envelope_file(plan: PackPlan, parts: Parts, press: Press, k: int, stamp_of: dict[int, tuple[Path, int]]
                    ) -> list[Part]:
-    """The k-th envelope's PDF: its cover, sheet, summaries and handouts."""
+    """The k-th envelope's PDF: its cover (unless covers are half sheets,
+    printed apart), sheet, summaries and handouts."""
     envelope, paper = plan.envelopes[k], press.paper
-    cover_file, _ = parts[paper, plan.covers.folder, plan.covers.slug]
-    pieces = [Piece(cover_file, Part("cover", 0), (k, k + 1))]
+    pieces = []
+    if not plan.choices.half_covers:
+        cover_file, _ = parts[paper, plan.covers.folder, plan.covers.slug]
+        pieces.append(Piece(cover_file, Part("cover", 0), (k, k + 1)))
     if envelope.sheet is not None:
         path, part = parts[paper, envelope.sheet.folder, envelope.sheet.slug]
         pieces.append(Piece(path, part, stamp=stamp_of.get(envelope.number) if plan.choices.name_sheets else None))
@@ -170,9 +178,15 @@ def _envelope_file(plan: PackPlan, parts: Parts, press: Press, k: int, stamp_of:
 
 
 def _extra_files(plan: PackPlan, parts: Parts, press: Press) -> list[ExtraFile]:
-    """The card run, the labels and the duplex calibration sheet, each when asked for."""
+    """Half-sheet covers, the card run, the labels and the duplex calibration
+    sheet, each when asked for."""
     paper, folder, title, backs = press.paper, press.folder, plan.title, press.options.backs
     extras: list[ExtraFile] = []
+    if plan.choices.half_covers:
+        cover_path, _ = parts[paper, plan.covers.folder, plan.covers.slug]
+        covers = Part(f"{len(plan.envelopes)} envelope covers, two a sheet", 0)
+        extras.append(ExtraFile("Covers", merge([Piece(cover_path, covers)], folder / COVERS_FILE,
+                                                f"{title}: envelope covers", False), COVERS_FILE, False))
     if plan.run is not None:
         two_sided = plan.choices.duplex and backs
         run_pieces = [Piece(*parts[paper, d.folder, d.slug]) for d in plan.run.documents]
@@ -289,6 +303,7 @@ class Manifest:
                         {"title": self.plan.title, "rows": table, "totals": totals, "paper": paper.name,
                          "paper_name": paper.label, "duplex": self.plan.choices.duplex, "backs": self.backs,
                          "run": run, "envelopes": count, "labels": stock if self.plan.choices.labels else None,
+                         "cover_sheets": self.plan.covers.max_pages if self.plan.choices.half_covers else None,
                          "label_sheets": math.ceil(count / stock.per_sheet)},
                         max_pages=table_pages(len(table) + 6))
 
