@@ -96,3 +96,41 @@ def _longer(value, factor: float, key: str | None = None):
     if isinstance(value, str) and key not in REFERENCES and len(value.split()) >= 4:
         return value.rstrip().rstrip(".") + " " + words(round(len(value.split()) * (factor - 1))).lower()
     return value
+
+
+def lengthen_every_name(dest: Path, extra: str) -> Path:
+    """Every system's starter with every name the data gives (characters,
+    specials, actions, weapons, damage levels, challenges, the titles) longer
+    by `extra`, and every reference to it with it. Descriptors and traits
+    keep theirs: their names are the rules' own words, checked as such."""
+    assert main.main(["new", str(dest)], standalone_mode=False) in (None, 0)
+    files = [p for p in sorted(dest.rglob("*.yaml")) if p.name != "sixes.yaml"]
+    data = {p: yaml.safe_load(p.read_text(encoding="utf-8")) for p in files}
+    fixed: set[str] = set()
+    for path, content in data.items():
+        if path.name == "traits.yaml":
+            fixed |= _names(content)
+        elif path.name == "rules.yaml" and "descriptors" in content:
+            fixed |= _names(content["descriptors"])
+    names = set().union(*(_names(content) for content in data.values())) - fixed
+    for path, content in data.items():
+        path.write_text(yaml.safe_dump(_renamed(content, names, extra), sort_keys=False, allow_unicode=True),
+                        encoding="utf-8")
+    return dest
+
+
+def _names(value) -> set[str]:
+    if isinstance(value, dict):
+        return {v for k, v in value.items() if k in ("name", "title") and isinstance(v, str)} \
+            | set().union(*(_names(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_names(v) for v in value))
+    return set()
+
+
+def _renamed(value, names: set[str], extra: str):
+    if isinstance(value, dict):
+        return {(f"{k} {extra}" if k in names else k): _renamed(v, names, extra) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_renamed(v, names, extra) for v in value]
+    return f"{value} {extra}" if isinstance(value, str) and value in names else value

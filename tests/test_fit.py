@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from fit_games import NAME_FLOOR, lengthen_every_text, make_game, words
+from fit_games import NAME_FLOOR, lengthen_every_name, lengthen_every_text, make_game, words
 from generator.commands.cli import main
 from generator.core.measure import line_count, words_that_fit
 from generator.core.paths import TEMPLATES_DIR
@@ -129,6 +129,17 @@ def test_check_and_build_agree_with_every_text_longer(tmp_path, factor, args):
         assert "error:" not in said and re.search(r"^OK: ", said, re.M), said
 
 
+@pytest.mark.parametrize("extra", ["Bis", "of the Far Marches"])
+def test_check_and_build_agree_with_every_name_longer(tmp_path, extra):
+    """Names of every kind, a little and a lot longer: whatever check passes
+    builds, and a name too wide for its column is refused at its line."""
+    said = agree(lengthen_every_name(tmp_path / "game", extra), "--paper", "both")
+    if extra == "Bis":                  # two lines in the ladder's level column: it builds
+        assert re.search(r"^OK: ", said, re.M), said
+    else:                               # a damage level of five words cannot head a ladder row
+        assert re.search(r"damage\.yaml:\d+:\d+: error: levels\[\d\]\.name: .* level column", said), said
+
+
 def test_half_the_floors_build_everywhere(tmp_path):
     """The systems not built above at half their floors: check passes them
     on the smallest card (nothing is rendered here; the cases above build)."""
@@ -153,7 +164,7 @@ def test_a_field_far_over_its_box_is_refused_where_it_is(tmp_path, system, file,
     assert found, said
     for where, line, column, message in found:
         assert where.endswith(file), said
-        assert re.match(rf"\S*{key}: about \d+ words too long for .* \(at most about \d+ fit at [\d.]+ pt\); "
+        assert re.match(rf"\S*{key}: about \d+ words? too long for .* \(at most about \d+ words? fit at [\d.]+ pt\); "
                         r"shorten it", message), message
         text = (game.parent / where).read_text().splitlines()[int(line) - 1]
         assert text[int(column) - 1:].startswith(words(600)[:20]), (text, column)

@@ -199,9 +199,26 @@ def _too_tall(rows: list[Row], room: float, cell: int, what: str) -> Iterable[Bo
             yield Box(what, holder.width, room - TABLE_PAD - rest, row.texts, line_height=TABLE_LINE)
 
 
+# The ladder card's level column: templates/d6xd6/cards/ladder.html and
+# d6xd6/cards.css (.ladder td.lvl: 16 mm, 0.8 mm padding each side, bold 9 pt).
+# A name may take two lines there ('Knocked Out', 'Mortal Wound'): the card
+# holds every rung at two lines (built with all six so), not at three.
+LEVEL_COLUMN, LEVEL_PT, LEVEL_LINE, LEVEL_LINES = 16.0 - 1.6, 9.0, 1.12, 2
+
+
+def _level_names(game: Any) -> Iterable[Box]:
+    for i, level in enumerate(game.damage.levels):
+        if line_count(level.name, LEVEL_COLUMN, LEVEL_PT, weight=700) > LEVEL_LINES:
+            yield Box("the level column of the damage-ladder card", LEVEL_COLUMN,
+                      LEVEL_LINES * LEVEL_PT * LEVEL_LINE / PT_PER_MM,
+                      (Text("name", level.name, ("levels", i, "name"), "damage.yaml", gap_mm=0.0),),
+                      steps=(LEVEL_PT,), line_height=LEVEL_LINE)
+
+
 def _d6xd6_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
     from ..systems.d6xd6.outputs import weapon_rows as printed_rows
     yield from unfit_stacks("d6xd6", game, options)
+    yield from _level_names(game)
     yield from _too_tall(distance_rows(game.combat.distances, options),
                          table_rooms(options, "Distances")[0], 2, "a row of the distances card")
     names = {d.key: d.name for d in game.combat.distances}

@@ -129,8 +129,13 @@ def box_problems(box: Box, doc: YamlDocument) -> list[Problem]:
     for text, over, fit in box.too_long():
         hint = "shorten it" + (f", {box.bigger}" if box.bigger else "")
         problems.append(doc.problem(
-            text.loc, f"about {over} words too long for {box.what} (at most about {fit} fit at {floor})", hint=hint))
+            text.loc, f"about {_words(over)} too long for {box.what} (at most about {_words(fit)} fit at {floor})",
+            hint=hint))
     return problems
+
+
+def _words(count: int) -> str:
+    return f"{count} word" if count == 1 else f"{count} words"
 
 
 @dataclass(frozen=True)
