@@ -86,7 +86,7 @@ class GuideEntry(DataModel):
     critical_number: GuideKey = Field(description="0 (meaning 0 or lower), 1 to 7, or impossible.")
     label: Text = Field(description="A short name, e.g. Even odds.")
     description: Text = Field(description="What a GM should expect at this number. At most 12 lines of the "
-                                          "Critical Number card: about 60 words.")
+                                          "Critical Number sheet: about 60 words.")
 
 
 class RulesFile(DataModel):
