@@ -47,7 +47,9 @@ def _method_number(value: object) -> int | str:
 MethodNumber = Annotated[int | str, PlainValidator(_method_number), WithJsonSchema(
     {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 7}, {"const": IMPOSSIBLE}],
      "description": "1 to 7, or impossible"})]
-LuckyNumber = Annotated[int, Field(ge=2, le=10)]
+# The values a Lucky Number may take (a card's value, 2 to 10): nine, so nine is also the most one may hold.
+LUCKY_VALUES = tuple(range(2, 11))
+LuckyNumber = Annotated[int, Field(ge=LUCKY_VALUES[0], le=LUCKY_VALUES[-1])]
 
 
 class GameInfo(DataModel):

@@ -16,7 +16,7 @@ from .contest import ContestOdds, Side, contest_odds
 from .dataset import Adventure, operator_slug
 from .glossary import GLOSSARY, TERMS
 from .markov import Luck, expected_challenges, removal_within
-from .models import Challenge
+from .models import LUCKY_VALUES, Challenge
 from .rules import MAX_WAGER_TOTAL, RollOdds, StageOdds, effective_critical, odds, roll_odds, stage_odds
 
 OPERATOR_SHEET = "operator-sheet"
@@ -133,6 +133,7 @@ def _common(adventure: Adventure) -> dict:
         "guide_by": {g.critical_number: g for g in adventure.guide},
         "jokers": adventure.info.jokers,
         "lucky_number_cap": adventure.info.lucky_number_cap,
+        "lucky_values": LUCKY_VALUES,
         "strike_levels": STRIKES,
         "roll_table": roll_table(),
         "max_wager": MAX_WAGER_TOTAL,
