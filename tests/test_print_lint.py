@@ -196,3 +196,14 @@ def test_a_split_row_fails_the_build(tmp_path):
     with pytest.raises(BuildError) as failure:
         check_layout([2], [result])
     assert "probe: page 1: a table row (“Fighter 3" in str(failure.value)
+
+
+def test_columns_laid_out_as_a_table_may_flow_over_pages():
+    """A `display: table` layout of two columns (the sheets' .columns) is no
+    row read across: its cells flowing onto the next page are no split."""
+    from generator.render.lint import find_split_rows
+    body = ('<div style="display:table;width:100%"><div style="display:table-cell">'
+            + "<p>A paragraph of the main column.</p>" * 60 + '</div><div style="display:table-cell">Side</div></div>')
+    document = _render(PAGE.format(lang="en", title="t", body=body))
+    assert len(document.pages) > 1
+    assert find_split_rows(document) == []

@@ -221,8 +221,10 @@ def find_overlaps(document) -> list[str]:
 def find_split_rows(document) -> list[str]:
     """'page 3: a table row (“Absalom Quick played by”) is split: it continues
     on the next page' for a body row laid out on more than one page (named by
-    its first page, which render/parts.py shifts for a part). Rows a table
-    repeats on every page (its thead and tfoot) are not splits."""
+    its first page, which render/parts.py shifts for a part). Only a <tr> is
+    a row read across: a layout of columns (`display: table` on a div) flows
+    over pages by design. Rows a table repeats on every page (its thead and
+    tfoot) are not splits."""
     from weasyprint.formatting_structure.boxes import TableRowBox, TableRowGroupBox
     seen: dict[int, tuple[int, object]] = {}     # id of a row's element -> first page, element
     found: list[str] = []
@@ -231,7 +233,7 @@ def find_split_rows(document) -> list[str]:
         if isinstance(box, TableRowGroupBox):
             repeated = box.is_header or box.is_footer
         if isinstance(box, TableRowBox):
-            if box.element is None or repeated:
+            if box.element is None or box.element.tag != "tr" or repeated:
                 return
             first, _ = seen.setdefault(id(box.element), (number, box.element))
             if first != number:
