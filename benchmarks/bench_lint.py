@@ -3,7 +3,7 @@ on the synthetic 60-character Sixes game of bench_print.py (one process).
 
 For every document: WeasyPrint layout (render), writing the PDF, and each
 check run on the laid-out document (overflow, missing glyphs, overlapping
-text). Prints medians per document and the checks' share of the total.
+text, split table rows). Prints medians per document and the checks' share of the total.
 
 usage: .venv/bin/python benchmarks/bench_lint.py [--size 60] [--paper a4]
 Machines are noisy: compare figures from the same run only.
@@ -21,7 +21,7 @@ from bench_print import synthetic_game
 from generator.game.load import load_all
 from generator.render.jobs import prepare_html
 from generator.core.paths import TEMPLATES_DIR
-from generator.render.lint import find_missing_glyphs, find_overlaps
+from generator.render.lint import find_missing_glyphs, find_overlaps, find_split_rows
 from generator.render.options import DEFAULT_OPTIONS
 from generator.core.paper import PAPERS, Paper
 from generator.render.pdf import find_overflows, make_fetcher
@@ -41,7 +41,8 @@ def main() -> None:
         prepared = [prepare_html(doc, DEFAULT_OPTIONS) for item in loaded for doc in item.system.documents(item.game)]
         fonts, cache, fetcher = FontConfiguration(), {}, make_fetcher((TEMPLATES_DIR, data))
         page = weasyprint.CSS(string=f"@page {{ size: {Paper.parse(args.paper).css_size} }}", font_config=fonts)
-        steps = {"render": [], "write": [], "overflow": [], "glyphs": [], "overlap": []}
+        steps: dict[str, list[float]] = {"render": [], "write": [], "overflow": [], "glyphs": [], "overlap": [],
+                                         "rows": []}
         pages = 0
         for p in prepared:
             start = time.perf_counter()
@@ -50,7 +51,8 @@ def main() -> None:
             steps["render"].append(time.perf_counter() - start)
             pages += len(document.pages)
             for name, step in (("write", lambda: document.write_pdf(io.BytesIO())), ("overflow", lambda: find_overflows(document)),
-                               ("glyphs", lambda: find_missing_glyphs(document)), ("overlap", lambda: find_overlaps(document))):
+                               ("glyphs", lambda: find_missing_glyphs(document)), ("overlap", lambda: find_overlaps(document)),
+                               ("rows", lambda: find_split_rows(document))):
                 start = time.perf_counter()
                 step()
                 steps[name].append(time.perf_counter() - start)

@@ -152,3 +152,60 @@ def test_overlapping_text_reaches_the_pdf_result(tmp_path):
     html = PAGE.format(lang="en", title="t", body=_at(20, 20, "First words") + _at(21, 22, "Second words"))
     result = render_pdf(PdfJob(html, TEMPLATES_DIR.as_uri() + "/", tmp_path / "x.pdf", A4, (TEMPLATES_DIR,), "probe"))
     assert result.lint == ("page 1: text of 'p “First words”' overlaps 'p “Second words”'",)
+
+
+def _long_table(row_style: str = "") -> str:
+    """A table starting low on the page whose tall fourth row reaches past the
+    page's foot: with `row_style` "break-inside: auto" that row is split."""
+    rows = "".join(f'<tr{" style=%s" % repr(row_style) if i == 3 and row_style else ""}><td>Fighter {i}</td>'
+                   f"<td>{'word ' * (150 if i == 3 else 2)}</td></tr>" for i in range(12))
+    return PAGE.format(lang="en", title="t", body='<div style="height:215mm"></div><table><thead><tr><th>Name</th>'
+                                                  f"<th>Figures</th></tr></thead><tbody>{rows}</tbody></table>")
+
+
+def test_a_row_split_across_a_page_break_is_named():
+    from generator.render.lint import find_split_rows
+    assert find_split_rows(_render(_long_table("break-inside: auto"))) == [
+        "page 1: a table row (“Fighter 3 word word word word”) is split: it continues on the next page"]
+
+
+def test_rows_are_kept_whole_and_the_repeated_head_is_no_split():
+    """The shared stylesheet keeps every row on one page; the table's head,
+    repeated on the next page, is not a split row."""
+    from generator.render.lint import find_split_rows
+    document = _render(_long_table())
+    assert len(document.pages) == 2
+    assert find_split_rows(document) == []
+    assert "Name" in " ".join(b.text for b in _texts(document.pages[1]._page_box))
+
+
+def _texts(box):
+    from weasyprint.formatting_structure.boxes import TextBox
+    if isinstance(box, TextBox):
+        yield box
+    for child in getattr(box, "children", ()):
+        yield from _texts(child)
+
+
+def test_a_split_row_fails_the_build(tmp_path):
+    """The split reaches the PDF's result and the layout check refuses it,
+    naming the document and the page."""
+    from generator.render.jobs import check_layout
+    from generator.render.pdf import PdfJob, render_pdf
+    job = PdfJob(_long_table("break-inside: auto"), TEMPLATES_DIR.as_uri() + "/", tmp_path / "x.pdf", "a4",
+                 (TEMPLATES_DIR,), "probe")
+    result = render_pdf(job)
+    with pytest.raises(BuildError) as failure:
+        check_layout([2], [result])
+    assert "probe: page 1: a table row (“Fighter 3" in str(failure.value)
+
+
+def test_columns_laid_out_as_a_table_may_flow_over_pages():
+    """A `display: table` layout of two columns (the sheets' .columns) is no
+    row read across: its cells flowing onto the next page are no split."""
+    from generator.render.lint import find_split_rows
+    body = ('<div style="display:table;width:100%"><div style="display:table-cell">'
+            + "<p>A paragraph of the main column.</p>" * 60 + '</div><div style="display:table-cell">Side</div></div>')
+    document = _render(PAGE.format(lang="en", title="t", body=body))
+    assert len(document.pages) > 1
+    assert find_split_rows(document) == []

@@ -132,7 +132,7 @@ def chart_documents(tmp_path_factory):
     for system in (SIX_SHOOTER, D6XD6, SIXES):
         shutil.copytree(system.starter, data / system.slug)
     loaded, _ = load_all(data)
-    wanted = {"critical-number-card", "reference-cards", "balance-report"}
+    wanted = {"critical-number-sheet", "reference-cards", "balance-report"}
     return {d.slug: d for item in loaded for d in item.system.documents(item.game) if d.slug in wanted}
 
 
@@ -181,10 +181,10 @@ def test_the_balance_reports_bars_keep_their_value_in_ink_saver(chart_documents,
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
 def test_ink_saver_charts_print_with_a_fraction_of_the_ink_and_keep_their_numbers(chart_documents, tmp_path):
-    """Page 2 of the Critical Number card is all charts: three stacked bar charts."""
+    """Page 2 of the Critical Number sheet is all charts: three stacked bar charts."""
     from generator.core.paths import TEMPLATES_DIR
     from generator.render.pdf import render_pdf
-    doc, ink, text = chart_documents["critical-number-card"], {}, {}
+    doc, ink, text = chart_documents["critical-number-sheet"], {}, {}
     for saver in (False, True):
         target = tmp_path / f"{saver}.pdf"
         render_pdf(prepare_html(doc, PrintOptions(ink_saver=saver)).job(target, A4, (TEMPLATES_DIR,), "card"))

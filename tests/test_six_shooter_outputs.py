@@ -59,10 +59,10 @@ def secrets() -> list[str]:
 def test_every_document_is_built_within_its_pages(example_build, paper):
     root = example_build.out_dir / "pdf" / paper / "six-shooter"
     names = sorted(p.relative_to(root).as_posix() for p in root.rglob("*.pdf"))
-    assert names == sorted(["public/critical-number-card.pdf", "public/player-reference.pdf",
+    assert names == sorted(["public/critical-number-sheet.pdf", "public/player-reference.pdf",
                             "public/operator-sheet.pdf", "gm/challenge-cards.pdf"]
                            + [f"players/{slug(o['name'])}.pdf" for o in OPERATORS])
-    for name, most in (("public/critical-number-card.pdf", 2), ("public/player-reference.pdf", 1),
+    for name, most in (("public/critical-number-sheet.pdf", 2), ("public/player-reference.pdf", 1),
                        ("public/operator-sheet.pdf", 1), ("gm/challenge-cards.pdf", 2)):
         assert 1 <= pages_of(root / name) <= most, name
 
@@ -84,7 +84,7 @@ def test_operator_sheet_shows_its_operator(example_build, op):
 
 
 def test_critical_number_card_has_guide_and_odds(example_build):
-    text = text_of(pdf(example_build, "public", "critical-number-card"))
+    text = text_of(pdf(example_build, "public", "critical-number-sheet"))
     rules = yaml.safe_load((DATA / "rules.yaml").read_text(encoding="utf-8"))
     for entry in rules["guide"]:
         assert entry["label"] in text
@@ -135,7 +135,7 @@ def test_site_links_only_public_pdfs(example_build):
     site = example_build.out_dir / "site"
     published = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.pdf") if "/six-shooter/" in p.as_posix())
     assert published == sorted(f"downloads/{paper}/six-shooter/{name}.pdf" for paper in ("a4", "letter")
-                               for name in ("critical-number-card", "player-reference", "operator-sheet"))
+                               for name in ("critical-number-sheet", "player-reference", "operator-sheet"))
     adventure = (site / "six-shooter" / "adventure.html").read_text(encoding="utf-8")
     assert 'href="../downloads/a4/six-shooter/operator-sheet.pdf"' in adventure
 

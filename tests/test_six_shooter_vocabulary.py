@@ -85,7 +85,7 @@ def test_the_words_match_the_sources_three_cases():
 
 @pytest.mark.parametrize("name", sorted(outputs()))
 def test_win_is_only_said_of_contests(name):
-    """"Win" once meant a clean success on the Critical Number card and any
+    """"Win" once meant a clean success on the Critical Number sheet and any
     success on the challenge cards and site. The text only speaks of a
     contest's loser, so win is kept for contests and nothing else."""
     if name == "rulings.md":
@@ -160,7 +160,7 @@ LABELS = {t.label: key for key, t in TERMS.items() if key in ("clean", "with_han
 def test_the_critical_number_card_names_each_column_by_what_it_holds():
     """On the GM's card each strike group's columns hold exactly what their
     word means: Clean is above the number only, never every success."""
-    table = parsed("public/critical-number-card.html").tables[0]
+    table = parsed("public/critical-number-sheet.html").tables[0]
     labels = [c[2] for c in table[1]]
     assert labels == ["Clean", "Costly", "Fail"] * 3
     checked = 0
@@ -220,7 +220,7 @@ def test_the_odds_page_uses_the_cards_words():
 
 # Which words each output prints, and so must explain.
 LEGENDS = {
-    "public/critical-number-card.html": ("cn", "clean", "with_hand", "failure"),
+    "public/critical-number-sheet.html": ("cn", "clean", "with_hand", "failure"),
     "gm/challenge-cards.html": ("success", "hand_roll"),
     "public/operator-sheet.html": ("cn", "success"),
     "public/player-reference.html": ("cn", "success"),

@@ -259,8 +259,8 @@ PAGE_NOTES = {
     "i6/combat_card.html": PageNotes(
         "a rule on the combat card", "i6", "actions", "actions.yaml",
         lambda actions: [(a.rule, ("actions", i, "rule")) for i, a in enumerate(actions)], 90.0, 9.5, allowance=1),
-    "six-shooter/gm_card.html": PageNotes(
-        "a description on the Critical Number card", "six-shooter", "guide", "rules.yaml",
+    "six-shooter/gm_sheet.html": PageNotes(
+        "a description on the Critical Number sheet", "six-shooter", "guide", "rules.yaml",
         lambda guide: [(g.description, ("guide", i, "description")) for i, g in enumerate(guide)], 50.0, 10.0),
     "sixes-system/matrix_card.html": PageNotes(
         "a cover note on the matrix card", "sixes-system", "modes", "modes.yaml",

@@ -23,6 +23,7 @@ from markupsafe import Markup, escape
 from ..core.measure import prose_lines
 from ..core.paths import TEMPLATES_DIR
 from .charts import Bar, Line, bar_chart, fixed, line_chart, percent
+from .labels import name_pt
 
 
 def never(value: int | None, word: str = "never") -> str:
@@ -163,7 +164,7 @@ def _environment(templates: Path, ink_saver: bool, markdown: bool = False) -> En
     env.filters.update(never=never, md_cell=md_cell, md_text=md_text, paragraphs=paragraphs, ordinal=ordinal,
                        percent=percent, fixed=fixed, prose=prose)
     # The site's pages get the charts' phone-sized drawing (charts.SCREEN); the PDFs, the printed one.
-    env.globals.update(icon_svg=icon_svg, new_part=new_part,
+    env.globals.update(icon_svg=icon_svg, new_part=new_part, label_name_pt=name_pt,
                        bar_chart=partial(bar_chart, ink_saver=ink_saver, screen=markdown),
                        line_chart=partial(line_chart, ink_saver=ink_saver, screen=markdown), Bar=Bar, Line=Line)
     return env

@@ -6,8 +6,10 @@ box, so text in a font family we do not ship, or a character our fonts do
 not cover, fails the build with the page and the element. Text of one
 element printed over another's (a shared class moving a table onto its
 legend, a card's text running under its foot), through the side border of
-its box, or off the printable part of the sheet fails it too. Every PDF also
-needs a title and a language in its metadata (screen readers, print queues).
+its box, or off the printable part of the sheet fails it too, and so does a
+table row whose cells land on two pages (a roster's name on one page, its
+figures on the next). Every PDF also needs a title and a language in its
+metadata (screen readers, print queues). `print_faults` runs every check.
 """
 from __future__ import annotations
 
@@ -216,6 +218,37 @@ def find_overlaps(document) -> list[str]:
     return list(dict.fromkeys(found))   # identical cards on one page fault alike
 
 
+def find_split_rows(document) -> list[str]:
+    """'page 3: a table row (“Absalom Quick played by”) is split: it continues
+    on the next page' for a body row laid out on more than one page (named by
+    its first page, which render/parts.py shifts for a part). Only a <tr> is
+    a row read across: a layout of columns (`display: table` on a div) flows
+    over pages by design. Rows a table repeats on every page (its thead and
+    tfoot) are not splits."""
+    from weasyprint.formatting_structure.boxes import TableRowBox, TableRowGroupBox
+    seen: dict[int, tuple[int, object]] = {}     # id of a row's element -> first page, element
+    found: list[str] = []
+
+    def walk(box, number: int, repeated: bool) -> None:
+        if isinstance(box, TableRowGroupBox):
+            repeated = box.is_header or box.is_footer
+        if isinstance(box, TableRowBox):
+            if box.element is None or box.element.tag != "tr" or repeated:
+                return
+            first, _ = seen.setdefault(id(box.element), (number, box.element))
+            if first != number:
+                words = " ".join(" ".join(box.element.itertext()).split())
+                found.append(f"page {first}: a table row (“{words[:30].rstrip()}”) is split: "
+                             "it continues on the next page")
+            return
+        for child in getattr(box, "children", ()):
+            walk(child, number, repeated)
+
+    for number, page in enumerate(document.pages, 1):
+        walk(page._page_box, number, False)
+    return list(dict.fromkeys(found))
+
+
 def metadata_faults(document) -> list[str]:
     faults = []
     if not (document.metadata.title or "").strip():
@@ -223,3 +256,9 @@ def metadata_faults(document) -> list[str]:
     if not document.metadata.lang:
         faults.append("no document language (<html lang> is missing)")
     return faults
+
+
+def print_faults(document) -> list[str]:
+    """Every print check of a laid-out document, in the order they are reported."""
+    return (find_missing_glyphs(document) + find_overlaps(document) + find_split_rows(document)
+            + metadata_faults(document))

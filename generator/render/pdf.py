@@ -223,6 +223,6 @@ def _render(job: PdfJob, date: int) -> PdfResult:
     partial = job.target.with_name(job.target.name + f".{os.getpid()}.part")
     document.write_pdf(partial, pdf_variant=job.pdf_variant, pdf_forms=job.pdf_forms)
     os.replace(partial, job.target)
-    from .lint import find_missing_glyphs, find_overlaps, metadata_faults
+    from .lint import print_faults
     return PdfResult(job.label, job.target, len(document.pages), tuple(find_overflows(document)),
-                     tuple(find_missing_glyphs(document) + find_overlaps(document) + metadata_faults(document)))
+                     tuple(print_faults(document)))

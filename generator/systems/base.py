@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Literal, Mapping, Sequence
 
 from ..core.errors import Problem
+from ..core.glossary import Glossary
 from ..core.memo import Work
 
 if TYPE_CHECKING:
@@ -142,6 +143,9 @@ class System:
     # for a system without character sheets. A pack makes one envelope per
     # `player` document, in this order (game/pack_plan.py).
     recast: Callable[[Any, Sequence[str]], Any] | None = None
+    # The system's words for its ideas, by id (its glossary.py): what a
+    # document outside the system (a pack's cover) calls them too.
+    glossary: Glossary = field(default_factory=lambda: Glossary({}))
 
     @classmethod
     def of_package(cls, dataset: ModuleType, outputs: ModuleType, **facts: Any) -> System:

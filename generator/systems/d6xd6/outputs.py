@@ -14,6 +14,7 @@ from ...core.dice import at_least
 from ...core.privacy import private_only, public_only
 from ..base import CARD_SHEET, Card, CastEntry, Document, Page
 from .dataset import D6Game
+from .glossary import GLOSSARY
 from .models import BAND_KEYS, CATEGORY_KEYS, LEVEL_KEYS, Character, WeaponTable, reach
 from .rules import (CONDITIONS, INCOMING, OVERKILL, REACTIVE_STEPS, UNHURT, chance_first, ladder_grid, splits,
                     turn_order, turn_roll)
@@ -197,15 +198,15 @@ def documents(game: D6Game) -> list[Document]:
     everyone = game.characters.characters
     ladder, reference = ladder_cards(game, [*public_only(everyone), None]), reference_cards(game)
     docs = [
-        Document(LADDER_CARDS, f"{game.info.title}: damage-ladder cards", CARD_SHEET, "public", common,
+        Document(LADDER_CARDS, f"{game.info.title}: {GLOSSARY['ladder_cards']}", CARD_SHEET, "public", common,
                  max_pages=_deck_pages(ladder), cards=ladder),
-        Document(REFERENCE_CARDS, f"{game.info.title}: weapon, armour and turn cards", CARD_SHEET, "public",
+        Document(REFERENCE_CARDS, f"{game.info.title}: {GLOSSARY['reference_cards']}", CARD_SHEET, "public",
                  common, max_pages=_deck_pages(reference), cards=reference),
     ]
     private = ladder_cards(game, private_only(everyone))
     if private:     # the public deck is on the site; these are the GM's
-        docs.append(Document(GM_LADDER_CARDS, f"{game.info.title}: the GM's damage-ladder cards", CARD_SHEET, "gm",
-                             common, max_pages=_deck_pages(private), cards=private))
+        docs.append(Document(GM_LADDER_CARDS, f"{game.info.title}: the GM's {GLOSSARY['ladder_cards']}", CARD_SHEET,
+                             "gm", common, max_pages=_deck_pages(private), cards=private))
     return docs
 
 

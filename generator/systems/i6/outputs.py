@@ -14,6 +14,7 @@ from ..base import CastEntry, Document, Page
 from .combat import (DEFEND_SPD, FINISH_OFF_SPD, NATURAL_HEALING, STABILISE_SCALE, STABILISE_SPD, attack_odds,
                      damage_rating, healing_tn, unarmed_spd, wound_scale)
 from .dataset import HeroEntry, I6Game
+from .glossary import GLOSSARY
 from .models import Weapon
 from .points import trait_cost
 from .odds import TAIL_BOUND, TNS, contest, curse_of_ones, expected_hits, extra_hits, success
@@ -122,10 +123,10 @@ def public_hero(entry: HeroEntry) -> dict:
 def documents(game: I6Game) -> list[Document]:
     common = _common(game)
     docs = [
-        Document(ODDS_CARD, f"{game.info.title}: odds card", "i6/odds_card.html", "public",
+        Document(ODDS_CARD, f"{game.info.title}: {GLOSSARY['odds_card']}", "i6/odds_card.html", "public",
                  {**common, "table": success_table(CARD_DICE, CARD_SCALES), "tns": TNS,
                   "curse": [(n, curse_of_ones(n)) for n in CARD_DICE]}, max_pages=1),
-        Document(COMBAT_CARD, f"{game.info.title}: combat card", "i6/combat_card.html", "public",
+        Document(COMBAT_CARD, f"{game.info.title}: {GLOSSARY['combat_card']}", "i6/combat_card.html", "public",
                  common, max_pages=1),
     ]
     for entry in game.heroes:

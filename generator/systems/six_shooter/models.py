@@ -47,7 +47,9 @@ def _method_number(value: object) -> int | str:
 MethodNumber = Annotated[int | str, PlainValidator(_method_number), WithJsonSchema(
     {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 7}, {"const": IMPOSSIBLE}],
      "description": "1 to 7, or impossible"})]
-LuckyNumber = Annotated[int, Field(ge=2, le=10)]
+# The values a Lucky Number may take (a card's value, 2 to 10): nine, so nine is also the most one may hold.
+LUCKY_VALUES = tuple(range(2, 11))
+LuckyNumber = Annotated[int, Field(ge=LUCKY_VALUES[0], le=LUCKY_VALUES[-1])]
 
 
 class GameInfo(DataModel):
@@ -86,7 +88,7 @@ class GuideEntry(DataModel):
     critical_number: GuideKey = Field(description="0 (meaning 0 or lower), 1 to 7, or impossible.")
     label: Text = Field(description="A short name, e.g. Even odds.")
     description: Text = Field(description="What a GM should expect at this number. At most 12 lines of the "
-                                          "Critical Number card: about 60 words.")
+                                          "Critical Number sheet: about 60 words.")
 
 
 class RulesFile(DataModel):

@@ -14,12 +14,13 @@ from ...core.privacy import public_only
 from ..base import CARD_SHEET, Card, CastEntry, Document, Page
 from .contest import ContestOdds, Side, contest_odds
 from .dataset import Adventure, operator_slug
+from .glossary import GLOSSARY, TERMS
 from .markov import Luck, expected_challenges, removal_within
-from .models import Challenge
+from .models import LUCKY_VALUES, Challenge
 from .rules import MAX_WAGER_TOTAL, RollOdds, StageOdds, effective_critical, odds, roll_odds, stage_odds
 
 OPERATOR_SHEET = "operator-sheet"
-GM_CARD = "critical-number-card"
+GM_SHEET = "critical-number-sheet"
 CHALLENGE_CARDS = "challenge-cards"
 PLAYER_REFERENCE = "player-reference"
 BASES = tuple(range(1, 8))
@@ -37,30 +38,6 @@ LATE_HAND = {"down": 1, "up": 2, "gone": 3}
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Term:
-    """A word printed for an outcome, and what it means: the legend line."""
-
-    label: str
-    meaning: str
-
-
-# One vocabulary for every card, sheet, chart and site page (ruling
-# outcome-words). A roll against a Critical Number has three outcomes, and two
-# totals are printed: `overcome` = clean + costly, `roll_hand` = costly + fail.
-# The keys match RollOdds: clean, with_hand, failure, success, hand_roll.
-# "Win" is kept for contests between Operators, where someone loses.
-TERMS = {
-    "cn": Term("CN", "Critical Number for the method used, +1 per strike held (7 at most)"),
-    "clean": Term("Clean", "die above the CN: overcome, no hand roll (a CN of 0 or less needs no roll)"),
-    "with_hand": Term("Costly", "die equal to the CN: overcome, then roll your hand"),
-    "failure": Term("Fail", "die below the CN: not overcome, and roll your hand"),
-    "success": Term("Overcome", "die at or above the CN: the challenge is overcome"),
-    "hand_roll": Term("Roll hand", "die at or below the CN: roll your hand"),
-    "first_wins": Term("You win", "they gain a strike (or give in) before you do"),
-    "both_struck": Term("Both struck", "both gain a strike in the same exchange, and both lose"),
-    "second_wins": Term("They win", "you gain a strike (or give in) before they do"),
-}
 OUTCOMES = ("clean", "with_hand", "failure")
 CONTEST = ("first_wins", "both_struck", "second_wins")
 
@@ -156,10 +133,12 @@ def _common(adventure: Adventure) -> dict:
         "guide_by": {g.critical_number: g for g in adventure.guide},
         "jokers": adventure.info.jokers,
         "lucky_number_cap": adventure.info.lucky_number_cap,
+        "lucky_values": LUCKY_VALUES,
         "strike_levels": STRIKES,
         "roll_table": roll_table(),
         "max_wager": MAX_WAGER_TOTAL,
         "terms": TERMS,
+        "glossary": GLOSSARY,
         "outcomes": OUTCOMES,
         "contest_outcomes": CONTEST,
     }
@@ -174,14 +153,15 @@ def documents(adventure: Adventure) -> list[Document]:
              {"challenge": c, "methods": challenge_odds(adventure, c), "index": i})
         for i, c in enumerate(adventure.challenges))
     docs = [
-        Document(GM_CARD, f"{adventure.info.title}: Critical Number card", "six-shooter/gm_card.html",
+        Document(GM_SHEET, f"{adventure.info.title}: {GLOSSARY['gm_sheet']}", "six-shooter/gm_sheet.html",
                  "public", common, max_pages=2),
-        Document(PLAYER_REFERENCE, f"{adventure.info.title}: player reference", "six-shooter/reference.html",
+        Document(PLAYER_REFERENCE, f"{adventure.info.title}: {GLOSSARY['reference']}", "six-shooter/reference.html",
                  "public", {**common, "card_table": card_table(adventure)}, max_pages=1),
-        Document(OPERATOR_SHEET, f"{adventure.info.title}: blank Operator sheet", "six-shooter/operator_sheet.html",
-                 "public", {**common, "operator": None, "descriptor": None}, max_pages=1),
+        Document(OPERATOR_SHEET, f"{adventure.info.title}: blank {GLOSSARY['sheet']}",
+                 "six-shooter/operator_sheet.html", "public", {**common, "operator": None, "descriptor": None},
+                 max_pages=1),
         # Challenge cards carry GM notes and the numbers a GM may keep hidden.
-        Document(CHALLENGE_CARDS, f"{adventure.info.title}: challenge cards", CARD_SHEET, "gm",
+        Document(CHALLENGE_CARDS, f"{adventure.info.title}: {GLOSSARY['challenge_cards']}", CARD_SHEET, "gm",
                  {**common, "card_css": "six-shooter/cards.css"},
                  max_pages=(len(cards) + 8) // 9, cards=cards),
     ]
@@ -214,7 +194,7 @@ def pages(adventure: Adventure) -> list[Page]:
              downloads=(OPERATOR_SHEET, PLAYER_REFERENCE)),
         Page("odds.md", "Odds of a roll", "six-shooter/site/odds.md.j2",
              {**common, "card_table": card_table(adventure), "wager_table": wager_table()},
-             downloads=(GM_CARD, PLAYER_REFERENCE)),
+             downloads=(GM_SHEET, PLAYER_REFERENCE)),
         Page("luck.md", "How long does my luck last?", "six-shooter/site/luck.md.j2",
              {**common, "luck": luck_rows(), "luck_options": [name for name, _ in LUCK_OPTIONS],
               "checkpoints": CHECKPOINTS, "chart_bases": CHART_BASES, "horizon": HORIZON}),

@@ -11,6 +11,7 @@ from typing import Sequence, TypeVar
 from .balance import brawl_works, cast_balance, example_fights
 from .dataset import SixesGame
 from .effects import describe, handled
+from .glossary import GLOSSARY
 from .models import CONDITION_WORDS, GM_CONDITIONS
 from .simulate import CONDITIONS_NOTE, DEFAULT_MAX_ROUNDS, ENDINGS_NOTE, POLICY_NOTES
 from .rules import (ACTION_POINTS, PHASES, RECOVER_HIT_POINTS, SPEEDS, STATUSES, effect_for_speed,
@@ -34,7 +35,7 @@ T = TypeVar("T")
 # Each hand-signal sheet holds this many players' sets of three cards.
 SETS_PER_SHEET = 3
 SIGNAL_CARDS = (Card("Actions", "sixes/cards/actions.html"),
-                Card("Speed hand", "sixes/cards/speed.html"),
+                Card(GLOSSARY["speed_card"], "sixes/cards/speed.html"),
                 Card("Statuses", "sixes/cards/statuses.html"))
 
 
@@ -50,6 +51,7 @@ def _common(game: SixesGame) -> dict:
         "statuses": STATUSES,
         "action_points": ACTION_POINTS,
         "recover_hit_points": RECOVER_HIT_POINTS,
+        "glossary": GLOSSARY,
     }
 
 
@@ -59,12 +61,12 @@ def documents(game: SixesGame) -> list[Document]:
     private = {**public, "info": game.info}
     library = game.library
     docs = [
-        Document(HAND_SIGNAL_CARDS, f"{game.info.title}: hand-signal cards", CARD_SHEET,
+        Document(HAND_SIGNAL_CARDS, f"{game.info.title}: {GLOSSARY['signal_cards']}", CARD_SHEET,
                  "public", {**public, "card_css": "sixes/cards.css"}, max_pages=1,
                  cards=SIGNAL_CARDS * SETS_PER_SHEET),
-        Document(RULES_REFERENCE, f"{game.info.title}: rules reference", "sixes/rules_reference.html",
+        Document(RULES_REFERENCE, f"{game.info.title}: {GLOSSARY['rules_reference']}", "sixes/rules_reference.html",
                  "public", {**public, "hits": hits_to_rattle_table()}, max_pages=2),
-        Document(GM_CHEAT_SHEET, f"{game.info.title}: GM cheat sheet", "sixes/gm_cheat_sheet.html",
+        Document(GM_CHEAT_SHEET, f"{game.info.title}: {GLOSSARY['cheat_sheet']}", "sixes/gm_cheat_sheet.html",
                  "gm", {**private, "phases": PHASES, "library": library,
                         "resolver_notes": {name: describe(s) for name, s in library.items()},
                         "cast": [(m, slot_table(m.character, library)) for m in game.cast],

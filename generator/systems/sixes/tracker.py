@@ -23,6 +23,7 @@ from typing import Mapping, Sequence
 
 from .dataset import SixesGame
 from .effects import EFFECTS, describe, handled, rides_on
+from .glossary import GLOSSARY
 from .models import ACTION_KEYS, CONDITION_WORDS, CONDITIONS, GM_CONDITIONS, Character, Special
 from .resolver import ACTION_NAMES, Combatant, Declaration, LogLine, Profile, RoundResult, fresh
 from .rules import ACTION_POINTS, RATTLED_MAX_SPEED, RECOVER_HIT_POINTS, SPEEDS
@@ -126,4 +127,5 @@ def tracker_data(game: SixesGame) -> dict:
         "cast": [fighter_data(c, library) for c in cast],
         "specials": [[name, special_data(library[name])] for name in library if name in held],
         "rules": rules_data(),
+        "words": dict(GLOSSARY),     # the glossary's words by id, as the printed sheets say them
     }

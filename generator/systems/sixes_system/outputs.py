@@ -12,6 +12,7 @@ from dataclasses import replace
 from ...core.privacy import private_only, public_only
 from ..base import CastEntry, Document, Page
 from .dataset import Campaign
+from .glossary import GLOSSARY
 from .models import BASE_SETTINGS, DEFENCE_MODES
 from .healing import SKILL_NAMES
 from .healing_tables import (COMA_HOURS, CALM_A, CALM_SIXES, GOAL_POOLS, LOST_POINTS, RESCUE_A, RESCUE_SIXES,
@@ -84,13 +85,13 @@ def documents(campaign: Campaign) -> list[Document]:
     gm = [Document(GM_CAST, f"{title}: the private cast", "sixes-system/gm_cast.html", "gm",
                    {"title": title, "cast": private, "skill_names": SKILL_NAMES}, max_pages=1 + len(private) // 2)]
     return [
-        Document(MATRIX_CARD, f"{title}: GM matrix card", "sixes-system/matrix_card.html", "public",
+        Document(MATRIX_CARD, f"{title}: {GLOSSARY['matrix_card']}", "sixes-system/matrix_card.html", "public",
                  {**common, "example": next(iter(cast_matchups(campaign)), None)}, max_pages=1),
-        Document(ODDS_CARD, f"{title}: target numbers and odds", "sixes-system/odds_card.html", "public",
+        Document(ODDS_CARD, f"{title}: {GLOSSARY['odds_card']}", "sixes-system/odds_card.html", "public",
                  {**common, "tables": odds_tables(campaign), "sixes": list(ODDS_SIXES)}, max_pages=1),
-        Document(DAMAGE_CARD, f"{title}: damage card", "sixes-system/damage_card.html", "public",
+        Document(DAMAGE_CARD, f"{title}: {GLOSSARY['damage_card']}", "sixes-system/damage_card.html", "public",
                  {**common, **_damage(campaign)}, max_pages=1),
-        Document(HEALING_CARD, f"{title}: healing card", "sixes-system/healing_card.html", "public",
+        Document(HEALING_CARD, f"{title}: {GLOSSARY['healing_card']}", "sixes-system/healing_card.html", "public",
                  {**common, **_healing(campaign)}, max_pages=1),
     ] + (gm if private else [])
 

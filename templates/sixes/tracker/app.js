@@ -21,6 +21,7 @@
   var ACTIONS = DATA.rules.action_keys;
   var POINTS = DATA.rules.action_points;
   var GM_CONDITIONS = DATA.rules.gm_conditions;
+  var WORDS = DATA.words;   /* the system's glossary (systems/sixes/glossary.py): the sheets' words */
   var CAST = DATA.cast;
   var BY_NAME = new Map(CAST.map(function (f) { return [f.name, f]; }));
   var PROFILES = new Map(CAST.map(function (f) { return [f.name, API.profileOf(f.profile)]; }));
@@ -151,7 +152,7 @@
   }
 
   function logLine(line) {
-    var where = line.slot ? "Speed " + line.slot + ", " + line.phase
+    var where = line.slot ? WORDS.speed + " " + line.slot + ", " + line.phase
                           : line.phase.charAt(0).toUpperCase() + line.phase.slice(1);
     return where + ": " + line.text;
   }
@@ -194,7 +195,7 @@
     }
     S.fight.drafts.forEach(function (pair) {
       var d = pair[1];
-      if (!d.speed) { note(pair[0], pair[0] + ": choose a Speed (the fingers held up)"); }
+      if (!d.speed) { note(pair[0], pair[0] + ": choose a " + WORDS.speed + " (the fingers held up)"); }
       if (!d.action) { note(pair[0], pair[0] + ": choose an action (the sign the other hand makes)"); }
     });
     R.validate(fighters(S.fight.states), readyDeclarations()).forEach(function (r) { note(r.actor, r.text); });
@@ -204,7 +205,7 @@
   function describe(d) {
     if (!d) { return null; }
     var bits = [];
-    bits.push(d.speed ? "Speed " + d.speed : "Speed ?");
+    bits.push(WORDS.speed + " " + (d.speed || "?"));
     bits.push(d.action ? R.actionName(d.action) + (d.target ? " \u2192 " + d.target : "") : "action ?");
     if (d.special) { bits.push(d.special); }
     if (d.finish) { bits.push(d.finish === "kill" ? "kill" : "knock out"); }
@@ -495,7 +496,7 @@
       render();
     }
     if (API.canAct(c)) {
-      wrap.append(field("Speed: fingers held up", el("div", {class: "grid speeds"}, SPEEDS.map(function (s) {
+      wrap.append(field(WORDS.speed + ": fingers held up", el("div", {class: "grid speeds"}, SPEEDS.map(function (s) {
         return button([el("span", {class: "big", text: String(s)}), el("span", {class: "small", text: "Effect " + (POINTS - s)})],
                       function () { update({speed: s}); },
                       {pressed: Boolean(d && d.speed === s), "data-speed": s, "aria-label": "Speed " + s});

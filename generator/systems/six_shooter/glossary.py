@@ -1,0 +1,48 @@
+"""Six Shooter's words for its own ideas (core/glossary.py): every sheet,
+card, site page and pack print these, looked up by id.
+
+Core layer: data only. The outcome words carry their legend line too (ruling
+outcome-words): `TERMS` prints the legends, `GLOSSARY` the words alone, both
+from this one table.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.glossary import Glossary, Term
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A word printed for an outcome, and what it means: the legend line."""
+
+    label: str
+    meaning: str
+
+
+# A roll against a Critical Number has three outcomes, and two totals are
+# printed: `overcome` = clean + costly, `roll_hand` = costly + fail. The keys
+# match RollOdds: clean, with_hand, failure, success, hand_roll. "Win" is kept
+# for contests between Operators, where someone loses.
+TERMS = {
+    "cn": Outcome("CN", "Critical Number for the method used, +1 per strike held (7 at most)"),
+    "clean": Outcome("Clean", "die above the CN: overcome, no hand roll (a CN of 0 or less needs no roll)"),
+    "with_hand": Outcome("Costly", "die equal to the CN: overcome, then roll your hand"),
+    "failure": Outcome("Fail", "die below the CN: not overcome, and roll your hand"),
+    "success": Outcome("Overcome", "die at or above the CN: the challenge is overcome"),
+    "hand_roll": Outcome("Roll hand", "die at or below the CN: roll your hand"),
+    "first_wins": Outcome("You win", "they gain a strike (or give in) before you do"),
+    "both_struck": Outcome("Both struck", "both gain a strike in the same exchange, and both lose"),
+    "second_wins": Outcome("They win", "you gain a strike (or give in) before they do"),
+}
+
+GLOSSARY = Glossary({
+    **{key: Term(outcome.label) for key, outcome in TERMS.items()},
+    # A player's sheet is an Operator's, never a character's.
+    "sheet": Term("Operator sheet", avoid=(r"(?i)\bcharacter sheets?\b",)),
+    # Two A4 pages for the GM are a sheet; a card is cut to card size.
+    "gm_sheet": Term("Critical Number sheet", avoid=(r"\bCritical Number cards?\b",)),
+    "challenge_cards": Term("challenge cards"),
+    "reference": Term("player reference"),
+    "lucky_numbers": Term("Lucky Numbers"),
+})
