@@ -1,14 +1,14 @@
 """How the pack's own pages read (issue 32): an envelope label's name as
 large as the label holds, so it is read across a table, and never past it;
 the manifest's card set on one line. The templates are rendered with
-WeasyPrint here, from contexts shaped as commands/pack.py makes them."""
+WeasyPrint here, from contexts shaped as game/pack_plan.py makes them."""
 from __future__ import annotations
 
 from types import SimpleNamespace
 
 import pytest
 
-from generator.commands.pack import LABEL_STOCK
+from generator.game.pack_plan import LABEL_STOCK
 from generator.core.measure import PT_PER_MM
 from generator.core.paths import TEMPLATES_DIR
 from generator.render.html import render_template
@@ -99,7 +99,7 @@ def _manifest(rows) -> str:
                           where=lambda n: "sheet 1" if n == 1 else f"sheets {n + 10}-{n + 11}")
     return render_template("pack/manifest.html", {
         "title": "Low Water", "doc_title": "manifest", "rows": rows, "run": run, "labels": None, "label_sheets": 0,
-        "backs": False, "duplex": True, "paper_name": "A4", "totals": {"pages": 1, "sheets": 1}})
+        "backs": False, "duplex": True, "paper_name": "A4", "totals": {"pages": 1, "sheets": 1}, "cover_sheets": None})
 
 
 def test_the_manifests_card_set_is_never_broken_over_two_lines():

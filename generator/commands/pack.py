@@ -28,7 +28,7 @@ from ..core.paths import TEMPLATES_DIR
 from ..game.casting import short_title
 from ..game.dates import source_date
 from ..game.gather import Gathered, gather
-from ..game.pack_plan import CardRun, Envelope, PackChoices, PackPlan, plan_pack, refuse_arguments
+from ..game.pack_plan import CardRun, Envelope, PackChoices, PackPlan, plan_pack, refuse_arguments, sheet_word
 from ..game.settings import Settings
 from ..render.jobs import Progress, prepare_html
 from ..render.options import DEFAULT_OPTIONS, PrintOptions
@@ -161,7 +161,7 @@ def _render_parts(ctx: BuildContext, plan: PackPlan) -> Parts:
             prepared = prepare_html(doc, ctx.config.options)
             for paper in papers:
                 path = target / paper.name / f"{doc.folder}-{doc.slug}.pdf"
-                name = "character sheet" if doc.audience == "player" else short_title(doc, plan.title)
+                name = sheet_word(plan.system) if doc.audience == "player" else short_title(doc, plan.title)
                 keys.append((paper, doc.folder, doc.slug, name))
                 yield (prepared.budget, prepared.job(path, paper, (TEMPLATES_DIR, ctx.config.data_dir),
                                                      part_label(paper, doc)))

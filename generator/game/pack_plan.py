@@ -204,7 +204,7 @@ def plan_pack(gathered: Gathered, choices: PackChoices, grid: CardGrid) -> PackP
     sheets_in_order = [e.sheet for e in envelopes if e.sheet is not None]
     gm_order = docs.gm[:1] + roster + docs.gm[1:] + docs.blank_forms + sheets_in_order
     run = plan_card_run(docs.decks, len(envelopes), grid, title)
-    covers = envelope_covers(title, envelopes, docs, run, choices.half_covers)
+    covers = envelope_covers(title, envelopes, docs, run, choices.half_covers, sheet_word(item.system))
     stamps = name_stamps(title, envelopes) if cast else None
     own = [covers] + ([stamps] if stamps else []) + list(run.documents if run else ())
     planned = [(doc, choices.papers) for doc in own + docs.summaries + gm_order]
@@ -338,6 +338,11 @@ def with_players(doc: Document, players: dict[str, str]) -> Document:
     return dataclasses.replace(doc, context={**context, "player_of": players})
 
 
+def sheet_word(system: System) -> str:
+    """What the system calls a player's sheet (its glossary's `sheet`), for the covers and the manifest."""
+    return system.glossary.get("sheet", "character sheet")
+
+
 def pack_roster(title: str, envelopes: list[Envelope], cast: bool) -> Document:
     return Document("roster", f"{title}: roster", "pack/roster.html", "gm",
                     {"title": title, "envelopes": envelopes, "cast": cast,
@@ -346,12 +351,13 @@ def pack_roster(title: str, envelopes: list[Envelope], cast: bool) -> Document:
 
 
 def envelope_covers(title: str, envelopes: list[Envelope], docs: Sorted, run: CardRun | None,
-                    half: bool = False) -> Document:
-    """A cover per envelope, in envelope order: whose it is and what goes in.
+                    half: bool = False, sheet: str = "character sheet") -> Document:
+    """A cover per envelope, in envelope order: whose it is and what goes in
+    (the sheet by the system's own word for it, its glossary's `sheet`).
     One a page, or (`half`) two a sheet, one above the other, cut apart."""
     pages = []
     for envelope in envelopes:
-        inside = (["character sheet"] if envelope.sheet else []) + [short_title(d, title) for d in docs.summaries]
+        inside = ([sheet] if envelope.sheet else []) + [short_title(d, title) for d in docs.summaries]
         inside += [f"Handout: {h.stem}" for h in envelope.handouts]
         cards = None
         if run is not None:
