@@ -16,7 +16,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, Iterator, NamedTuple
 
 from ..core.glyphs import shipped_coverage
 from .options import PRINTER_EDGE
@@ -33,20 +33,20 @@ def _covered(families: tuple[str, ...]) -> frozenset[int]:
     return frozenset().union(*(coverage[f] for f in families))
 
 
-def _label(element) -> str | None:
+def _label(element: Any) -> str | None:
     if element is None:
         return None
     return element.get("aria-label") or (f"{element.tag}.{element.get('class').split()[0]}"
                                          if element.get("class") else None)
 
 
-def find_missing_glyphs(document) -> list[str]:
+def find_missing_glyphs(document: Any) -> list[str]:
     """'page 2: ‘Card: Attack’ (span.name): no glyph for '☃' (U+2603) in Atkinson Hyperlegible'."""
     from weasyprint.formatting_structure.boxes import TextBox
     coverage = shipped_coverage()
     found: list[str] = []
 
-    def walk(box, context, number):
+    def walk(box: Any, context: str | None, number: int) -> None:
         element = getattr(box, "element", None)
         context = _label(element) if element is not None and element.get("aria-label") else context
         if isinstance(box, TextBox):
@@ -102,11 +102,11 @@ class _Run:
     scope: _Scope
 
     @property
-    def owner(self):
+    def owner(self) -> Any:
         return self.scope.table or self.scope.block
 
 
-def _text_runs(page_box):
+def _text_runs(page_box: Any) -> Iterator[_Run]:
     """Every visible, non-blank text box on a page. Decorative elements
     (aria-hidden) are skipped; inline SVG (charts) is an image, not text boxes;
     absolutely positioned and floated boxes start a line and a frame of their own."""
@@ -147,7 +147,7 @@ def _text_runs(page_box):
         stack.extend((child, scope) for child in reversed(getattr(box, "children", ())))
 
 
-def _name(box, context: str | None = None) -> str:
+def _name(box: Any, context: str | None = None) -> str:
     element = box.element
     if element is None or box.element_tag is None:
         where = "page margin"
@@ -156,7 +156,7 @@ def _name(box, context: str | None = None) -> str:
     return (f"{context} › " if context else "") + where
 
 
-def data_fields(element) -> tuple[str, ...]:
+def data_fields(element: Any) -> tuple[str, ...]:
     """The data fields (`data-field`, render/bounded.py) an element holds."""
     return tuple(dict.fromkeys(e.get("data-field") for e in element.iter() if e.get("data-field")))
 
@@ -184,7 +184,7 @@ def _misplaced(run: _Run, right: float, bottom: float, edge: float) -> str | Non
     return None
 
 
-def find_overlaps(document) -> list[str]:
+def find_overlaps(document: Any) -> list[str]:
     """'page 1: text of 'Card: Odds › table.odds “2”' overlaps 'Card: Odds › p.legend “Roll”''
     for text of two elements printed over each other (once per pair), and
     'page 1: text of '…' runs off the printable area' (within PRINTER_EDGE of
@@ -218,7 +218,7 @@ def find_overlaps(document) -> list[str]:
     return list(dict.fromkeys(found))   # identical cards on one page fault alike
 
 
-def find_split_rows(document) -> list[str]:
+def find_split_rows(document: Any) -> list[str]:
     """'page 3: a table row (“Absalom Quick played by”) is split: it continues
     on the next page' for a body row laid out on more than one page (named by
     its first page, which render/parts.py shifts for a part). Only a <tr> is
@@ -229,7 +229,7 @@ def find_split_rows(document) -> list[str]:
     seen: dict[int, tuple[int, object]] = {}     # id of a row's element -> first page, element
     found: list[str] = []
 
-    def walk(box, number: int, repeated: bool) -> None:
+    def walk(box: Any, number: int, repeated: bool) -> None:
         if isinstance(box, TableRowGroupBox):
             repeated = box.is_header or box.is_footer
         if isinstance(box, TableRowBox):
@@ -249,7 +249,7 @@ def find_split_rows(document) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def metadata_faults(document) -> list[str]:
+def metadata_faults(document: Any) -> list[str]:
     faults = []
     if not (document.metadata.title or "").strip():
         faults.append("no document title (the HTML <title> is empty)")
@@ -258,7 +258,7 @@ def metadata_faults(document) -> list[str]:
     return faults
 
 
-def print_faults(document) -> list[str]:
+def print_faults(document: Any) -> list[str]:
     """Every print check of a laid-out document, in the order they are reported."""
     return (find_missing_glyphs(document) + find_overlaps(document) + find_split_rows(document)
             + metadata_faults(document))
