@@ -192,7 +192,7 @@ def test_a_split_row_fails_the_build(tmp_path):
     naming the document and the page."""
     from generator.render.jobs import check_layout
     from generator.render.pdf import PdfJob, render_pdf
-    job = PdfJob(_long_table("break-inside: auto"), TEMPLATES_DIR.as_uri() + "/", tmp_path / "x.pdf", "a4",
+    job = PdfJob(_long_table("break-inside: auto"), TEMPLATES_DIR.as_uri() + "/", tmp_path / "x.pdf", A4,
                  (TEMPLATES_DIR,), "probe")
     result = render_pdf(job)
     with pytest.raises(BuildError) as failure:
