@@ -87,11 +87,13 @@ def watch_game(game: Game, build_once: Callable[[], None], after: Callable[[bool
                    f"Watching {visible(game.shown)} and the templates; Ctrl-C to stop.", err=True)
     roots = [*game.watched, TEMPLATES_DIR, SITE_SOURCES_DIR]
     try:
-        while True:     # the watch survives anything the file system throws at it
+        # The watch survives what the file system throws at it (each build's
+        # own failures stop in `survive`; `snapshot` skips a file that vanishes).
+        while True:
             try:
                 watch(roots, once, first=first)
                 return
-            except Exception as exc:
+            except OSError as exc:
                 click.secho(f"error: watching failed ({visible(exc)}); watching again", fg="red", err=True)
                 first = False
     except KeyboardInterrupt:
