@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 
 from ..core import memo
 from ..core.errors import Problem
+from ..core.i18n import speaking
 from ..core.layout import PDF_FOLDER, DocumentPdf, paper_folder
 from ..core.loading import reading_game
 from ..core.paper import Paper
@@ -125,7 +126,7 @@ def build(config: BuildConfig, progress: Progress | None = None) -> BuildReport:
         return last
     gathered = _gather(config)
     report = BuildReport(config.out_dir, warnings=list(gathered.warnings))
-    with run:
+    with speaking(gathered.words), run:
         documents = _plan(run, gathered.loaded)
         report.site_built = _render(run, gathered, documents, date)
         run.commit()
@@ -139,7 +140,8 @@ def _gather(config: BuildConfig) -> Gathered:
     gathered = gather(config.data_dir, config.settings, config.papers, strict=config.strict, site=config.site,
                       out_dir=config.out_dir)
     from ..render.bounded import refuse_unfit
-    refuse_unfit(gathered.loaded, config.options, gathered.warnings)
+    with speaking(gathered.words):
+        refuse_unfit(gathered.loaded, config.options, gathered.warnings)
     return gathered
 
 
@@ -248,4 +250,4 @@ def site_look(settings: Settings, loaded: list[Loaded], logo: Path | None = None
     site = settings.file.site
     titles = [item.game.info.title for item in loaded]
     name = site.name or (titles[0] if titles else "Sixes Press")
-    return SiteLook(name, site.description, site.url, site.language, site.primary, site.accent, logo)
+    return SiteLook(name, site.description, site.url, settings.language, site.primary, site.accent, logo)

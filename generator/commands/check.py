@@ -18,6 +18,7 @@ from .locate import locate
 def run(data_dir: Path | None, casting_file: Path | None, card_size: str, strict: bool) -> None:
     """Every problem (and, with `strict`, every warning) ends the command
     with status 1; warnings alone are printed and the data is valid."""
+    from ..core.i18n import speaking
     from ..game.gather import gather
     from ..render.bounded import fit_problems
     from ..render.options import PrintOptions
@@ -25,7 +26,8 @@ def run(data_dir: Path | None, casting_file: Path | None, card_size: str, strict
     gathered = gather(game.data_dir, game.settings, game.papers, strict=strict, casting=casting_file,
                       out_dir=game.settings.out_dir)
     problems = list(gathered.warnings)
-    problems += fit_problems(gathered.loaded, PrintOptions(card_size=card_size))   # the fit check joins here
+    with speaking(gathered.words):
+        problems += fit_problems(gathered.loaded, PrintOptions(card_size=card_size))   # the fit check joins here
     if any(p.severity == "error" or strict for p in problems):
         raise InvalidData(sorted(problems, key=Problem.sort_key))
     print_problems(problems)

@@ -284,13 +284,26 @@ def deploy(data_dir: Path | None, out_dir: Path | None, message: str, no_push: b
 
 @main.command(short_help="Make a new game folder with settings and starter data.")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-def new(directory: Path) -> None:
+@click.option("--language", default="en", show_default=True, metavar="CODE",
+              help="The game's language (en, fr and de ship; another code also writes locales/CODE.po to translate).")
+def new(directory: Path, language: str) -> None:
     """Make a new game folder DIRECTORY: settings, a small valid game of each system, schemas.
 
     DIRECTORY must be new or empty, so nothing is ever overwritten.
     """
     from .new import run
-    run(directory)
+    run(directory, language)
+
+
+@main.command(short_help="Write the game's own catalogue of the tool's words for a language, to translate.")
+@click.argument("language", metavar="LANGUAGE")
+@data_option
+def catalogue(language: str, data_dir: Path | None) -> None:
+    """Write locales/LANGUAGE.po in the game folder: every word the tool prints, with the translations it
+    already has (the file's own, else the shipped ones for en, fr, de), the rest left to translate.
+    Run it again after an update of the tool: translations are kept, new messages added."""
+    from .catalogue import run
+    run(language, data_dir)
 
 
 @main.command(short_help="Forget what earlier builds remembered (the build cache); keep the output.")

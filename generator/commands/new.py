@@ -15,23 +15,36 @@ from ..core.errors import visible
 from .failures import Failed
 
 
-def run(directory: Path) -> None:
-    """Write sixes.yaml (named after the folder), one starter folder per
-    system and the schemas the starter files point their editors at."""
+def run(directory: Path, language: str = "en") -> None:
+    """Write sixes.yaml (named after the folder, in `language`), one starter
+    folder per system and the schemas the starter files point their editors
+    at; for a language the tool does not ship, its catalogue to translate."""
+    from ..core.i18n import language_folder
+    from .catalogue import LANGUAGE
     from ..core.text import refused
     from ..game.settings import SETTINGS_FILE, STARTER_SETTINGS
     from ..systems import SLUGS, SYSTEMS
     from .build import export_schemas
+    if not LANGUAGE.fullmatch(language):
+        raise Failed(f"'{visible(language)}' is not a language code; e.g. en, fr, de, pl, pt-BR "
+                     "(nothing was changed)")
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise Failed(f"{directory} is not empty; choose a new folder (nothing was changed)")
     directory.mkdir(parents=True, exist_ok=True)
     name = "".join(c for c in directory.resolve().name if not refused(c, "name"))   # the site's name: no controls
     name = name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
-    (directory / SETTINGS_FILE).write_text(STARTER_SETTINGS.format(name=json_string(name)), encoding="utf-8")
+    settings = STARTER_SETTINGS.format(name=json_string(name), language=language)
+    (directory / SETTINGS_FILE).write_text(settings, encoding="utf-8")
     for system in SYSTEMS:
         shutil.copytree(system.starter, directory / system.slug)
     # The starter files' `yaml-language-server` lines point here.
     export_schemas(directory / "schemas")
+    if language != "en" and language_folder(language) is None:
+        from ..game.catalogue import catalogue_path, template_catalogue
+        from .catalogue import write_catalogue
+        write_catalogue(catalogue_path(directory, language), template_catalogue(language, None))
+        click.echo(f"The tool's words are not shipped in '{visible(language)}': translate "
+                   f"locales/{visible(language)}.po (until then they print in English).")
     click.echo(f"Wrote a new game folder {visible(directory)}: {SETTINGS_FILE} (the game's settings), one folder "
                f"per game system ({visible(', '.join(SLUGS))}), and schemas/ for your editor.")
     click.echo(f"Next: cd {visible(directory)}, edit the YAML files (remove the systems you do not play), then run "

@@ -23,6 +23,7 @@ from typing import Iterator
 
 from ..core import naming
 from ..core.errors import Problem
+from ..core.i18n import speaking
 from ..core.paper import CoverLayout, Paper
 from ..core.paths import TEMPLATES_DIR
 from ..game.casting import short_title
@@ -100,6 +101,13 @@ def pack(request: PackRequest, progress: Progress | None = None) -> PackReport:
     refuse_arguments(config.data_dir, request.system, request.players)
     date = source_date(config.data_dir)
     gathered = _gather(config, request)
+    with speaking(gathered.words):
+        return _pack(config, request, gathered, date, progress)
+
+
+def _pack(config: BuildConfig, request: PackRequest, gathered: Gathered, date: int,
+          progress: Progress | None) -> PackReport:
+    """Plan, render, assemble and swap one game's pack, in the game's language."""
     from ..render.cards import grid_for
     plan = plan_pack(gathered, request.choices(), grid_for(config.options.card_size, config.options.bleed))
     report = PackReport(config.out_dir, plan.system, plan.envelopes, casting_file=gathered.casting_file,
@@ -133,7 +141,8 @@ def _gather(config: BuildConfig, request: PackRequest) -> Gathered:
                       find=request.find_casting_file, pack=True, system=request.system, out_dir=config.out_dir)
     assert gathered.packed is not None         # gather(pack=True) chooses the game, or raises
     from ..render.bounded import refuse_unfit
-    refuse_unfit([gathered.packed], config.options, gathered.warnings)
+    with speaking(gathered.words):
+        refuse_unfit([gathered.packed], config.options, gathered.warnings)
     return gathered
 
 

@@ -187,6 +187,7 @@ def sixes_page(where: Game) -> str:
     """The tracker page of the game folder's Sixes game (`where`: a located
     game folder), made from its data: no build needed. Invalid data stops
     here with every problem, before anything listens."""
+    from ..core.i18n import speaking
     from ..game.gather import gather
     from ..render.tracker import tracker_html
     from .failures import Failed
@@ -194,7 +195,8 @@ def sixes_page(where: Game) -> str:
     game = next((item.game for item in gathered.loaded if item.system.slug == "sixes"), None)
     if game is None:
         raise Failed(f"{where.shown} holds no Sixes game (a sixes/ folder), so there is no fight tracker to serve")
-    return tracker_html(game)
+    with speaking(gathered.words):
+        return tracker_html(game)
 
 
 def run(where: Game, host: str, port: int, qr: bool) -> None:

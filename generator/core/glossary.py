@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, Mapping
 
+from .i18n import _
+
 
 @dataclass(frozen=True)
 class Term:
@@ -35,7 +37,8 @@ class Glossary(Mapping[str, str]):
         self.terms = dict(terms)
 
     def __getitem__(self, term_id: str) -> str:
-        return self.terms[term_id].word
+        """The word in the game's language (core/i18n.py: the term's English word is its message id)."""
+        return _(self.terms[term_id].word)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.terms)

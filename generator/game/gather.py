@@ -11,7 +11,9 @@ the same way). It reads:
   with its portraits and handouts (each system's loader, core/assets.py);
 - the game's own site pages and their images (pages.py) and the site's logo;
 - the casting file, given or found in the game folder, against the games'
-  characters (casting.py).
+  characters (casting.py);
+- the game's language and its own catalogue of the tool's words, if it
+  brings one (catalogue.py), as the `words` the run writes in.
 
 Every file is opened through the one gate (core/loading.open_regular) inside
 the game folder (`reading_game`), so a link leading out of it is refused
@@ -27,8 +29,10 @@ from typing import Iterable
 from .. import systems as registry
 from ..core.assets import IMAGE_KINDS, IMAGE_SUFFIXES, asset_fault
 from ..core.errors import DataError, Problem, errors_in
+from ..core.i18n import Words, words_for
 from ..core.loading import leads_outside, load_yaml, reading_game
 from ..core.paper import Paper
+from .catalogue import read_own_catalogue
 from .casting import CastingCheck, cast_names, check_casting, find_casting, found_as
 from .load import Loaded, load_each
 from .pages import OwnFiles, read_own_pages
@@ -50,6 +54,7 @@ class Gathered:
     casting_file: Path | None = None
     casting_shown: str | None = None
     packed: Loaded | None = None            # the game a pack is of
+    words: Words = Words()                  # the game's language (core/i18n.py): run the rest `speaking` it
 
 
 def gather(data_dir: Path, settings: Settings, papers: Iterable[Paper] = (), *, strict: bool = False,
@@ -81,13 +86,16 @@ def gather(data_dir: Path, settings: Settings, papers: Iterable[Paper] = (), *, 
             checked = check_casting(Path(path), games, data_dir, papers, shown=shown, present=present,
                                     skip=(out_dir,) if out_dir else (), packing=target)
         problems += checked.problems
+    own_catalogue = read_own_catalogue(settings.game_dir, settings.language)
+    problems += own_catalogue.problems
     blocking = problems if strict else errors_in(problems)
     if blocking:
         raise DataError(problems)
     loaded = in_casting_order(loaded, checked)
     packed = choose_system(loaded, system, data_dir) if pack else None
     return Gathered(data_dir, settings, loaded, [p for p in problems if p.severity == "warning"], own, logo,
-                    checked, Path(path) if path is not None else None, shown, packed)
+                    checked, Path(path) if path is not None else None, shown, packed,
+                    words_for(settings.language, own_catalogue.catalogue))
 
 
 def in_casting_order(loaded: list[Loaded], casting: CastingCheck | None) -> list[Loaded]:

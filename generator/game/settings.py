@@ -34,14 +34,17 @@ COLOURS = ("red", "pink", "purple", "deep purple", "indigo", "blue", "light blue
 Colour = Literal[COLOURS]  # type: ignore[valid-type]
 
 
+LANGUAGE_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$"
+
+
 class SiteSettings(DataModel):
     name: str | None = Field(default=None, min_length=1, max_length=120,
                              description="The site's name in its header and browser tabs (default: the game's title).")
     url: str | None = Field(default=None, pattern=r"^https?://[^\s<>\"']+$", max_length=500,
                             description="Where the site will be published, e.g. https://example.org/rules/.")
     description: str | None = Field(default=None, max_length=500, description="One line for search engines.")
-    language: str = Field(default="en", pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$",
-                          description="The site's language code, e.g. en, de, pt-BR.")
+    language: str | None = Field(default=None, pattern=LANGUAGE_PATTERN,
+                                 description="Older name of the top-level `language` (used when that is absent).")
     logo: Annotated[str | None, FILE_NAME] = Field(
         default=None, description="An image inside the game folder for the header, e.g. logo.png.")
     primary: Colour = Field(default="blue grey", description="Header colour (a Material for MkDocs colour name).")
@@ -95,6 +98,9 @@ def _git_name(value: str, what: str, problem: str | None) -> str:
 
 
 class SettingsFile(DataModel):
+    language: str | None = Field(default=None, pattern=LANGUAGE_PATTERN,
+                                 description="The game's language, e.g. en, fr, de, pt-BR: the words of every PDF, "
+                                             "site page and the fight tracker (default: en).")
     site: SiteSettings = Field(default_factory=SiteSettings, description="The rules site.")
     paper: PaperChoice = Field(default=BOTH, description="Paper of the PDFs: a4, letter or both.")
     output: Annotated[str, FILE_NAME] = Field(default="output",
@@ -116,6 +122,11 @@ class Settings:
     game_dir: Path | None = None        # None: a data folder without a settings file
     file: SettingsFile = SettingsFile()
     doc: YamlDocument | None = field(default=None, compare=False, repr=False)   # where each setting was written
+
+    @property
+    def language(self) -> str:
+        """The game's language: `language`, else the older `site.language`, else English."""
+        return self.file.language or self.file.site.language or "en"
 
     @property
     def papers(self) -> tuple[Paper, ...]:
@@ -204,6 +215,11 @@ def load_settings(game_dir: Path, display_root: Path | None = None) -> Settings:
             elif output.is_absolute():
                 problems.append(doc.problem(("output",), f"'{model.output}' is an absolute path",
                                             hint="give a folder relative to the game folder, e.g. output"))
+            if model.language and model.site.language and model.language != model.site.language:
+                problems.append(doc.problem(("site", "language"), f"site.language '{model.site.language}' "
+                                            f"disagrees with language '{model.language}'",
+                                            hint="the one `language` setting is the game's language everywhere; "
+                                                 "remove site.language"))
     if problems or model is None:
         raise DataError(problems or [Problem(display, None, None, "cannot read the settings")])
     return Settings(Path(game_dir).resolve(), model, doc)
@@ -213,9 +229,9 @@ STARTER_SETTINGS = """\
 # yaml-language-server: $schema=schemas/settings.schema.json
 # Settings of this game folder. Every sixes command run in this folder (or
 # below it) uses them. All are optional; these are the defaults but the name.
+language: {language}        # the words of every PDF, site page and the fight tracker: en, fr or de
 site:
   name: {name}
-  language: en
   primary: blue grey
   accent: deep orange
   pages: pages      # your own Markdown pages for the site (house rules, a welcome letter)

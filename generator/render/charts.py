@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Callable, Sequence
 
 from markupsafe import Markup, escape
+
+from ..core.i18n import decimal_text, percent_text
 
 Number = Fraction | float | int
 # Fills distinguishable without colour: dark, hatched, mid grey, light.
@@ -57,38 +60,39 @@ def _exact(value: Number) -> Fraction:
     return Fraction(value)
 
 
-def fixed(value: Number, places: int = 1) -> str:
-    """`value` with `places` decimals, rounding half away from zero (decimal
-    ROUND_HALF_UP): 2.25 -> "2.3", 0.125 at two places -> "0.13", -2.25 -> "-2.3".
+def rounded(value: Number, places: int = 1) -> Decimal:
+    """`value` rounded to `places` decimals half away from zero (decimal
+    ROUND_HALF_UP): 2.25 -> 2.3, 0.125 at two places -> 0.13, -2.25 -> -2.3.
     Exact, so a half is a half: Python's round() and format() round half to
     even, and on binary floats they see 2.675 as a little under a half."""
     if places < 0:
         raise ValueError("places cannot be negative")
     exact = _exact(value)
-    scaled = abs(exact) * 10**places
-    units = int(scaled + Fraction(1, 2))          # floor(x + 1/2): halves go up, away from zero
-    sign = "-" if exact < 0 and units else ""
-    digits = str(units).rjust(places + 1, "0")
-    whole, decimals = digits[:len(digits) - places], digits[len(digits) - places:]
-    return sign + whole + ("." + decimals if places else "")
+    units = int(abs(exact) * 10**places + Fraction(1, 2))       # floor(x + 1/2): halves go up, away from zero
+    return Decimal(-units if exact < 0 else units).scaleb(-places)
+
+
+def fixed(value: Number, places: int = 1) -> str:
+    """`value` with `places` decimals (`rounded`), written the game's
+    language's way ("2.3", "2,3" in French; core/i18n.py)."""
+    return decimal_text(rounded(value, places), places)
 
 
 def percent(value: Number, places: int = 1) -> str:
     """A probability as a percentage, rounded half away from zero (9/16 is
-    56.3%, never 56.2%). The one percentage format of every PDF and site page.
-    Exact 0 and 1 print without decimals; a value strictly between them never
-    rounds to a misleading 0% or 100% (it prints as <0.1% or >99.9%)."""
+    56.3%, never 56.2%), written the game's language's way (56,3 % in
+    French). The one percentage format of every PDF and site page. Exact 0
+    and 1 print without decimals; a value strictly between them never rounds
+    to a misleading 0% or 100% (it prints as <0.1% or >99.9%)."""
     exact = _exact(value)
-    if exact == 0:
-        return "0%"
-    if exact == 1:
-        return "100%"
+    if exact in (0, 1):
+        return percent_text(Decimal(int(exact) * 100), 0)
     smallest = Fraction(1, 10**places) / 100
     if 0 < exact < smallest:
-        return f"<{fixed(smallest * 100, places)}%"
+        return "<" + percent_text(rounded(smallest * 100, places), places)
     if 1 - smallest < exact < 1:
-        return f">{fixed(100 - smallest * 100, places)}%"
-    return fixed(exact * 100, places) + "%"
+        return ">" + percent_text(rounded(100 - smallest * 100, places), places)
+    return percent_text(rounded(exact * 100, places), places)
 
 
 def _hatch_id(*parts: object) -> str:

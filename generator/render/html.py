@@ -20,6 +20,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Undefined
 from markupsafe import Markup, escape
 
+from ..core import i18n
 from ..core.measure import prose_lines
 from ..core.paths import TEMPLATES_DIR
 from .charts import Bar, Line, bar_chart, fixed, line_chart, percent
@@ -139,6 +140,37 @@ def _read_icon(name: str) -> str:
     return path.read_text(encoding="utf-8").strip()
 
 
+# A template message's placeholder, `%(name)s`; the checks of a catalogue
+# (core/i18n.placeholders) know it.
+_TEMPLATE_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+def _words(markdown: bool) -> tuple:
+    """The catalogue's functions as templates call them: `_("Hit points")`,
+    `_("%(n)s sixes", n=3)`, `ngettext("%(num)s die", "%(num)s dice", n)`
+    (`num` is `n`). A translation is text, never markup: the game may
+    bring its own catalogue, so the message is escaped as the values are
+    (`md_text` in a site page, HTML escaping in a PDF), then filled in."""
+    quote = md_text if markdown else escape
+
+    def fill(text: str, values: dict[str, object]) -> Markup:
+        if not values:
+            return Markup(quote(text))
+        parts = _TEMPLATE_PLACEHOLDER.split(text)     # text, name, text, name, ..., text
+        return Markup("").join(quote(part) if i % 2 == 0 else quote(values[part]) for i, part in enumerate(parts))
+
+    def gettext(message: str, **values: object) -> Markup:
+        return fill(i18n._(message), values)
+
+    def ngettext(singular: str, plural: str, n: int, **values: object) -> Markup:
+        return fill(i18n.ngettext(singular, plural, n), {"num": n, **values})
+
+    def pgettext(context: str, message: str, **values: object) -> Markup:
+        return fill(i18n.pgettext(context, message), values)
+
+    return gettext, ngettext, pgettext
+
+
 def environment(templates: Path = TEMPLATES_DIR, ink_saver: bool = False, markdown: bool = False) -> Environment:
     """One environment per ink mode: under ink saver its chart builders draw
     outlines, for every template and macro it loads (a print stylesheet cannot
@@ -164,6 +196,9 @@ def _environment(templates: Path, ink_saver: bool, markdown: bool = False) -> En
     env.filters.update(never=never, md_cell=md_cell, md_text=md_text, paragraphs=paragraphs, ordinal=ordinal,
                        percent=percent, fixed=fixed, prose=prose)
     # The site's pages get the charts' phone-sized drawing (charts.SCREEN); the PDFs, the printed one.
+    gettext, ngettext, pgettext = _words(markdown)
+    env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext, pgettext=pgettext,
+                       language=lambda: i18n.current().language)
     env.globals.update(icon_svg=icon_svg, new_part=new_part, label_name_pt=name_pt,
                        bar_chart=partial(bar_chart, ink_saver=ink_saver, screen=markdown),
                        line_chart=partial(line_chart, ink_saver=ink_saver, screen=markdown), Bar=Bar, Line=Line)

@@ -1,0 +1,56 @@
+"""`sixes catalogue LANGUAGE`: the game folder's own catalogue of the tool's words, to translate.
+
+Commands floor. Writes `locales/<language>.po` in the game folder: every
+message the tool prints, with the translation the folder's file already
+had, else the shipped one, else empty, so a group playing in a language the
+tool does not ship translates what is left, and `check` then lists what is
+still missing (game/catalogue.py). The file is written whole (a temporary
+file renamed over it), so an interrupted run leaves the old one.
+"""
+from __future__ import annotations
+
+import os
+import re
+from io import BytesIO
+from pathlib import Path
+
+import click
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+
+from ..core.errors import visible
+from .failures import Failed
+from .locate import locate
+
+LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
+
+
+def run(language: str, data_dir: Path | None) -> None:
+    from ..game.catalogue import CATALOGUE_FOLDER, catalogue_path, read_own_catalogue, template_catalogue
+    if not LANGUAGE.fullmatch(language):
+        raise Failed(f"'{visible(language)}' is not a language code; e.g. pl, cs, pt-BR")
+    game = locate(data_dir, needs_out=False)
+    if game.settings.game_dir is None:
+        raise Failed(f"{visible(game.shown)} has no settings file (sixes.yaml), so no folder to keep a catalogue in")
+    own = read_own_catalogue(game.settings.game_dir, language)
+    if own.catalogue is None and own.problems:
+        raise Failed(f"{own.problems[0]}; fix or remove the file first (nothing was changed)")
+    path = write_catalogue(catalogue_path(game.settings.game_dir, language),
+                           template_catalogue(language, own.catalogue))
+    left = sum(1 for message in template_catalogue(language, own.catalogue) if message.id and not message.string)
+    click.echo(f"Wrote {visible(CATALOGUE_FOLDER)}/{visible(path.name)}: {left} message(s) to translate. "
+               f"Set `language: {visible(language)}` in sixes.yaml; `sixes check` lists what is still missing.")
+
+
+def write_catalogue(path: Path, catalogue: Catalog) -> Path:
+    """`catalogue` as a .po file at `path`, replaced whole."""
+    buffer = BytesIO()
+    write_po(buffer, catalogue, width=100, omit_header=False, include_lineno=False)
+    path.parent.mkdir(exist_ok=True)
+    part = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        part.write_bytes(buffer.getvalue())
+        os.replace(part, path)
+    finally:
+        part.unlink(missing_ok=True)
+    return path

@@ -1,0 +1,215 @@
+"""The tool's own words in the game's language: one catalogue per language.
+
+Core layer: the standard library and Babel (message catalogues and the
+locale data of CLDR), nothing that renders. Every word the tool writes onto
+player and GM material and the site is an English message id marked with
+`_()` (or `ngettext()`, or a glossary `Term`), extracted by
+`scripts/extract-messages` into `generator/locales/<domain>.pot`, and
+translated in `generator/locales/<language>/<domain>.po`. One domain per
+system plus `tool` for what they share, so the catalogue of one system can
+be written without touching another's; at run time a language's domains
+are one catalogue (tests/test_catalogues.py holds that a message id means
+the same in every domain).
+
+The language is chosen once per run (`speaking`), from the game's settings,
+before anything is rendered: Python code, the Jinja templates (Jinja's i18n
+extension calls the same functions) and the number formats all read it, so
+no function needs the language handed down. The command line's own messages
+stay English. Catalogues are read from their `.po` text and compiled in
+memory, so no compiled file is shipped or read back.
+"""
+from __future__ import annotations
+
+import gettext as _gettext
+import io
+import re
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import parse_pattern
+
+LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
+SOURCE_LANGUAGE = "en"
+# The languages whose catalogues ship complete (tests/test_catalogues.py).
+SHIPPED = ("en", "fr", "de")
+
+
+@dataclass(frozen=True)
+class Words:
+    """A language's catalogue and number formats. `language` is the code
+    the game asked for (`pt-BR`); `locale` what CLDR knows of it."""
+
+    language: str = SOURCE_LANGUAGE
+    translations: _gettext.NullTranslations = field(default_factory=_gettext.NullTranslations, compare=False)
+
+    @property
+    def locale(self) -> Locale:
+        return _locale(self.language)
+
+    def gettext(self, message: str) -> str:
+        return self.translations.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.translations.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.translations.pgettext(context, message)
+
+
+ENGLISH = Words()
+_current: ContextVar[Words] = ContextVar("sixes_words", default=ENGLISH)
+
+
+def current() -> Words:
+    """The language of the run under way (English until one is chosen)."""
+    return _current.get()
+
+
+@contextmanager
+def speaking(words: Words) -> Iterator[Words]:
+    """Everything inside writes in `words`' language; the one before comes back after."""
+    token = _current.set(words)
+    try:
+        yield words
+    finally:
+        _current.reset(token)
+
+
+def _(message: str) -> str:
+    """A message in the current language; the id is the English text."""
+    return _current.get().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """`singular` or `plural` as the current language counts `n`."""
+    return _current.get().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """A message whose English is ambiguous, told apart by `context`."""
+    return _current.get().pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Marks a message for extraction where it is defined; translated where it is printed."""
+    return message
+
+
+# --- the catalogues ----------------------------------------------------------------------------------------------
+
+def language_folder(language: str) -> str | None:
+    """The shipped catalogue folder for `language` ("pt-BR" falls back to
+    "pt"); None for English (the message ids) and for a language not shipped."""
+    for code in (language.replace("-", "_"), language.split("-")[0]):
+        if code != SOURCE_LANGUAGE and (LOCALES_DIR / code).is_dir():
+            return code
+    return None
+
+
+def shipped_catalogues(language: str) -> list[Path]:
+    """The `.po` files of a shipped language, one per domain, in a fixed order."""
+    folder = language_folder(language)
+    return sorted((LOCALES_DIR / folder).glob("*.po")) if folder else []
+
+
+def read_catalogue(text: bytes | str, language: str) -> Catalog:
+    """A `.po` file's text as a Catalog (Babel's reader keeps each message's line)."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    return read_po(io.BytesIO(data), locale=_babel_code(language), abort_invalid=False)
+
+
+def words_for(language: str, own: Catalog | None = None) -> Words:
+    """The Words of `language`: its shipped catalogues (if any), then the
+    game's own catalogue `own` over them."""
+    catalogues = [_shipped(path, language) for path in shipped_catalogues(language)]
+    if own is not None:
+        catalogues.append(own)
+    if not catalogues:
+        return Words(language)
+    return Words(language, _compile(_merge(catalogues, language)))
+
+
+@lru_cache(maxsize=None)
+def _shipped(path: Path, language: str) -> Catalog:
+    return read_catalogue(path.read_bytes(), language)
+
+
+def _merge(catalogues: list[Catalog], language: str) -> Catalog:
+    """One catalogue of several: a later one's translation wins."""
+    merged = Catalog(locale=_babel_code(language))
+    for catalogue in catalogues:
+        if any(name.lower() == "plural-forms" for name, _value in catalogue.mime_headers):
+            merged.mime_headers = catalogue.mime_headers      # the catalogue's own plural rule, not CLDR's
+        for message in catalogue:
+            if message.id and message.string and not message.fuzzy and _complete(message.string):
+                merged[message.id] = message
+    return merged
+
+
+def _complete(string: str | tuple | list) -> bool:
+    return all(string) if isinstance(string, (tuple, list)) else bool(string)
+
+
+def _compile(catalogue: Catalog) -> _gettext.GNUTranslations:
+    buffer = io.BytesIO()
+    write_mo(buffer, catalogue)
+    buffer.seek(0)
+    return _gettext.GNUTranslations(buffer)
+
+
+def _babel_code(language: str) -> str:
+    return language.replace("-", "_")
+
+
+@lru_cache(maxsize=None)
+def _locale(language: str) -> Locale:
+    """CLDR's data for the language, or its base language, or English."""
+    for code in (_babel_code(language), language.split("-")[0]):
+        try:
+            return Locale.parse(code)
+        except (UnknownLocaleError, ValueError):
+            continue
+    return Locale.parse(SOURCE_LANGUAGE)
+
+
+def known_language(language: str) -> bool:
+    """Whether CLDR knows the language (so its numbers can be written its way)."""
+    return _locale(language).language == language.split("-")[0]
+
+
+# --- numbers, the language's way ---------------------------------------------------------------------------------
+
+def decimal_text(value: Decimal, places: int) -> str:
+    """An already rounded number with exactly `places` decimals, in the current
+    language's decimal sign and digits (56.3 -> "56,3" in French); no
+    thousands separator, as the rules' tables have none."""
+    locale = _current.get().locale
+    pattern = parse_pattern(locale.decimal_formats[None].pattern)
+    pattern.frac_prec = (places, places)
+    return pattern.apply(value, locale, group_separator=False)
+
+
+def percent_text(value: Decimal, places: int) -> str:
+    """An already rounded percentage (56.3 for 56.3 %) written the current
+    language's way: "56.3%", "56,3 %" (French, German), "%56,3" (Turkish)."""
+    locale = _current.get().locale
+    pattern = parse_pattern(locale.percent_formats[None].pattern)
+    pattern.frac_prec = (places, places)
+    return pattern.apply(value / 100, locale, group_separator=False)
+
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|\{(\w*)(?:[:!][^{}]*)?\}")
+
+
+def placeholders(text: str) -> list[str]:
+    """The named placeholders of a message, sorted (Python `{name}` and `%(name)s`)."""
+    return sorted(a or b for a, b in PLACEHOLDER.findall(text))

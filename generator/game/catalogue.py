@@ -1,0 +1,166 @@
+"""A game folder's own catalogue of the tool's words: `locales/<language>.po`.
+
+Game layer: reads one file through the gate (core/loading) and checks it
+against the tool's messages (the `.pot` templates under generator/locales).
+A group playing in a language the tool does not ship (Polish, Czech...)
+translates the tool's words there, or overrides a shipped translation it
+words otherwise; `sixes catalogue <language>` writes the file to start from.
+
+What `check` says of it, each at file:line: a message the tool does not
+have (unused, a warning: often a message the tool has since reworded), a
+translation whose placeholders differ from its message's (an error: it
+would print the wrong value or fail), a translation holding a character no
+text may hold (an error, as in the data), and how many of the tool's
+messages it leaves untranslated (a warning at the file; those print in the
+shipped language or in English).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import PoFileError, read_po
+
+from ..core import i18n
+from ..core.errors import Problem
+from ..core.loading import UnreadableFile, read_limited, reading_game
+from ..core.text import advice, unreadable
+
+CATALOGUE_FOLDER = "locales"
+CATALOGUE_LIMIT = 2 * 1024 * 1024
+MOST_LISTED = 5
+
+
+@dataclass(frozen=True)
+class OwnCatalogue:
+    """The game's own catalogue, read and checked (None: it has none)."""
+
+    catalogue: Catalog | None = None
+    problems: list[Problem] = field(default_factory=list)
+
+
+def catalogue_path(game_dir: Path, language: str) -> Path:
+    return game_dir / CATALOGUE_FOLDER / f"{language}.po"
+
+
+def read_own_catalogue(game_dir: Path | None, language: str) -> OwnCatalogue:
+    """The game folder's catalogue for `language`, checked; nothing when it has none."""
+    if game_dir is None:
+        return OwnCatalogue()
+    path = catalogue_path(game_dir, language)
+    if not (path.exists() or path.is_symlink()):
+        return OwnCatalogue()
+    shown = f"{CATALOGUE_FOLDER}/{language}.po"
+    try:
+        with reading_game(game_dir):
+            data = read_limited(path, CATALOGUE_LIMIT, "a catalogue")
+        catalogue = read_po_checked(data, language)
+    except UnreadableFile as exc:
+        return OwnCatalogue(None, [exc.problem(shown)])
+    except (PoFileError, ValueError, UnicodeDecodeError) as exc:
+        return OwnCatalogue(None, [Problem(shown, None, None, f"cannot read the catalogue: {exc}",
+                                           hint="a catalogue is a gettext .po file; start from "
+                                                f"`sixes catalogue {language}`")])
+    return OwnCatalogue(catalogue, check_catalogue(catalogue, shown, language))
+
+
+def read_po_checked(data: bytes, language: str) -> Catalog:
+    """A .po file's messages: UTF-8, and a syntax error is an error, not a skipped line."""
+    data.decode("utf-8")
+    return read_po(BytesIO(data), locale=language.replace("-", "_"), abort_invalid=True)
+
+
+def check_catalogue(catalogue: Catalog, shown: str, language: str) -> list[Problem]:
+    """Every problem of a game's catalogue, located at its message's line."""
+    tool = tool_messages()
+    problems: list[Problem] = []
+    for message in catalogue:
+        if not message.id:
+            continue
+        key = _key(message)
+        if key not in tool:
+            problems.append(Problem(shown, message.lineno, 1, f"the tool has no message \"{_first(message.id)}\"",
+                                    hint="remove it, or compare with `sixes catalogue "
+                                         f"{language}`, which lists the tool's messages", severity="warning"))
+            continue
+        for string in _strings(message):
+            if string and i18n.placeholders(string) != i18n.placeholders(_first(message.id)):
+                problems.append(Problem(shown, message.lineno, 1, f"the translation of \"{_first(message.id)}\" "
+                                        f"has the placeholders {_named(string)} where the message has "
+                                        f"{_named(_first(message.id))}", hint="keep each %(name)s and {name} "
+                                        "of the message, spelt the same"))
+            if string and (fault := unreadable(string, "prose")):
+                problems.append(Problem(shown, message.lineno, 1, f"the translation of \"{_first(message.id)}\" "
+                                        f"holds {fault}", hint=advice(string, "prose")))
+    missing = [key for key in tool if not _translated(catalogue, key, language)]
+    if missing:
+        shown_ids = ", ".join(f'"{key[0]}"' for key in missing[:MOST_LISTED])
+        problems.append(Problem(shown, None, None, f"{len(missing)} of the tool's {len(tool)} messages are not "
+                                f"translated (first: {shown_ids})", hint="they print in English until translated; "
+                                f"`sixes catalogue {language}` adds them to the file", severity="warning"))
+    return problems
+
+
+def _translated(catalogue: Catalog, key: tuple[str, str | None], language: str) -> bool:
+    """Translated in the game's catalogue or in the shipped one it completes."""
+    own = catalogue.get(key[0], context=key[1])
+    if own is not None and own.string and all(_strings(own)) and not own.fuzzy:
+        return True
+    return key in shipped_keys(language)
+
+
+@lru_cache(maxsize=None)
+def shipped_keys(language: str) -> frozenset[tuple[str, str | None]]:
+    keys = set()
+    for path in i18n.shipped_catalogues(language):
+        for message in i18n.read_catalogue(path.read_bytes(), language):
+            if message.id and message.string and all(_strings(message)) and not message.fuzzy:
+                keys.add(_key(message))
+    return frozenset(keys)
+
+
+@lru_cache(maxsize=1)
+def tool_messages() -> dict[tuple[str, str | None], Message]:
+    """Every message of the tool (all domains' templates), by (id, context)."""
+    found: dict[tuple[str, str | None], Message] = {}
+    for pot in sorted(i18n.LOCALES_DIR.glob("*.pot")):
+        for message in i18n.read_catalogue(pot.read_bytes(), "en"):
+            if message.id:
+                found.setdefault(_key(message), message)
+    return found
+
+
+def template_catalogue(language: str, own: Catalog | None) -> Catalog:
+    """The tool's messages as a catalogue for `language`: the game's own
+    translations kept, the shipped ones filled in, the rest empty."""
+    result = Catalog(locale=language.replace("-", "_"), project="sixes-press game catalogue")
+    shipped = {}
+    for path in i18n.shipped_catalogues(language):
+        for message in i18n.read_catalogue(path.read_bytes(), language):
+            if message.id:
+                shipped[_key(message)] = message.string
+    for key, message in tool_messages().items():
+        mine = own.get(key[0], context=key[1]) if own is not None else None
+        string = mine.string if mine is not None and mine.string else shipped.get(key, message.string)
+        result.add(message.id, string, auto_comments=message.auto_comments, context=message.context)
+    return result
+
+
+def _key(message: Message) -> tuple[str, str | None]:
+    return _first(message.id), message.context
+
+
+def _first(message_id: str | tuple | list) -> str:
+    return message_id if isinstance(message_id, str) else message_id[0]
+
+
+def _strings(message: Message) -> list[str]:
+    return [message.string] if isinstance(message.string, str) else list(message.string or ())
+
+
+def _named(text: str) -> str:
+    names = i18n.placeholders(text)
+    return ", ".join(names) if names else "none"

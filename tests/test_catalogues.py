@@ -1,0 +1,106 @@
+"""The tool's words in every shipped language (core/i18n.py, generator/locales).
+
+The catalogues are held to the code: every message the code marks is in its
+domain's template and translated, whole, in French and German, with the
+same placeholders; a message means the same in every domain of a language;
+numbers are written the language's way. A game's own catalogue is checked
+by `check` at its lines (game/catalogue.py).
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from generator.core import i18n
+from generator.core.i18n import Words, placeholders, speaking, words_for
+from generator.render.charts import fixed, percent
+from generator.render.html import environment
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATED = [language for language in i18n.SHIPPED if language != i18n.SOURCE_LANGUAGE]
+
+
+def catalogue(path: Path):
+    with path.open("rb") as file:
+        return read_po(file)
+
+
+def test_the_catalogues_hold_every_message_the_code_marks():
+    """Changing, adding or removing a message without running
+    scripts/extract-messages fails here (the script's --check)."""
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "extract-messages"), "--check"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_message_is_translated_whole_with_its_placeholders(language):
+    faults = []
+    for pot in sorted(i18n.LOCALES_DIR.glob("*.pot")):
+        translated = catalogue(i18n.LOCALES_DIR / language / f"{pot.stem}.po")
+        for message in catalogue(pot):
+            if not message.id:
+                continue
+            found = translated.get(message.id, context=message.context)
+            strings = [] if found is None else ([found.string] if isinstance(found.string, str) else found.string)
+            ids = [message.id] if isinstance(message.id, str) else list(message.id)
+            where = f"{pot.stem}: {ids[0]!r}"
+            if found is None or not strings or not all(strings) or found.fuzzy:
+                faults.append(f"{where} is not translated")
+                continue
+            if any(placeholders(s) != placeholders(ids[0]) for s in strings):
+                faults.append(f"{where}: placeholders {[placeholders(s) for s in strings]}")
+    assert faults == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_message_means_the_same_in_every_domain(language):
+    """One word per idea in each language, as in English: the same English
+    message is translated the same wherever it appears."""
+    seen: dict[tuple, tuple[str, object]] = {}
+    faults = []
+    for po in sorted((i18n.LOCALES_DIR / language).glob("*.po")):
+        for message in catalogue(po):
+            if message.id and message.string:
+                key = (message.id if isinstance(message.id, str) else message.id[0], message.context)
+                if key in seen and seen[key][1] != message.string:
+                    faults.append(f"{key[0]!r}: {seen[key][0]} says {seen[key][1]!r}, {po.stem} {message.string!r}")
+                seen.setdefault(key, (po.stem, message.string))
+    assert faults == []
+
+
+def test_numbers_are_written_the_languages_way():
+    cases = {"en": ("56.3%", "2.3", "<0.1%"), "fr": ("56,3\u00a0%", "2,3", "<0,1\u00a0%"),
+             "de": ("56,3\u00a0%", "2,3", "<0,1\u00a0%"), "tr": ("%56,3", "2,3", "<%0,1")}
+    for language, expected in cases.items():
+        with speaking(Words(language)):
+            assert (percent(Fraction(9, 16)), fixed(Fraction(9, 4)), percent(Fraction(1, 10**6))) == expected
+    assert percent(Fraction(9, 16)) == "56.3%"          # English again after the block
+
+
+def test_a_translation_is_text_never_markup():
+    """A game may bring its own catalogue: what it says is escaped like data,
+    in a PDF's HTML and in a site page's Markdown."""
+    from babel.messages.catalog import Catalog
+    own = Catalog(locale="pl")
+    own.add("%(name)s attacks", "<script>x</script>[a](javascript:1) %(name)s")
+    with speaking(words_for("pl", own)):
+        html = environment().from_string('{{ _("%(name)s attacks", name="<b>") }}').render()
+        markdown = environment(markdown=True).from_string('{{ _("%(name)s attacks", name="[c](d)") }}').render()
+    assert "<script>" not in html and "&lt;script&gt;" in html and "&lt;b&gt;" in html
+    assert "](" not in markdown and "[" not in markdown
+
+
+def test_the_language_is_the_runs_and_only_inside_it():
+    assert i18n.current().language == "en"
+    with speaking(words_for("fr")) as words:
+        assert i18n.current() is words
+        with speaking(Words("de")):
+            assert i18n.current().language == "de"
+        assert i18n.current().language == "fr"
+    assert i18n.current().language == "en"
