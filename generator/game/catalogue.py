@@ -16,6 +16,7 @@ shipped language or in English).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from io import BytesIO
@@ -61,8 +62,11 @@ def read_own_catalogue(game_dir: Path | None, language: str) -> OwnCatalogue:
     except UnreadableFile as exc:
         return OwnCatalogue(None, [exc.problem(shown)])
     except (PoFileError, ValueError, UnicodeDecodeError) as exc:
-        return OwnCatalogue(None, [Problem(shown, None, None, f"cannot read the catalogue: {exc}",
-                                           hint="a catalogue is a gettext .po file; start from "
+        line = re.search(r" on (\d+)$", str(exc)) if isinstance(exc, PoFileError) else None   # Babel counts from 0
+        reason = re.sub(r" on \d+$", "", str(exc))
+        return OwnCatalogue(None, [Problem(shown, int(line.group(1)) + 1 if line else None, None,
+                                           f"cannot read the catalogue: {reason}",
+                                           hint="a catalogue is a gettext .po file in UTF-8; start from "
                                                 f"`sixes catalogue {language}`")])
     return OwnCatalogue(catalogue, check_catalogue(catalogue, shown, language))
 

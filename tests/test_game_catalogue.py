@@ -1,0 +1,121 @@
+"""A game folder's own catalogue of the tool's words (game/catalogue.py):
+`sixes catalogue` writes it, `sixes new --language` starts a game in a
+language, and `check` reports each problem of the file at its line."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.commands.cli import main
+from generator.core import i18n
+from generator.game.catalogue import read_po_checked, tool_messages
+
+
+def sixes(*args: str, cwd: Path | None = None):
+    """The command line in-process, run in `cwd` (the game folder) if given."""
+    before = os.getcwd()
+    os.chdir(cwd or before)
+    try:
+        return CliRunner().invoke(main, list(args), prog_name="sixes")
+    finally:
+        os.chdir(before)
+
+
+@pytest.fixture()
+def polish_game(tmp_path) -> Path:
+    """A starter game in Polish: no shipped catalogue, so `new` writes one to translate."""
+    game = tmp_path / "gra"
+    result = sixes("new", str(game), "--language", "pl")
+    assert result.exit_code == 0, result.output
+    assert "locales/pl.po" in result.output
+    return game
+
+
+def placeholder_message() -> str:
+    found = [key for key, message in tool_messages().items() if i18n.placeholders(key[0]) and key[1] is None
+             and isinstance(message.id, str)]
+    assert found, "the tool has no message with a placeholder to test with"
+    return found[0][0]
+
+
+def po_entry(msgid: str, msgstr: str) -> str:
+    quote = lambda text: text.replace("\\", "\\\\").replace('"', '\\"')      # noqa: E731
+    return f'\nmsgid "{quote(msgid)}"\nmsgstr "{quote(msgstr)}"\n'
+
+
+def test_new_in_a_shipped_language_sets_it_and_writes_no_catalogue(tmp_path):
+    result = sixes("new", str(tmp_path / "jeu"), "--language", "fr")
+    assert result.exit_code == 0, result.output
+    assert "language: fr" in (tmp_path / "jeu" / "sixes.yaml").read_text(encoding="utf-8")
+    assert not (tmp_path / "jeu" / "locales").exists()
+
+
+def test_new_refuses_what_is_not_a_language_code_and_writes_nothing(tmp_path):
+    result = sixes("new", str(tmp_path / "x"), "--language", "fr;rm")
+    assert result.exit_code == 1 and "not a language code" in result.output
+    assert not (tmp_path / "x").exists()
+
+
+def test_the_written_catalogue_lists_every_message_and_checks_clean(polish_game):
+    catalogue = read_po_checked((polish_game / "locales" / "pl.po").read_bytes(), "pl")
+    assert {message.id if isinstance(message.id, str) else message.id[0] for message in catalogue if message.id} \
+        == {key[0] for key in tool_messages()}
+    result = sixes("check", cwd=polish_game)
+    assert result.exit_code == 0, result.output
+    assert f"of the tool's {len(tool_messages())} messages are not translated" in result.output   # a warning
+
+
+def test_check_reports_each_problem_of_the_catalogue_at_its_line(polish_game):
+    path = polish_game / "locales" / "pl.po"
+    message = placeholder_message()
+    text = path.read_text(encoding="utf-8")
+    start = text.count("\n") + 2          # the line of the first msgid appended
+    text += po_entry("A message the tool never had", "Nic")
+    text += po_entry(message, "bez zmiennych")
+    path.write_text(text.replace(f'msgid "{message}"\nmsgstr ""\n', "", 1), encoding="utf-8")
+    result = sixes("check", cwd=polish_game)
+    assert result.exit_code == 1, result.output
+    shifted = start - 3          # the original empty entry of `message` (3 lines) was removed above it
+    assert f"locales/pl.po:{shifted}:1: warning: the tool has no message" in result.output, result.output
+    assert f"locales/pl.po:{shifted + 3}:1: error: the translation of" in result.output, result.output
+    assert "has the placeholders none where the message has" in result.output
+
+
+def test_a_control_character_in_a_translation_is_refused(polish_game):
+    path = polish_game / "locales" / "pl.po"
+    first = next(iter(tool_messages()))[0]
+    text = path.read_text(encoding="utf-8").replace(f'msgid "{first}"\nmsgstr ""', f'msgid "{first}"\nmsgstr "a\u202eb"')
+    path.write_text(text, encoding="utf-8")
+    result = sixes("check", cwd=polish_game)
+    assert result.exit_code == 1 and "error: the translation of" in result.output, result.output
+
+
+def test_a_catalogue_that_is_not_po_is_one_clear_error(polish_game):
+    (polish_game / "locales" / "pl.po").write_text('msgid "x"\nmsgstr "y"\n\nnot a keyword\n', encoding="utf-8")
+    result = sixes("check", cwd=polish_game)
+    assert result.exit_code == 1, result.output
+    assert "locales/pl.po:4: error: cannot read the catalogue: Unknown or misformatted keyword" in result.output
+
+
+def test_catalogue_again_keeps_the_groups_translations(polish_game):
+    path = polish_game / "locales" / "pl.po"
+    first = next(iter(tool_messages()))[0]
+    path.write_text(path.read_text(encoding="utf-8").replace(f'msgid "{first}"\nmsgstr ""',
+                                                             f'msgid "{first}"\nmsgstr "Przetłumaczone"'),
+                    encoding="utf-8")
+    result = sixes("catalogue", "pl", cwd=polish_game)
+    assert result.exit_code == 0, result.output
+    kept = read_po_checked(path.read_bytes(), "pl").get(first)
+    assert kept is not None and kept.string == "Przetłumaczone"
+    assert i18n.words_for("pl", read_po_checked(path.read_bytes(), "pl")).gettext(first) == "Przetłumaczone"
+
+
+def test_language_and_site_language_must_agree(polish_game):
+    settings = polish_game / "sixes.yaml"
+    settings.write_text(settings.read_text(encoding="utf-8").replace("site:\n", "site:\n  language: de\n"),
+                        encoding="utf-8")
+    result = sixes("check", cwd=polish_game)
+    assert result.exit_code == 1 and "site.language 'de' disagrees with language 'pl'" in result.output
