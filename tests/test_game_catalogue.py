@@ -87,7 +87,8 @@ def test_check_reports_each_problem_of_the_catalogue_at_its_line(polish_game):
 def test_a_control_character_in_a_translation_is_refused(polish_game):
     path = polish_game / "locales" / "pl.po"
     first = next(iter(tool_messages()))[0]
-    text = path.read_text(encoding="utf-8").replace(f'msgid "{first}"\nmsgstr ""', f'msgid "{first}"\nmsgstr "a\u202eb"')
+    text = path.read_text(encoding="utf-8").replace(f'msgid "{first}"\nmsgstr ""',
+                                                    f'msgid "{first}"\nmsgstr "a\u202eb"')
     path.write_text(text, encoding="utf-8")
     result = sixes("check", cwd=polish_game)
     assert result.exit_code == 1 and "error: the translation of" in result.output, result.output
