@@ -168,7 +168,12 @@ def _words(markdown: bool) -> tuple:
     def pgettext(context: str, message: str, **values: object) -> Markup:
         return fill(i18n.pgettext(context, message), values)
 
-    return gettext, ngettext, pgettext
+    def translated(text: str) -> Markup:
+        """A text of the tool's own data (a ruling), translated by the catalogue
+        it was extracted into (scripts/extract-messages reads rulings.yaml)."""
+        return fill(i18n._(text), {})
+
+    return gettext, ngettext, pgettext, translated
 
 
 def environment(templates: Path = TEMPLATES_DIR, ink_saver: bool = False, markdown: bool = False) -> Environment:
@@ -196,8 +201,8 @@ def _environment(templates: Path, ink_saver: bool, markdown: bool = False) -> En
     env.filters.update(never=never, md_cell=md_cell, md_text=md_text, paragraphs=paragraphs, ordinal=ordinal,
                        percent=percent, fixed=fixed, prose=prose)
     # The site's pages get the charts' phone-sized drawing (charts.SCREEN); the PDFs, the printed one.
-    gettext, ngettext, pgettext = _words(markdown)
-    env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext, pgettext=pgettext,
+    gettext, ngettext, pgettext, translated = _words(markdown)
+    env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext, pgettext=pgettext, translated=translated,
                        language=lambda: i18n.current().language)
     env.globals.update(icon_svg=icon_svg, new_part=new_part, label_name_pt=name_pt,
                        bar_chart=partial(bar_chart, ink_saver=ink_saver, screen=markdown),
