@@ -29,7 +29,8 @@ from .loading import MAX_YAML_BYTES, Key, UnreadableFile, YamlDocument, load_yam
 _INVISIBLE = {"Zs", "Zl", "Zp", "Cc", "Cf"}
 # How many characters one problem lists before saying how many more.
 MOST_SHOWN = 6
-GLYPH_HINT = "the printed fonts (templates/fonts) cover Latin scripts only; write it in Latin letters"
+GLYPH_HINT = ("the printed fonts (templates/fonts) draw the letters of the languages README lists under "
+              "Languages, and not these; write it with those letters")
 
 
 def check_glyphs(folder: Path, display_root: Path) -> list[Problem]:
