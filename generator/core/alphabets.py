@@ -52,7 +52,7 @@ _EXTRA: dict[str, str] = {
     "sl": "čšžćđ",
     "hr": "čćđšž",
     "hu": "áéíóöőúüű",
-    "ro": "ăâîșțşţ",
+    "ro": "ăâîșțşţ",           # ș ț with the comma below; ş ţ (cedilla) as older text writes them
     "tr": "çğıöşüâîû",
     "vi": _VIETNAMESE,
 }
