@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import sys
 import unicodedata
 from pathlib import Path
 
@@ -91,6 +92,15 @@ def test_a_character_is_drawn_only_when_every_face_draws_it(monkeypatch):
         assert glyphs.undrawn("a łb ł\u200b") == ["ł"]
     finally:
         glyphs._coverage.cache_clear()
+
+
+def test_plain_ascii_is_drawn_by_every_face_so_an_english_check_reads_no_font():
+    """`undrawn` skips the fonts for plain ASCII: that holds only while every face draws all of it."""
+    assert not glyphs._uncovered({chr(code) for code in range(0x20, 0x7F)})
+    code = ("import sys; from generator.core.alphabets import undrawn_letters; "
+            "assert undrawn_letters('en') == ''; print('fontTools' in sys.modules)")
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert ran.stdout.strip() == "False"
 
 
 # --- refused at check ------------------------------------------------------------

@@ -99,7 +99,10 @@ def undrawn(text: str) -> list[str]:
     """The visible characters of `text` that some shipped face (regular,
     bold, italic, bold italic) cannot draw, in the order they first appear:
     any text may be set in any of them (a name in a bold heading, a
-    description in italics)."""
+    description in italics). Plain ASCII needs no font read (an English
+    game's check never opens one)."""
+    if not _uncovered(set(text), plain_only=True):
+        return []
     missing = _uncovered(set(text))
     return [char for char in dict.fromkeys(text) if char in missing]
 
