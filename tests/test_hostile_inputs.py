@@ -53,7 +53,8 @@ DEPTH_HINT = "data files nest a few levels at most; check the brackets and the i
 REGULAR_HINT = "a YAML data file must be a plain file"
 ALIAS_HINT = ("an alias (*name) repeats everything under its anchor (&name): write the values out, or split "
               "the file")
-GLYPH_HINT = "the printed fonts (templates/fonts) cover Latin scripts only; write it in Latin letters"
+GLYPH_HINT = ("the printed fonts (templates/fonts) draw the letters of the languages README lists under "
+              "Languages, and not these; write it with those letters")
 HEADER = "name: First Rival\ndescription: A merchant.\nhit_points: 5\n"
 UNREADABLE = "the text holds an invisible character that changes how text reads or prints:"
 UNREADABLE_NAME = "the name holds an invisible character that changes how text reads or prints:"

@@ -29,7 +29,8 @@ from .loading import MAX_YAML_BYTES, Key, UnreadableFile, YamlDocument, load_yam
 _INVISIBLE = {"Zs", "Zl", "Zp", "Cc", "Cf"}
 # How many characters one problem lists before saying how many more.
 MOST_SHOWN = 6
-GLYPH_HINT = "the printed fonts (templates/fonts) cover Latin scripts only; write it in Latin letters"
+GLYPH_HINT = ("the printed fonts (templates/fonts) draw the letters of the languages README lists under "
+              "Languages, and not these; write it with those letters")
 
 
 def check_glyphs(folder: Path, display_root: Path) -> list[Problem]:
@@ -86,7 +87,7 @@ def _strings(data: Any, loc: Key) -> Iterator[tuple[Key, str, bool]]:
 
 
 def _uncovered(chars: set[str], plain_only: bool = False) -> set[str]:
-    """The visible characters of `chars` the fonts lack; with `plain_only`,
+    """The visible characters of `chars` some face lacks; with `plain_only`,
     every character outside printable ASCII (a test that needs no font)."""
     if plain_only:
         return {c for c in chars if not (" " <= c <= "~" or c in "\n\r\t")}
@@ -94,22 +95,67 @@ def _uncovered(chars: set[str], plain_only: bool = False) -> set[str]:
     return {c for c in chars if ord(c) not in covered and unicodedata.category(c) not in _INVISIBLE}
 
 
+def undrawn(text: str) -> list[str]:
+    """The visible characters of `text` that some shipped face (regular,
+    bold, italic, bold italic) cannot draw, in the order they first appear:
+    any text may be set in any of them (a name in a bold heading, a
+    description in italics). Plain ASCII needs no font read (an English
+    game's check never opens one)."""
+    if not _uncovered(set(text), plain_only=True):
+        return []
+    missing = _uncovered(set(text))
+    return [char for char in dict.fromkeys(text) if char in missing]
+
+
 @lru_cache(maxsize=1)
 def _coverage() -> frozenset[int]:
-    return frozenset().union(*shipped_coverage().values())
+    """What every face draws: each face's families together, and the faces in common."""
+    faces = list(face_coverage().values())
+    return frozenset.intersection(*faces) if faces else frozenset()
 
 
-_FONT_FACE = re.compile(r"@font-face\s*{[^}]*?font-family:\s*\"([^\"]+)\"[^}]*?url\(([^)]+)\)", re.S)
+_FONT_FACE = re.compile(r"@font-face\s*{([^}]*)}", re.S)
+_FAMILY = re.compile(r"font-family:\s*\"([^\"]+)\"")
+_URL = re.compile(r"url\(([^)]+)\)")
+_WEIGHT = re.compile(r"font-weight:\s*(\d+)")
+_ITALIC = re.compile(r"font-style:\s*italic")
+FACE_NAMES = {(400, False): "regular", (700, False): "bold", (400, True): "italic", (700, True): "bold italic"}
+
+
+@lru_cache(maxsize=None)
+def _declared() -> tuple[tuple[str, int, bool, frozenset[int]], ...]:
+    """(family, weight, italic, code points) of each @font-face of base.css,
+    read from the font file it names."""
+    from fontTools.ttLib import TTFont
+    faces = []
+    for block in _FONT_FACE.findall((TEMPLATES_DIR / "base.css").read_text(encoding="utf-8")):
+        family, url, weight = _FAMILY.search(block), _URL.search(block), _WEIGHT.search(block)
+        if family is None or url is None:
+            continue
+        with TTFont(TEMPLATES_DIR / url.group(1).strip("\"' "), lazy=True) as font:
+            points = frozenset(font.getBestCmap())
+        faces.append((family.group(1), int(weight.group(1)) if weight else 400, bool(_ITALIC.search(block)), points))
+    return tuple(faces)
 
 
 @lru_cache(maxsize=None)
 def shipped_coverage() -> dict[str, frozenset[int]]:
     """Code points each shipped family covers (all weights and styles), read
     from the fonts that base.css declares."""
-    from fontTools.ttLib import TTFont
-    coverage: dict[str, set[int]] = {}
-    for family, url in _FONT_FACE.findall((TEMPLATES_DIR / "base.css").read_text(encoding="utf-8")):
-        with TTFont(TEMPLATES_DIR / url.strip("\"' "), lazy=True) as font:
-            coverage.setdefault(family, set()).update(font.getBestCmap())
-    return {family: frozenset(points) for family, points in coverage.items()}
+    coverage: dict[str, frozenset[int]] = {}
+    for family, _, _, points in _declared():
+        coverage[family] = coverage.get(family, frozenset()) | points
+    return coverage
+
+
+@lru_cache(maxsize=None)
+def face_coverage() -> dict[str, frozenset[int]]:
+    """Code points each face ('regular', 'bold', 'italic', 'bold italic')
+    draws from any shipped family: the text's stack falls back from the
+    Latin fonts to the Latin Extended ones within one face."""
+    coverage: dict[str, frozenset[int]] = {}
+    for _, weight, italic, points in _declared():
+        name = FACE_NAMES.get((weight, italic), f"{weight}{' italic' if italic else ''}")
+        coverage[name] = coverage.get(name, frozenset()) | points
+    return coverage
 

@@ -25,6 +25,7 @@ from pydantic import Field
 from ..core import naming
 from ..core.assets import asset_fault
 from ..core.errors import Problem, close_matches, did_you_mean
+from ..core.glyphs import unprintable_text
 from ..core.loading import YamlDocument, load_yaml
 from ..core.paper import PAPERS, Paper
 from ..core.text import FILE_NAME
@@ -112,6 +113,7 @@ def check_casting(path: Path, games: Mapping[str, Mapping[str, str] | None], gam
     problems.extend(found)
     if model is None:
         return CastingCheck(None, [], problems)
+    problems.extend(unprintable_text([doc]))        # players' names go onto envelope covers and labels
     system, found = _choose_game(doc, model, games, list(present), packing)
     problems.extend(found)
     characters = games.get(system) if system else None

@@ -36,7 +36,8 @@ from .catalogue import read_own_catalogue
 from .casting import CastingCheck, cast_names, check_casting, find_casting, found_as
 from .load import Loaded, load_each
 from .pages import OwnFiles, read_own_pages
-from .settings import SETTINGS_FILE, Settings
+from .language import language_problems
+from .settings import Settings, setting_problem
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,7 @@ def gather(data_dir: Path, settings: Settings, papers: Iterable[Paper] = (), *, 
     is the output, where no handout may come from."""
     data_dir = Path(data_dir)
     loaded, problems = load_each(data_dir, settings.file.systems)
+    problems += language_problems(data_dir, settings)
     own, logo = OwnFiles(), None
     if site:
         own, logo, found = _site_files(data_dir, settings)
@@ -167,12 +169,12 @@ def _site_files(data_dir: Path, settings: Settings) -> tuple[OwnFiles, Path | No
     pages = settings.pages_dir
     if pages is not None and (pages.exists() or pages.is_symlink()):
         if leads_outside(pages, data_dir):
-            problems.append(_setting_problem(data_dir, settings, ("site", "pages"),
+            problems.append(setting_problem(data_dir, settings, ("site", "pages"),
                                              f"the pages folder '{settings.file.site.pages}' is a link leading "
                                              "outside the game folder",
                                              "keep the pages in a folder inside the game folder"))
         elif not pages.is_dir():
-            problems.append(_setting_problem(data_dir, settings, ("site", "pages"),
+            problems.append(setting_problem(data_dir, settings, ("site", "pages"),
                                              f"'{settings.file.site.pages}' is not a folder",
                                              "site.pages names a folder of Markdown pages inside the game folder"))
         else:
@@ -185,7 +187,7 @@ def _site_files(data_dir: Path, settings: Settings) -> tuple[OwnFiles, Path | No
     if logo is not None:
         fault = _logo_fault(logo, data_dir, settings.file.site.logo or "")
         if fault is not None:
-            problems.append(_setting_problem(data_dir, settings, ("site", "logo"), *fault))
+            problems.append(setting_problem(data_dir, settings, ("site", "logo"), *fault))
             logo = None
     return own, logo, problems
 
@@ -202,13 +204,6 @@ def _logo_fault(logo: Path, data_dir: Path, named: str) -> tuple[str, str | None
     with reading_game(data_dir):
         fault = asset_fault(logo, named)
     return (fault.message, fault.hint) if fault is not None else None
-
-
-def _setting_problem(data_dir: Path, settings: Settings, loc: tuple, message: str, hint: str | None) -> Problem:
-    """A problem at the line of sixes.yaml that says it (or at the file)."""
-    if settings.doc is not None:
-        return settings.doc.problem(loc, message, hint=hint)
-    return Problem(f"{data_dir.name}/{SETTINGS_FILE}", None, None, message, hint=hint)
 
 
 def choose_system(loaded: list[Loaded], system: str | None, data_dir: Path) -> Loaded:

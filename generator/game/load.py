@@ -57,8 +57,7 @@ def load_each(data_dir: Path, systems: Iterable[str] | None = None) -> tuple[lis
     with reading_game(data_dir):
         for system in present:
             game, found = system.load(data_dir / system.slug, display_root)
-            if not errors_in(found):
-                found = found + check_glyphs(data_dir / system.slug, display_root)
+            found = found + check_glyphs(data_dir / system.slug, display_root)     # every problem at once
             problems.extend(found)
             if game is not None and not errors_in(found):
                 loaded.append(Loaded(system, game))

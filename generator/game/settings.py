@@ -146,6 +146,13 @@ class Settings:
         return self.game_dir / self.file.site.pages if self.game_dir else None
 
 
+def setting_problem(data_dir: Path, settings: Settings, loc: tuple, message: str, hint: str | None) -> Problem:
+    """A problem at the line of sixes.yaml that says it (or at the file)."""
+    if settings.doc is not None:
+        return settings.doc.problem(loc, message, hint=hint)
+    return Problem(f"{data_dir.name}/{SETTINGS_FILE}", None, None, message, hint=hint)
+
+
 def _relative_path(value: str, what: str) -> str:
     path = PurePosixPath(value)
     if "://" in value or path.is_absolute() or ".." in path.parts:
