@@ -29,7 +29,6 @@ from generator.commands.cli import main
 from generator.core import glyphs
 from generator.core.alphabets import known_languages, language_key, letters, undrawn_letters
 from generator.core.errors import visible
-from generator.core.loading import load_yaml
 from generator.systems import SYSTEMS
 
 from test_surfaces import hostile_copy, where
