@@ -24,8 +24,10 @@ CARDS_PER_PAGE = 9          # the shared sheet's 3 x 3 poker grid
 LADDER_CARDS = "ladder-cards"
 GM_LADDER_CARDS = "gm-ladder-cards"     # the private characters' cards, made only when there are some
 REFERENCE_CARDS = "reference-cards"
-# Messages (core/i18n.py), translated where they are printed.
-BAND_NAMES = {"brawling": N_("Brawl"), "throwing": N_("Throw"), "shooting": N_("Shoot")}
+# The starter's names of the attack bands (data/d6xd6/combat.yaml), as a weapon's
+# damage and notes name them: names, like the data's, so never translated.
+BAND_NAMES = {"brawling": "Brawl", "throwing": "Throw", "shooting": "Shoot"}
+# A message (core/i18n.py), translated where it is printed.
 # Printed after the Lost band's note on the distances card (and measured with it, render/bounded.py).
 LOST_RULE = N_("Roll with the lower Focus of observer and attacker.")
 
@@ -118,7 +120,7 @@ def weapon_rows(table: WeaponTable) -> list[dict]:
         rows = []
         for weapon in category.weapons:
             if weapon.damage_by_band is not None:
-                damage = [(_(BAND_NAMES[b]), weapon.damage_by_band[b]) for b in BAND_NAMES
+                damage = [(BAND_NAMES[b], weapon.damage_by_band[b]) for b in BAND_NAMES
                           if b in weapon.damage_by_band]
             else:
                 assert weapon.damage is not None     # the model holds one of the two
@@ -127,7 +129,7 @@ def weapon_rows(table: WeaponTable) -> list[dict]:
         words = CATEGORY_WORDS[category.key]
         out.append({"key": category.key, "title": _(words.title), "heading": _(words.weapons),
                     "attack": category.attack, "defence": category.defence,
-                    "band": _(BAND_NAMES[category.key]), "reach": reach(category.key), "weapons": rows})
+                    "band": BAND_NAMES[category.key], "reach": reach(category.key), "weapons": rows})
     return out
 
 
@@ -137,8 +139,8 @@ def _weapon_notes(weapon: Weapon) -> list[str]:
     if weapon.requires:
         either = " " + _("or") + " "
         notes.append(_("Needs {abilities}").format(abilities=either.join(weapon.requires)))
-    notes += [_("Not at {band}").format(band=_(BAND_NAMES[b])) for b in weapon.unusable_at]
-    notes += [_("{penalty} at {band}").format(penalty=f"-{p.points}", band=_(BAND_NAMES[p.band]))
+    notes += [_("Not at {band}").format(band=BAND_NAMES[b]) for b in weapon.unusable_at]
+    notes += [_("{penalty} at {band}").format(penalty=f"-{p.points}", band=BAND_NAMES[p.band])
               for p in weapon.penalties]
     if weapon.unfamiliar_ok:
         notes.append(_("Anyone may use it as Unfamiliar"))
