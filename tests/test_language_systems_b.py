@@ -187,3 +187,13 @@ def test_the_fit_check_passes(two_system_game, language):
                             cwd=two_system_game[language])
     assert result.returncode == 0, result.stdout + result.stderr
     assert "(D6xD6, I6)" in result.stdout
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_pdfs_build_without_overlaps(two_system_game, language):
+    """The build's own lint (text over a card's footer, a box overflowing):
+    `check` measures the bounded fields only, not every card's fixed text."""
+    result = subprocess.run([str(SIXES), "build", "--no-site", "--paper", "a4", "--jobs", "1"], capture_output=True,
+                            text=True, timeout=600, cwd=two_system_game[language])
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (two_system_game[language] / "output" / "pdf" / "a4" / "i6" / "public" / "odds-card.pdf").is_file()
