@@ -94,7 +94,7 @@ def messages(slug: str, language: str, every: bool = False) -> list[tuple[str, s
             continue
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
         strings = [message.string] if isinstance(message.string, str) else list(message.string)
-        pairs += [(english, text) for english, text in zip(ids, strings) if every or english != text]
+        pairs += [(english, text) for english, text in zip(ids, strings, strict=True) if every or english != text]
     return pairs
 
 

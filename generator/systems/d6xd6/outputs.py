@@ -237,8 +237,9 @@ def documents(game: D6Game) -> list[Document]:
     ]
     private = ladder_cards(game, private_only(everyone))
     if private:     # the public deck is on the site; these are the GM's
-        docs.append(Document(GM_LADDER_CARDS, _("{title}: the GM's {cards}").format(title=game.info.title, cards=GLOSSARY['ladder_cards']), CARD_SHEET,
-                             "gm", common, max_pages=_deck_pages(private), cards=private))
+        title = _("{title}: the GM's {cards}").format(title=game.info.title, cards=GLOSSARY["ladder_cards"])
+        docs.append(Document(GM_LADDER_CARDS, title, CARD_SHEET, "gm", common, max_pages=_deck_pages(private),
+                             cards=private))
     return docs
 
 
@@ -253,7 +254,8 @@ def pages(game: D6Game) -> list[Page]:
     return [
         Page("weapons.md", _("Weapons and armour"), "d6xd6/site/weapons.md.j2", common, downloads=(REFERENCE_CARDS,)),
         Page("ladder.md", _("The damage ladder"), "d6xd6/site/ladder.md.j2", common, downloads=(LADDER_CARDS,)),
-        Page("turns.md", _("Turns, distances and odds"), "d6xd6/site/turns.md.j2", common, downloads=(REFERENCE_CARDS,)),
+        Page("turns.md", _("Turns, distances and odds"), "d6xd6/site/turns.md.j2", common,
+             downloads=(REFERENCE_CARDS,)),
         Page("rulings.md", _("Rulings"), "d6xd6/site/rulings.md.j2", {**common, "rulings": game.rulings},
              downloads=both),
     ]
