@@ -35,7 +35,7 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import parse_pattern
+from babel.numbers import format_decimal, parse_pattern
 
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
 SOURCE_LANGUAGE = "en"
@@ -205,6 +205,12 @@ def percent_text(value: Decimal, places: int) -> str:
     pattern = parse_pattern(locale.percent_formats[None].pattern)
     pattern.frac_prec = (places, places)
     return pattern.apply(value / 100, locale, group_separator=False)
+
+
+def grouped(value: int) -> str:
+    """A whole number with the current language's thousands separator, for
+    a large figure in prose ("1,000,000" in English, "1 000 000" in French)."""
+    return format_decimal(value, locale=_current.get().locale)
 
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|\{(\w*)(?:[:!][^{}]*)?\}")

@@ -105,13 +105,14 @@ COMBAT_FILE = "combat.yaml"
 def distance_rows(distances: Iterable[Any], options: PrintOptions) -> list[Row]:
     """A row per band: its name (bold), how far it reaches (two lines), and
     its note, the bounded field, which takes the card's step."""
+    from ..core.i18n import _
     from ..systems.d6xd6.outputs import LOST_RULE
     columns = [card_width(options) * part - 1.6 for part in DISTANCE_COLUMNS]
     rows = []
     for i, d in enumerate(distances):
         reach = ((f"{d.metres} m", 9.0, 400), (f"{d.miles or d.yards or ''}", 9.0, 400)) if d.metres else \
             (("beyond", 9.0, 400),)
-        note = (f"{d.note} {LOST_RULE}", None, 700) if d.key == "lost" else (d.note, None, 400)
+        note = (f"{d.note} {_(LOST_RULE)}", None, 700) if d.key == "lost" else (d.note, None, 400)
         rows.append(Row((Cell(columns[0], ((d.name, 9.0, 700),)), Cell(columns[1], reach), Cell(columns[2], (note,))),
                         (Text("note", d.note, ("distances", i, "note"), COMBAT_FILE),), d))
     return rows

@@ -11,11 +11,12 @@ from math import ceil
 from typing import Sequence
 
 from ...core.dice import at_least
+from ...core.i18n import N_, _
 from ...core.privacy import private_only, public_only
 from ..base import CARD_SHEET, Card, CastEntry, Document, Page
 from .dataset import D6Game
 from .glossary import GLOSSARY
-from .models import BAND_KEYS, CATEGORY_KEYS, LEVEL_KEYS, Character, WeaponTable, reach
+from .models import BAND_KEYS, CATEGORY_KEYS, LEVEL_KEYS, Character, Weapon, WeaponTable, reach
 from .rules import (CONDITIONS, INCOMING, OVERKILL, REACTIVE_STEPS, UNHURT, chance_first, ladder_grid, splits,
                     turn_order, turn_roll)
 
@@ -23,9 +24,28 @@ CARDS_PER_PAGE = 9          # the shared sheet's 3 x 3 poker grid
 LADDER_CARDS = "ladder-cards"
 GM_LADDER_CARDS = "gm-ladder-cards"     # the private characters' cards, made only when there are some
 REFERENCE_CARDS = "reference-cards"
+# The starter's names of the attack bands (data/d6xd6/combat.yaml), as a weapon's
+# damage and notes name them: names, like the data's, so never translated.
 BAND_NAMES = {"brawling": "Brawl", "throwing": "Throw", "shooting": "Shoot"}
+# A message (core/i18n.py), translated where it is printed.
 # Printed after the Lost band's note on the distances card (and measured with it, render/bounded.py).
-LOST_RULE = "Roll with the lower Focus of observer and attacker."
+LOST_RULE = N_("Roll with the lower Focus of observer and attacker.")
+
+
+@dataclass(frozen=True)
+class CategoryWords:
+    """An attack category's names: as a heading, on its weapons card, in a sentence."""
+
+    title: str
+    weapons: str
+    word: str
+
+
+CATEGORY_WORDS = {
+    "brawling": CategoryWords(N_("Brawling"), N_("Brawling weapons"), N_("brawling")),
+    "throwing": CategoryWords(N_("Throwing"), N_("Throwing weapons"), N_("throwing")),
+    "shooting": CategoryWords(N_("Shooting"), N_("Shooting weapons"), N_("shooting")),
+}
 # Thresholds for the compact "at least N" chart; the table beside it has them all.
 CHART_THRESHOLDS = (36, 30, 20, 12, 6, 1)
 MOST_SPLIT_LEVELS = 5
@@ -42,7 +62,7 @@ class Rung:
 
 def rungs(game: D6Game) -> list[Rung]:
     """Unhurt, the six levels of the data, and overkill, with short names for the grid."""
-    out = [Rung(UNHURT, "Unhurt", "-", None, "")]
+    out = [Rung(UNHURT, _("Unhurt"), "-", None, "")]
     for i, level in enumerate(game.damage.levels, start=1):
         out.append(Rung(i, level.name, "", level.penalty, level.effect))
     out.append(Rung(OVERKILL, game.damage.overkill.name, "", None, game.damage.overkill.effect))
@@ -100,23 +120,33 @@ def weapon_rows(table: WeaponTable) -> list[dict]:
         rows = []
         for weapon in category.weapons:
             if weapon.damage_by_band is not None:
-                damage = [(BAND_NAMES[b], weapon.damage_by_band[b]) for b in BAND_NAMES if b in weapon.damage_by_band]
+                damage = [(BAND_NAMES[b], weapon.damage_by_band[b]) for b in BAND_NAMES
+                          if b in weapon.damage_by_band]
             else:
                 assert weapon.damage is not None     # the model holds one of the two
                 damage = [("", weapon.damage)]
-            notes = []
-            if weapon.requires:
-                notes.append("Needs " + " or ".join(weapon.requires))
-            notes += [f"Not at {BAND_NAMES[b]}" for b in weapon.unusable_at]
-            notes += [f"-{p.points} at {BAND_NAMES[p.band]}" for p in weapon.penalties]
-            if weapon.unfamiliar_ok:
-                notes.append("Anyone may use it as Unfamiliar")
-            if weapon.comment:
-                notes.append(weapon.comment)
-            rows.append({"name": weapon.name, "damage": damage, "notes": notes})
-        out.append({"key": category.key, "attack": category.attack, "defence": category.defence,
-                     "band": BAND_NAMES[category.key], "reach": reach(category.key), "weapons": rows})
+            rows.append({"name": weapon.name, "damage": damage, "notes": _weapon_notes(weapon)})
+        words = CATEGORY_WORDS[category.key]
+        out.append({"key": category.key, "title": _(words.title), "heading": _(words.weapons),
+                    "attack": category.attack, "defence": category.defence,
+                    "band": BAND_NAMES[category.key], "reach": reach(category.key), "weapons": rows})
     return out
+
+
+def _weapon_notes(weapon: Weapon) -> list[str]:
+    """A weapon's needs, limits and comment, as short sentences for its row."""
+    notes = []
+    if weapon.requires:
+        either = " " + _("or") + " "
+        notes.append(_("Needs {abilities}").format(abilities=either.join(weapon.requires)))
+    notes += [_("Not at {band}").format(band=BAND_NAMES[b]) for b in weapon.unusable_at]
+    notes += [_("{penalty} at {band}").format(penalty=f"-{p.points}", band=BAND_NAMES[p.band])
+              for p in weapon.penalties]
+    if weapon.unfamiliar_ok:
+        notes.append(_("Anyone may use it as Unfamiliar"))
+    if weapon.comment:
+        notes.append(weapon.comment)
+    return notes
 
 
 def reach_rows() -> list[tuple[str, tuple[bool, ...]]]:
@@ -150,11 +180,13 @@ def _common(game: D6Game) -> dict:
         "armour": armour,
         "combat": game.combat,
         "distance": {d.key: d for d in game.combat.distances},
-        "lost_rule": LOST_RULE,
+        "lost_rule": _(LOST_RULE),
+        "category_word": {key: _(words.word) for key, words in CATEGORY_WORDS.items()},
+        "category_title": {key: _(words.title) for key, words in CATEGORY_WORDS.items()},
         "reach_rows": reach_rows(),
         "tables": [(t, weapon_rows(t)) for t in game.tables],
         "table_files": game.table_files,
-        "odds_columns": ["None"] + [f"{a.name} (-{a.steps})" for a in armour],
+        "odds_columns": [_("None")] + [f"{a.name} (-{a.steps})" for a in armour],
         "turn_odds": turn_odds(penalties),
         "chart_rows": [(n, at_least(turn_order(0), n)) for n in CHART_THRESHOLDS],
         "even_odds": chance_first(0, 0),
@@ -205,8 +237,9 @@ def documents(game: D6Game) -> list[Document]:
     ]
     private = ladder_cards(game, private_only(everyone))
     if private:     # the public deck is on the site; these are the GM's
-        docs.append(Document(GM_LADDER_CARDS, f"{game.info.title}: the GM's {GLOSSARY['ladder_cards']}", CARD_SHEET,
-                             "gm", common, max_pages=_deck_pages(private), cards=private))
+        title = _("{title}: the GM's {cards}").format(title=game.info.title, cards=GLOSSARY["ladder_cards"])
+        docs.append(Document(GM_LADDER_CARDS, title, CARD_SHEET, "gm", common, max_pages=_deck_pages(private),
+                             cards=private))
     return docs
 
 
@@ -219,9 +252,10 @@ def pages(game: D6Game) -> list[Page]:
     common = _common(game)
     both = (LADDER_CARDS, REFERENCE_CARDS)
     return [
-        Page("weapons.md", "Weapons and armour", "d6xd6/site/weapons.md.j2", common, downloads=(REFERENCE_CARDS,)),
-        Page("ladder.md", "The damage ladder", "d6xd6/site/ladder.md.j2", common, downloads=(LADDER_CARDS,)),
-        Page("turns.md", "Turns, distances and odds", "d6xd6/site/turns.md.j2", common, downloads=(REFERENCE_CARDS,)),
-        Page("rulings.md", "Rulings", "d6xd6/site/rulings.md.j2", {**common, "rulings": game.rulings},
+        Page("weapons.md", _("Weapons and armour"), "d6xd6/site/weapons.md.j2", common, downloads=(REFERENCE_CARDS,)),
+        Page("ladder.md", _("The damage ladder"), "d6xd6/site/ladder.md.j2", common, downloads=(LADDER_CARDS,)),
+        Page("turns.md", _("Turns, distances and odds"), "d6xd6/site/turns.md.j2", common,
+             downloads=(REFERENCE_CARDS,)),
+        Page("rulings.md", _("Rulings"), "d6xd6/site/rulings.md.j2", {**common, "rulings": game.rulings},
              downloads=both),
     ]

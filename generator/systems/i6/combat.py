@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
 
+from ...core.i18n import N_
 from .odds import hits_below, hits_exactly, success
 
 MAX_TN = 5
@@ -18,10 +19,10 @@ FINISH_OFF_SPD = 4
 STABILISE_SPD = 5
 STABILISE_SCALE = 1
 GRITTY_TICKS_PER_BRAWN = 5
-NATURAL_HEALING = (
-    "All wounds come back whenever the GM says so.",
-    "Every eight hours of rest brings back as many wound boxes as your Brawn.",
-    "Every week brings back as many wound boxes as your Brawn.",
+NATURAL_HEALING = (      # messages (core/i18n.py): the templates translate them where they print
+    N_("All wounds come back whenever the GM says so."),
+    N_("Every eight hours of rest brings back as many wound boxes as your Brawn."),
+    N_("Every week brings back as many wound boxes as your Brawn."),
 )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...core.i18n import N_, _, grouped
 from ...core.privacy import public_only
 from ..base import CastEntry, Document, Page
 from .combat import (DEFEND_SPD, FINISH_OFF_SPD, NATURAL_HEALING, STABILISE_SCALE, STABILISE_SPD, attack_odds,
@@ -30,14 +31,15 @@ BEST_TRAITS = 4
 EXTRA_SHOWN = 3                 # extra hits listed before "or more"
 EXTRA_TNS = (3, 4)              # TNs of the extra-hits tables on the odds page
 GUARD = {"dodge": 3, "brawn": 2}   # the typical opponent of the combat page's attack table
-ATTACK_STEPS = (
-    ("Declare the attack", "Say how you strike: bare hands or which weapon. That decides the trait you roll."),
-    ("Choose the defence", "The target picks Dodge, or the trait of the melee weapon in their hand."),
-    ("Work out modifiers", "Add or remove dice and Scale for the situation and the action. Most attacks are Scale 1."),
-    ("Roll", "Roll your trait against a TN equal to the chosen defence. Meet the Scale and you hit."),
-    ("Damage rating", "The weapon's damage minus the target's Brawn, never less than 1."),
-    ("Mark boxes", "The hits that met the Scale count as one; every hit beyond counts too. "
-                   "The target marks the damage rating in boxes for each counted hit."),
+ATTACK_STEPS = (      # messages (core/i18n.py): the templates translate them where they print
+    (N_("Declare the attack"), N_("Say how you strike: bare hands or which weapon. That decides the trait you roll.")),
+    (N_("Choose the defence"), N_("The target picks Dodge, or the trait of the melee weapon in their hand.")),
+    (N_("Work out modifiers"),
+     N_("Add or remove dice and Scale for the situation and the action. Most attacks are Scale 1.")),
+    (N_("Roll"), N_("Roll your trait against a TN equal to the chosen defence. Meet the Scale and you hit.")),
+    (N_("Damage rating"), N_("The weapon's damage minus the target's Brawn, never less than 1.")),
+    (N_("Mark boxes"), N_("The hits that met the Scale count as one; every hit beyond counts too. "
+                          "The target marks the damage rating in boxes for each counted hit.")),
 )
 
 
@@ -84,7 +86,7 @@ def curves(table: dict[int, dict[int, dict[int, Fraction]]]) -> dict[int, dict[i
 
 def attacks(entry: HeroEntry) -> list[Attack]:
     ratings = entry.ratings
-    out = [Attack("Unarmed", "Brawl", ratings["Brawl"], ratings["Brawn"], unarmed_spd(ratings["Brawl"]), "melee")]
+    out = [Attack(_("Unarmed"), "Brawl", ratings["Brawl"], ratings["Brawn"], unarmed_spd(ratings["Brawl"]), "melee")]
     for item in entry.gear:
         weapon: Weapon | None = item.weapon
         if weapon:
@@ -159,16 +161,16 @@ def pages(game: I6Game) -> list[Page]:
                      attack_odds(attack.dice, GUARD["dodge"], 1, damage_rating(attack.damage, GUARD["brawn"]), 3))
                     for entry in heroes for attack in attacks(entry)]
     return [
-        Page("odds.md", "Odds", "i6/site/odds.md.j2",
+        Page("odds.md", _("Odds"), "i6/site/odds.md.j2",
              {**common, "table": table, "tns": TNS, "dice": list(TABLE_DICE), "scales": SITE_SCALES,
               "extra": extra, "extra_shown": EXTRA_SHOWN, "expected": expected,
               "curse": [(n, curse_of_ones(n)) for n in TABLE_DICE], "mirror": mirror,
-              "tail_bound": TAIL_BOUND, "curves": curves(table)}, downloads=(ODDS_CARD,)),
-        Page("combat.md", "Combat", "i6/site/combat.md.j2", {**common, "attacks": attacks_page, "guard": GUARD},
+              "tail_odds": grouped(TAIL_BOUND.denominator), "curves": curves(table)}, downloads=(ODDS_CARD,)),
+        Page("combat.md", _("Combat"), "i6/site/combat.md.j2", {**common, "attacks": attacks_page, "guard": GUARD},
              downloads=(COMBAT_CARD,)),
-        Page("heroes.md", "Example heroes", "i6/site/heroes.md.j2",
+        Page("heroes.md", _("Example heroes"), "i6/site/heroes.md.j2",
              {**common, "heroes": [public_hero(e) for e in heroes], "features": game.features,
               "gear": game.gear}, shown=bool(heroes)),
-        Page("rulings.md", "Rulings", "i6/site/rulings.md.j2", {**common, "rulings": game.rulings}),
-        Page("downloads.md", "Downloads", "i6/site/downloads.md.j2", common, downloads=(ODDS_CARD, COMBAT_CARD)),
+        Page("rulings.md", _("Rulings"), "i6/site/rulings.md.j2", {**common, "rulings": game.rulings}),
+        Page("downloads.md", _("Downloads"), "i6/site/downloads.md.j2", common, downloads=(ODDS_CARD, COMBAT_CARD)),
     ]
