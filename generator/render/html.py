@@ -44,7 +44,8 @@ MARKDOWN_SUFFIX = ".md.j2"
 # character itself; they are right inside raw HTML and attribute values too.
 _MD_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;",
                **{ch: f"&#{ord(ch)};" for ch in "\\`*_{}[]()#+!|~:=^$@"}}
-_WHITESPACE = re.compile(r"\s+")
+# Spaces that break (and line ends); a no-break space (56,3 % in French, 1 000 000) is a character like any other.
+_WHITESPACE = re.compile(r"[ \t\n\r\f\v]+")
 
 
 def md_text(value: object) -> Markup:
