@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence, TypeVar
 
-from .balance import brawl_works, cast_balance, example_fights
+from .balance import FENCE_IQRS, brawl_works, cast_balance, example_fights
 from .dataset import SixesGame
 from .effects import describe, handled
 from .glossary import GLOSSARY
@@ -98,7 +98,7 @@ def balance_document(game: SixesGame, context: dict) -> Document:
     def derive() -> dict:
         balance = cast_balance([m.character for m in game.cast], game.library)
         held = sorted({n for m in game.cast for n in m.character.specials})
-        return {**context, "balance": balance, "max_rounds": DEFAULT_MAX_ROUNDS, "policy_notes": POLICY_NOTES,
+        return {**context, "balance": balance, "max_rounds": DEFAULT_MAX_ROUNDS, "policy_notes": POLICY_NOTES, "fence_iqrs": FENCE_IQRS,
                 "fighter_parts": runs_of(balance.fighters), "outliers_listed": balance.outliers[:OUTLIERS_LISTED],
                 "in_parts": rendered_in_parts(len(game.cast)),
                 "endings_note": ENDINGS_NOTE, "conditions_note": conditions_note(),
