@@ -94,7 +94,7 @@ def english_fragments(language: str) -> list[str]:
                 continue
             for part in PLACEHOLDER.split(english):
                 part = words(part).strip(" .,:;()\"")
-                if len(part) >= 4 and part not in translated:
+                if len(part) >= 3 and part not in translated:
                     fragments.add(part)
     return sorted(fragments)
 

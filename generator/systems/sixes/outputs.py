@@ -17,7 +17,7 @@ from .simulate import DEFAULT_MAX_ROUNDS, ENDINGS_NOTE, POLICY_NOTES, conditions
 from .rules import (ACTION_POINTS, PHASES, RECOVER_HIT_POINTS, SPEEDS, STATUSES, effect_for_speed,
                     hits_to_rattle_table, slot_table)
 from ..base import CARD_SHEET, Card, CastEntry, Deferred, Document, Page
-from ...core.i18n import _
+from ...core.i18n import N_, _
 from ...core.memo import Work
 from ...core.privacy import public_only
 
@@ -33,6 +33,9 @@ ROWS_PER_PART = 30
 # reorder after any edit, and a long cast's list runs to pages.
 OUTLIERS_LISTED = 12
 T = TypeVar("T")
+# The Acts column, Speed 5 to Speed 1: messages, so each language writes its
+# own order words ("1er", "1."), which the English-only `ordinal` filter cannot.
+ACTS_ORDER = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 # Each hand-signal sheet holds this many players' sets of three cards.
 SETS_PER_SHEET = 3
 SIGNAL_CARDS = (Card("Actions", "sixes/cards/actions.html"),
@@ -49,6 +52,7 @@ def _common(game: SixesGame) -> dict:
         "players": game.info.players,
         "actions": game.actions,
         "speeds": [(speed, effect_for_speed(speed)) for speed in SPEEDS],
+        "acts_order": ACTS_ORDER,
         "statuses": STATUSES,
         "action_points": ACTION_POINTS,
         "recover_hit_points": RECOVER_HIT_POINTS,
