@@ -20,6 +20,7 @@ from fractions import Fraction
 from statistics import median, median_low, quantiles   # exact on Fractions
 from typing import Mapping, Sequence
 
+from ...core.i18n import N_
 from ...core.memo import Work, key_of, remember
 from .models import Character, Special
 from .simulate import POLICIES, POLICY_NOTES, Side, Summary, play, roster, sides_by_faction, simulate
@@ -53,7 +54,7 @@ class FighterBalance:
     damage: int
     threat: Fraction          # share of duels won against the typical fighter
     survivability: Fraction   # share of own hit points left after EARLY_ROUNDS of a duel (0 if down)
-    flags: tuple[str, ...]    # outliers: "dangerous", "harmless", "tough", "fragile"
+    flags: tuple[str, ...]    # outliers: "dangerous", "harmless", "tough", "fragile" (messages, translated where printed)
 
 
 @dataclass(frozen=True)
@@ -102,13 +103,13 @@ def band(values: Sequence[Fraction], gap: Fraction = OUTLIER_GAP) -> Band:
 def _flags(threat: Fraction, surv: Fraction, threat_band: Band, surv_band: Band) -> tuple[str, ...]:
     flags = []
     if threat >= threat_band.high:
-        flags.append("dangerous")
+        flags.append(N_("dangerous"))
     elif threat <= threat_band.low:
-        flags.append("harmless")
+        flags.append(N_("harmless"))
     if surv >= surv_band.high:
-        flags.append("tough")
+        flags.append(N_("tough"))
     elif surv <= surv_band.low:
-        flags.append("fragile")
+        flags.append(N_("fragile"))
     return tuple(flags)
 
 
@@ -224,16 +225,18 @@ def cast_balance(characters: Sequence[Character], library: Mapping[str, Special]
                        threat_band, surv_band, brawls)
 
 
-def _generic(name: str, side: str, hp: int, armour: int = 0, damage: int = 0) -> Character:
-    return Character(name=name, faction=side, description="A generic fighter for the example.",
+def _generic(role: str, side: str, hp: int, armour: int = 0, damage: int = 0) -> Character:
+    """One example fighter, named by side and role ("North guard"); the role
+    is a message, which the site page prints in the run's language."""
+    return Character(name=f"{side} {role}", faction=side, description="A generic fighter for the example.",
                      hit_points=hp, armour=armour, damage=damage)
 
 
 # Fifteen generic fighters in three sides of five: no character of any game.
 EXAMPLE_SIDES: tuple[Side, ...] = tuple(
-    Side(side, (_generic(f"{side} bruiser", side, 6, 0, 1), _generic(f"{side} guard", side, 5, 1, 0),
-                _generic(f"{side} duellist", side, 4, 0, 1), _generic(f"{side} brawler", side, 5),
-                _generic(f"{side} bystander", side, 4)))
+    Side(side, (_generic(N_("bruiser"), side, 6, 0, 1), _generic(N_("guard"), side, 5, 1, 0),
+                _generic(N_("duellist"), side, 4, 0, 1), _generic(N_("brawler"), side, 5),
+                _generic(N_("bystander"), side, 4)))
     for side in ("North", "South", "Harbour"))
 
 

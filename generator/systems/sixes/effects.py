@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from ...core.i18n import N_, _
 from .models import CONDITION_WORDS, GM_CONDITIONS, Special
 
 
@@ -19,25 +20,29 @@ class EffectRule:
     name: str
     action: str        # the action it is declared with
     called: bool       # True: named in the declaration; False: works by itself
-    summary: str       # one line for the GM
+    summary: str       # one line for the GM (a message: `describe` translates it)
 
 
 EFFECTS: Mapping[str, EffectRule] = {e.name: e for e in (
     EffectRule("rattle_on_damage", "attack", True,
-               "Called with an Attack: a target who loses even 1 hit point to it becomes Rattled."),
+               N_("Called with an Attack: a target who loses even 1 hit point to it becomes Rattled.")),
     EffectRule("double_defend_self", "defend_self", True,
-               "Called with Defend Self: it stops twice its Effect until the round ends."),
+               N_("Called with Defend Self: it stops twice its Effect until the round ends.")),
     EffectRule("heal", "special", True,
-               "The Special action: the target gets back Effect hit points, never above their starting hit points."),
+               N_("The Special action: the target gets back Effect hit points, never above their starting hit "
+                  "points.")),
     EffectRule("redirect_when_unhurt", "defend_self", False,
-               "While Defending Self: an Attack that does no damage may be turned onto another character."),
+               N_("While Defending Self: an Attack that does no damage may be turned onto another character.")),
     EffectRule("choose_slot", "attack", False,
-               "Attacks in the Speed Slot the player picks as the slots are called; Effect follows that slot."),
+               N_("Attacks in the Speed Slot the player picks as the slots are called; Effect follows that slot.")),
     EffectRule("ignore_defences", "attack", True,
-               "Called with an Attack: no armour, Defend Self or Defend Other reduces it."),
+               N_("Called with an Attack: no armour, Defend Self or Defend Other reduces it.")),
 )}
 
-GM_ADJUDICATES = "GM adjudicates"
+GM_ADJUDICATES = N_("GM adjudicates")
+# The action names in a bonus ("+1 Effect on Defend Self"), as messages.
+BONUS_ACTIONS = {"attack": N_("Attack"), "defend_other": N_("Defend Other"), "defend_self": N_("Defend Self"),
+                 "special": N_("Special")}
 
 
 def handled(special: Special) -> bool:
@@ -64,15 +69,17 @@ def may_ride(special: Special, action: str) -> bool:
 
 
 def describe(special: Special) -> str:
-    """How the resolver treats a special, in a few words for the GM."""
+    """How the resolver treats a special, in a few words for the GM, in the run's language."""
     if special.effect is not None:
-        return EFFECTS[special.effect].summary
+        return _(EFFECTS[special.effect].summary)
     if special.adds_effect:
-        bonuses = ", ".join(f"+{n} Effect on {a.replace('_', ' ').title()}" for a, n in special.adds_effect.items())
+        bonuses = ", ".join(_("+{amount} Effect on {action}").format(amount=n, action=_(BONUS_ACTIONS[a]))
+                            for a, n in special.adds_effect.items())
         if special.when is None:
-            return f"Always on: {bonuses}."
+            return _("Always on: {bonuses}.").format(bonuses=bonuses)
         if special.when in GM_CONDITIONS:
-            return (f"Only {CONDITION_WORDS[special.when]}: {bonuses}. The GM judges it; the resolver counts it "
-                    "only when told, and simulations never do.")
-        return f"Only {CONDITION_WORDS[special.when]} (judged as the slot begins): {bonuses}."
-    return GM_ADJUDICATES
+            return _("Only {condition}: {bonuses}. The GM judges it; the resolver counts it only when told, and "
+                     "simulations never do.").format(condition=_(CONDITION_WORDS[special.when]), bonuses=bonuses)
+        return _("Only {condition} (judged as the slot begins): {bonuses}.").format(
+            condition=_(CONDITION_WORDS[special.when]), bonuses=bonuses)
+    return _(GM_ADJUDICATES)

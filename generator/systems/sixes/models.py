@@ -9,6 +9,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import Field, StringConstraints
 
+from ...core.i18n import N_
 from ...core.privacy import Visibility, visibility_field
 from ...core.text import FILE_NAME
 from ...core.validation import DataModel, needs_every
@@ -23,6 +24,8 @@ ACTION_KEYS: tuple[str, ...] = get_args(ActionKey)
 
 
 Usage = Literal["unlimited", "once per combat", "once per game"]
+# The usages as messages: a sheet prints a special's usage in the game's language.
+USAGE_WORDS: tuple[str, ...] = (N_("unlimited"), N_("once per combat"), N_("once per game"))
 # Actions whose Effect a passive special can raise. Escape has no Effect, and
 # Recover restores one hit point whatever its Effect.
 BonusAction = Literal["attack", "defend_other", "defend_self", "special"]
@@ -41,11 +44,12 @@ RidesOn = Literal["none", "any", "attack", "defend_other", "defend_self", "escap
 # the GM confirmed it, and the simulator never does).
 Condition = Literal["beside_ally", "target_rattled", "hurt"]
 CONDITIONS: tuple[str, ...] = get_args(Condition)
-# How each condition reads after a bonus on sheets and tables: "+1 beside an ally".
+# How each condition reads after a bonus on sheets and tables: "+1 beside an ally"
+# (messages: translated with `_()` where printed).
 CONDITION_WORDS: dict[str, str] = {
-    "beside_ally": "beside an ally",
-    "target_rattled": "on a Rattled target",
-    "hurt": "while hurt",
+    "beside_ally": N_("beside an ally"),
+    "target_rattled": N_("on a Rattled target"),
+    "hurt": N_("while hurt"),
 }
 # The conditions only the GM can judge (they depend on where people stand).
 GM_CONDITIONS: frozenset[str] = frozenset({"beside_ally"})

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from typing import Sequence, TypeVar
 
-from .balance import brawl_works, cast_balance, example_fights
+from .balance import FENCE_IQRS, brawl_works, cast_balance, example_fights
 from .dataset import SixesGame
 from .effects import describe, handled
 from .glossary import GLOSSARY
 from .models import CONDITION_WORDS, GM_CONDITIONS
-from .simulate import CONDITIONS_NOTE, DEFAULT_MAX_ROUNDS, ENDINGS_NOTE, POLICY_NOTES
+from .simulate import DEFAULT_MAX_ROUNDS, ENDINGS_NOTE, POLICY_NOTES, conditions_note
 from .rules import (ACTION_POINTS, PHASES, RECOVER_HIT_POINTS, SPEEDS, STATUSES, effect_for_speed,
                     hits_to_rattle_table, slot_table)
 from ..base import CARD_SHEET, Card, CastEntry, Deferred, Document, Page
+from ...core.i18n import N_, _
 from ...core.memo import Work
 from ...core.privacy import public_only
 
@@ -32,6 +33,9 @@ ROWS_PER_PART = 30
 # reorder after any edit, and a long cast's list runs to pages.
 OUTLIERS_LISTED = 12
 T = TypeVar("T")
+# The Acts column, Speed 5 to Speed 1: messages, so each language writes its
+# own order words ("1er", "1."), which the English-only `ordinal` filter cannot.
+ACTS_ORDER = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 # Each hand-signal sheet holds this many players' sets of three cards.
 SETS_PER_SHEET = 3
 SIGNAL_CARDS = (Card("Actions", "sixes/cards/actions.html"),
@@ -48,11 +52,17 @@ def _common(game: SixesGame) -> dict:
         "players": game.info.players,
         "actions": game.actions,
         "speeds": [(speed, effect_for_speed(speed)) for speed in SPEEDS],
+        "acts_order": ACTS_ORDER,
         "statuses": STATUSES,
         "action_points": ACTION_POINTS,
         "recover_hit_points": RECOVER_HIT_POINTS,
         "glossary": GLOSSARY,
     }
+
+
+def titled(game: SixesGame, document: str) -> str:
+    """A document's title: the game's, then what the document is, in the run's language."""
+    return _("{game}: {document}").format(game=game.info.title, document=document)
 
 
 def documents(game: SixesGame) -> list[Document]:
@@ -61,12 +71,12 @@ def documents(game: SixesGame) -> list[Document]:
     private = {**public, "info": game.info}
     library = game.library
     docs = [
-        Document(HAND_SIGNAL_CARDS, f"{game.info.title}: {GLOSSARY['signal_cards']}", CARD_SHEET,
+        Document(HAND_SIGNAL_CARDS, titled(game, GLOSSARY["signal_cards"]), CARD_SHEET,
                  "public", {**public, "card_css": "sixes/cards.css"}, max_pages=1,
                  cards=SIGNAL_CARDS * SETS_PER_SHEET),
-        Document(RULES_REFERENCE, f"{game.info.title}: {GLOSSARY['rules_reference']}", "sixes/rules_reference.html",
+        Document(RULES_REFERENCE, titled(game, GLOSSARY["rules_reference"]), "sixes/rules_reference.html",
                  "public", {**public, "hits": hits_to_rattle_table()}, max_pages=2),
-        Document(GM_CHEAT_SHEET, f"{game.info.title}: {GLOSSARY['cheat_sheet']}", "sixes/gm_cheat_sheet.html",
+        Document(GM_CHEAT_SHEET, titled(game, GLOSSARY["cheat_sheet"]), "sixes/gm_cheat_sheet.html",
                  "gm", {**private, "phases": PHASES, "library": library,
                         "resolver_notes": {name: describe(s) for name, s in library.items()},
                         "cast": [(m, slot_table(m.character, library)) for m in game.cast],
@@ -77,7 +87,7 @@ def documents(game: SixesGame) -> list[Document]:
     docs.append(balance_document(game, private))
     for member in game.cast:
         docs.append(Document(
-            member.slug, f"{game.info.title}: {member.character.name}",
+            member.slug, titled(game, member.character.name),
             "sixes/character_sheet.html", "player",
             {**private, "member": member, "character": member.character,
              "specials": [library[name] for name in member.character.specials],
@@ -92,14 +102,14 @@ def balance_document(game: SixesGame, context: dict) -> Document:
     def derive() -> dict:
         balance = cast_balance([m.character for m in game.cast], game.library)
         held = sorted({n for m in game.cast for n in m.character.specials})
-        return {**context, "balance": balance, "max_rounds": DEFAULT_MAX_ROUNDS, "policy_notes": POLICY_NOTES,
+        return {**context, "balance": balance, "max_rounds": DEFAULT_MAX_ROUNDS, "policy_notes": POLICY_NOTES, "fence_iqrs": FENCE_IQRS,
                 "fighter_parts": runs_of(balance.fighters), "outliers_listed": balance.outliers[:OUTLIERS_LISTED],
                 "in_parts": rendered_in_parts(len(game.cast)),
-                "endings_note": ENDINGS_NOTE, "conditions_note": CONDITIONS_NOTE,
+                "endings_note": ENDINGS_NOTE, "conditions_note": conditions_note(),
                 "conditional_specials": [(n, CONDITION_WORDS[when], when not in GM_CONDITIONS)
                                          for n in held if (when := game.library[n].when) is not None],
                 "gm_specials": [n for n in held if not handled(game.library[n])]}
-    return Document(BALANCE_REPORT, f"{game.info.title}: fight balance report", "sixes/balance_report.html", "gm",
+    return Document(BALANCE_REPORT, titled(game, _("fight balance report")), "sixes/balance_report.html", "gm",
                     Deferred(derive), max_pages=balance_budget(len(game.cast)))
 
 
@@ -144,13 +154,13 @@ def pages(game: SixesGame) -> list[Page]:
     return [
         Page("game.md", game.info.title, "sixes/site/game.md.j2", common,
              downloads=(HAND_SIGNAL_CARDS, RULES_REFERENCE)),
-        Page("actions.md", "Actions and hand signals", "sixes/site/actions.md.j2", common,
+        Page("actions.md", _("Actions and hand signals"), "sixes/site/actions.md.j2", common,
              downloads=(HAND_SIGNAL_CARDS,)),
-        Page("speed-slots.md", "Speed slots and damage", "sixes/site/speed_slots.md.j2",
+        Page("speed-slots.md", _("Speed slots and damage"), "sixes/site/speed_slots.md.j2",
              {**common, "hits": hits_to_rattle_table()}, downloads=(RULES_REFERENCE,)),
-        Page("specials.md", "Specials", "sixes/site/specials.md.j2",
+        Page("specials.md", _("Specials"), "sixes/site/specials.md.j2",
              {**common, "specials": game.public_specials}, shown=bool(game.public_specials)),
-        Page("fights.md", "How fights play out", "sixes/site/fights.md.j2",
+        Page("fights.md", _("How fights play out"), "sixes/site/fights.md.j2",
              {**common, "example": example_fights(), "max_rounds": DEFAULT_MAX_ROUNDS, "endings_note": ENDINGS_NOTE}),
-        Page("rulings.md", "Rulings", "sixes/site/rulings.md.j2", {**common, "rulings": game.rulings}),
+        Page("rulings.md", _("Rulings"), "sixes/site/rulings.md.j2", {**common, "rulings": game.rulings}),
     ]

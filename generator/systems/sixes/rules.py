@@ -1,6 +1,6 @@
 """Sixes rules as pure functions: the numbers every printable and page shows.
 
-Core layer: imports only the standard library and this package's models.
+Core layer: imports only the standard library, this package's models and core/i18n (its words).
 Nothing here reads files or knows about HTML; values are plain, immutable
 and exact (whole numbers, or None for "never").
 """
@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from math import ceil
 from typing import Iterable, Mapping
 
+from ...core.i18n import N_, _
 from .models import CONDITION_WORDS, Character, Special
 
 # Each combatant has six action points a round, split between Speed and Effect.
@@ -42,15 +43,16 @@ class Status:
     limits: str
 
 
-# Our summary of the source's Statuses section; cards and pages print these.
+# Our summary of the source's Statuses section; cards and pages print these
+# (messages: the templates translate them).
 STATUSES: tuple[Status, ...] = (
-    Status("Rattled", "Shaken but conscious. Comes at 0 hit points, or from some specials.",
-           "Ongoing actions stop. Only Escape or Recover, at Speed 1. "
-           "Ends on regaining a hit point or on Recover."),
-    Status("Unconscious", "Out cold, after a knock-out blow.",
-           "No actions for the rest of the fight. Ends when healed."),
-    Status("Dead", "Killed by a killing blow.",
-           "Out of the game."),
+    Status(N_("Rattled"), N_("Shaken but conscious. Comes at 0 hit points, or from some specials."),
+           N_("Ongoing actions stop. Only Escape or Recover, at Speed 1. "
+              "Ends on regaining a hit point or on Recover.")),
+    Status(N_("Unconscious"), N_("Out cold, after a knock-out blow."),
+           N_("No actions for the rest of the fight. Ends when healed.")),
+    Status(N_("Dead"), N_("Killed by a killing blow."),
+           N_("Out of the game.")),
 )
 
 
@@ -66,7 +68,7 @@ class ConditionalBonus:
 
     @property
     def words(self) -> str:
-        return CONDITION_WORDS[self.when]
+        return _(CONDITION_WORDS[self.when])
 
     def __str__(self) -> str:
         return f"+{self.amount} {self.words}"

@@ -21,6 +21,7 @@ from fractions import Fraction
 from functools import lru_cache, wraps
 from typing import Callable, Mapping, Sequence
 
+from ...core.i18n import N_, _
 from .models import CONDITION_WORDS, CONDITIONS, GM_CONDITIONS, Character, Special
 from .resolver import Combatant, Declaration, SlotWatcher, finishable, fresh, resolve_round
 from .round_view import RoundView, round_view
@@ -88,7 +89,7 @@ def _policy(*when_rattled: str) -> Callable[[Choose], Declare]:
     draw), and a fighter with no foe left able to act declares nothing.
     The decorated function chooses the rest, given the fighter (`me`), the
     round's view and their side (`k`); the policy is still called
-    `policy(rng, fight, side, i)` and its docstring is its note."""
+    `policy(rng, fight, side, i)`; what it does is its Policy's note."""
     def frame(choose: Choose) -> Declare:
         @wraps(choose)
         def declare(rng: random.Random, fight: Fight, side: Sides, i: int) -> Declaration | None:
@@ -106,10 +107,7 @@ def _policy(*when_rattled: str) -> Callable[[Choose], Declare]:
 @_policy("recover")
 def aggressive(rng: random.Random, fight: Fight, side: Sides, i: int, me: Combatant, view: RoundView,
                k: int) -> Declaration:
-    """Rattled: Recover at Speed 1. Otherwise, half the time when a foe is
-    Rattled at 0, finish them (a kill, at the fastest Speed that gets a point
-    through); else Attack one of the three foes with fewest hit points at
-    Speed 1, 2 or 3, calling any attack special, and kill whoever can be killed."""
+    """The aggressive policy: its words are the note in POLICIES."""
     down = view.weakest_downed_foe(k)
     if down is not None and rng.random() < 0.5:
         speed = _finishing_speed(me, down)
@@ -119,8 +117,7 @@ def aggressive(rng: random.Random, fight: Fight, side: Sides, i: int, me: Combat
 
 
 def aggressive_goes_on(fight: Fight, side: Sides, i: int) -> bool:
-    """Wants another round while any foe can still act, Rattled or not: a
-    Rattled foe is one to finish."""
+    """The aggressive policy's answer: its words are the note in POLICIES."""
     return round_view(fight, side).foe_count(side[i]) > 0
 
 
@@ -151,13 +148,7 @@ def _guards(fight: Fight, side: Sides, view: RoundView, k: int) -> dict[int, int
 @_policy("escape")
 def cautious(rng: random.Random, fight: Fight, side: Sides, i: int, me: Combatant, view: RoundView,
              k: int) -> Declaration:
-    """Rattled: Escape at Speed 1. Otherwise, in this order: Heal the most
-    hurt ally below half hit points if able (not one who is Rattled and so
-    escaping); at half hit points or less, Escape at Speed 5, before most
-    blows land; guard a Rattled ally with Defend Other at Speed 4, one
-    guard for each Rattled ally (the first free fighters of the side, in
-    roster order); otherwise Attack one of the three foes with fewest hit
-    points at Speed 3 or 4, and knock out a Rattled one, never kill."""
+    """The cautious policy: its words are the note in POLICIES."""
     healing = _healing(me, view, k)
     if healing is not None:
         heal, hurt = healing
@@ -171,8 +162,7 @@ def cautious(rng: random.Random, fight: Fight, side: Sides, i: int, me: Combatan
 
 
 def cautious_goes_on(fight: Fight, side: Sides, i: int) -> bool:
-    """Wants another round only while on their feet above half hit points,
-    with a foe on their feet too: never to chase a Rattled foe."""
+    """The cautious policy's answer: its words are the note in POLICIES."""
     me = fight[i]
     return (not me.rattled and 2 * me.hp > me.profile.hit_points
             and round_view(fight, side).foe_standing(side[i]))
@@ -188,9 +178,7 @@ _RANDOM_ACTIONS = {(allies, heal): ("attack",) * 4 + ("defend_self", "defend_sel
 @_policy("escape", "recover")
 def random_policy(rng: random.Random, fight: Fight, side: Sides, i: int, me: Combatant, view: RoundView,
                   k: int) -> Declaration:
-    """Rattled: Escape or Recover at Speed 1, evenly. Otherwise any action at
-    any Speed on any sensible target: Attack four times as likely as Escape,
-    each Defend and Recover twice as likely, and a random killing-blow call."""
+    """The random policy: its words are the note in POLICIES."""
     speed = rng.randint(1, 5)
     heal = _called(me, "heal")
     action = rng.choice(_RANDOM_ACTIONS[view.ally_count(i) > 0, heal is not None])
@@ -224,33 +212,66 @@ class Policy:
     name: str
     declare: Declare
     goes_on: GoesOn
+    note: str = ""     # what it does, in words for the report and the site (a message: N_)
 
     def __call__(self, rng: random.Random, fight: Fight, side: Sides, i: int) -> Declaration | None:
         return self.declare(rng, fight, side, i)
 
-    @property
-    def note(self) -> str:
-        """What the policy does, in words for the report and the site."""
-        return " ".join(f"{self.declare.__doc__} {self.goes_on.__doc__}".split())
 
 
 POLICIES: Mapping[str, Policy] = {p.name: p for p in (
-    Policy("aggressive", aggressive, aggressive_goes_on),
-    Policy("cautious", cautious, cautious_goes_on),
-    Policy("random", random_policy, on_feet_goes_on),
+    Policy(N_("aggressive"), aggressive, aggressive_goes_on,
+           N_(
+           "Rattled: Recover at Speed 1. Otherwise, half the time when a foe is Rattled at 0, finish them (a "
+           "kill, at the fastest Speed that gets a point through); else Attack one of the three foes with fewest "
+           "hit points at Speed 1, 2 or 3, calling any attack special, and kill whoever can be killed. Wants "
+           "another round while any foe can still act, Rattled or not: a Rattled foe is one to finish.")),
+    Policy(N_("cautious"), cautious, cautious_goes_on,
+           N_(
+           "Rattled: Escape at Speed 1. Otherwise, in this order: Heal the most hurt ally below half hit points "
+           "if able (not one who is Rattled and so escaping); at half hit points or less, Escape at Speed 5, "
+           "before most blows land; guard a Rattled ally with Defend Other at Speed 4, one guard for each "
+           "Rattled ally (the first free fighters of the side, in roster order); otherwise Attack one of the "
+           "three foes with fewest hit points at Speed 3 or 4, and knock out a Rattled one, never kill. Wants "
+           "another round only while on their feet above half hit points, with a foe on their feet too: never to "
+           "chase a Rattled foe.")),
+    Policy(N_("random"), random_policy, on_feet_goes_on,
+           N_(
+           "Rattled: Escape or Recover at Speed 1, evenly. Otherwise any action at any Speed on any sensible "
+           "target: Attack four times as likely as Escape, each Defend and Recover twice as likely, and a random "
+           "killing-blow call. Wants another round while on their feet with a foe still able to act.")),
 )}
 POLICY_NOTES: Mapping[str, str] = {name: p.note for name, p in POLICIES.items()}
-# How the fights read conditional specials: the report and the site print it.
-CONDITIONS_NOTE = (
-    "A special's bonus that counts only sometimes is applied when its condition holds as the slot begins ("
-    + " or ".join(CONDITION_WORDS[c] for c in CONDITIONS if c not in GM_CONDITIONS)
-    + "), and never when only the GM can judge it (" + " or ".join(CONDITION_WORDS[c] for c in sorted(GM_CONDITIONS))
-    + "): the simulation does not know where anyone stands, so those holders' figures are a floor.")
-ENDINGS_NOTE = (
+# How the fights read conditional specials: the report and the site print it
+# (`conditions_note()`, in the run's language).
+_CONDITIONS_NOTE = N_(
+    "A special's bonus that counts only sometimes is applied when its condition holds as the slot begins "
+    "({counted}), and never when only the GM can judge it ({judged}): the simulation does not know where anyone "
+    "stands, so those holders' figures are a floor.")
+ENDINGS_NOTE = N_(
     "As the source has it, after each round the GM asks who wants to keep fighting, and the fight goes on while "
     "anyone able to act says yes (each policy's answer is given below). When it ends, the winner is the one side "
     "that still has someone on their feet (not Rattled, Unconscious, Dead or gone). There is no winner when two "
     "or more sides still stand but nobody wants to go on (a stand-off), or when nobody is left standing.")
+
+
+def _either(words: Sequence[str]) -> str:
+    """Condition words joined as alternatives: "a or b or c", in the run's language."""
+    text = _(words[0])
+    for word in words[1:]:
+        text = _("{first} or {second}").format(first=text, second=_(word))
+    return text
+
+
+def conditions_note() -> str:
+    """How the fights read conditional specials, in the run's language."""
+    counted = [CONDITION_WORDS[c] for c in CONDITIONS if c not in GM_CONDITIONS]
+    judged = [CONDITION_WORDS[c] for c in sorted(GM_CONDITIONS)]
+    return _(_CONDITIONS_NOTE).format(counted=_either(counted), judged=_either(judged))
+
+
+# The note in English, as the tests and the README quote it.
+CONDITIONS_NOTE = conditions_note()
 
 
 @dataclass(frozen=True)
