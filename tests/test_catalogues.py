@@ -104,3 +104,16 @@ def test_the_language_is_the_runs_and_only_inside_it():
             assert i18n.current().language == "de"
         assert i18n.current().language == "fr"
     assert i18n.current().language == "en"
+
+
+def test_one_template_speaks_each_runs_language():
+    """One environment serves every language: nothing a template prints in
+    one language may be frozen into it when it compiles (Jinja folds a
+    filter on a literal, `{{ 1 | percent(0) }}`, unless the filter takes
+    the render's context)."""
+    template = environment().from_string('{{ 1 | percent(0) }} {{ 0.5 | fixed(2) }} {{ _("Rulings") | upper }}')
+    english = template.render()
+    with speaking(words_for("fr")):
+        french = template.render()
+    assert english == "100% 0.50 RULINGS"
+    assert french == "100\u00a0% 0,50 " + words_for("fr").gettext("Rulings").upper() and "RULINGS" not in french

@@ -89,7 +89,7 @@ def english_fragments(language: str) -> list[str]:
             continue
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
         strings = [message.string] if isinstance(message.string, str) else list(message.string)
-        for english, translated in zip(ids, strings):
+        for english, translated in zip(ids, strings, strict=False):
             if english == translated:
                 continue
             for part in PLACEHOLDER.split(english):

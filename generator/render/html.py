@@ -15,9 +15,10 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache, partial
+from typing import Callable
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, Undefined
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, Undefined, pass_context
 from markupsafe import Markup, escape
 
 from ..core import i18n
@@ -97,10 +98,6 @@ def _markdown_finalize(value: object) -> object:
     return md_text(value)
 
 
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
 def paragraphs(value: str) -> list[str]:
     """Blank-line separated paragraphs of a YAML block string."""
     return [" ".join(p.split()) for p in value.split("\n\n") if p.strip()]
@@ -144,6 +141,17 @@ def _read_icon(name: str) -> str:
 # A template message's placeholder, `%(name)s`; the checks of a catalogue
 # (core/i18n.placeholders) know it.
 _TEMPLATE_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+def _in_language(number_filter: Callable[..., str]) -> Callable[..., str]:
+    """A number filter Jinja may not work out when it compiles a template:
+    `{{ 1 | percent(0) }}` would be folded to text once, in the language of
+    whichever run compiled the template first (one environment serves every
+    language). A filter that takes the render's context is never folded."""
+    @pass_context
+    def in_language(_context: object, value: object, *args: object) -> str:
+        return number_filter(value, *args)
+    return in_language
 
 
 def _words(markdown: bool) -> tuple:
@@ -199,8 +207,8 @@ def _environment(templates: Path, ink_saver: bool, markdown: bool = False) -> En
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(never=never, md_cell=md_cell, md_text=md_text, paragraphs=paragraphs, ordinal=ordinal,
-                       percent=percent, fixed=fixed, prose=prose)
+    env.filters.update(never=never, md_cell=md_cell, md_text=md_text, paragraphs=paragraphs,
+                       percent=_in_language(percent), fixed=_in_language(fixed), prose=prose)
     # The site's pages get the charts' phone-sized drawing (charts.SCREEN); the PDFs, the printed one.
     gettext, ngettext, pgettext, translated = _words(markdown)
     env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext, pgettext=pgettext, translated=translated,

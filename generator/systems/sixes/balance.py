@@ -54,7 +54,8 @@ class FighterBalance:
     damage: int
     threat: Fraction          # share of duels won against the typical fighter
     survivability: Fraction   # share of own hit points left after EARLY_ROUNDS of a duel (0 if down)
-    flags: tuple[str, ...]    # outliers: "dangerous", "harmless", "tough", "fragile" (messages, translated where printed)
+    # outliers: "dangerous", "harmless", "tough", "fragile" (messages, translated where printed)
+    flags: tuple[str, ...]
 
 
 @dataclass(frozen=True)

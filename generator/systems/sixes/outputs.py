@@ -34,7 +34,7 @@ ROWS_PER_PART = 30
 OUTLIERS_LISTED = 12
 T = TypeVar("T")
 # The Acts column, Speed 5 to Speed 1: messages, so each language writes its
-# own order words ("1er", "1."), which the English-only `ordinal` filter cannot.
+# own order words ("1er", "1.").
 ACTS_ORDER = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 # Each hand-signal sheet holds this many players' sets of three cards.
 SETS_PER_SHEET = 3
@@ -102,7 +102,8 @@ def balance_document(game: SixesGame, context: dict) -> Document:
     def derive() -> dict:
         balance = cast_balance([m.character for m in game.cast], game.library)
         held = sorted({n for m in game.cast for n in m.character.specials})
-        return {**context, "balance": balance, "max_rounds": DEFAULT_MAX_ROUNDS, "policy_notes": POLICY_NOTES, "fence_iqrs": FENCE_IQRS,
+        return {**context, "balance": balance, "max_rounds": DEFAULT_MAX_ROUNDS, "policy_notes": POLICY_NOTES,
+                "fence_iqrs": FENCE_IQRS,
                 "fighter_parts": runs_of(balance.fighters), "outliers_listed": balance.outliers[:OUTLIERS_LISTED],
                 "in_parts": rendered_in_parts(len(game.cast)),
                 "endings_note": ENDINGS_NOTE, "conditions_note": conditions_note(),
