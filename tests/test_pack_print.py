@@ -43,7 +43,7 @@ def _label_sheet(paper: str, names=NAMES):
     envelopes = [SimpleNamespace(label=name, number=n) for n, name in enumerate(names, 1)]
     sheet = [(e, *stock.origin(k)) for k, e in enumerate(envelopes)]
     return render_template("pack/labels.html", {"title": "Low Water at Saint Brannoc's", "sheets": [sheet],
-                                                "doc_title": "labels",
+                                                "doc_title": "labels", "lang": "en",
                                                 "stock": stock, "count": len(names)})
 
 
@@ -98,7 +98,8 @@ def _manifest(rows) -> str:
     run = SimpleNamespace(decks=["hand-signal cards"], cards=72, sheets=14, cuts=64, cuts_per_sheet=(8,),
                           where=lambda n: "sheet 1" if n == 1 else f"sheets {n + 10}-{n + 11}")
     return render_template("pack/manifest.html", {
-        "title": "Low Water", "doc_title": "manifest", "rows": rows, "run": run, "labels": None, "label_sheets": 0,
+        "title": "Low Water", "doc_title": "manifest", "lang": "en", "rows": rows, "run": run, "labels": None,
+        "label_sheets": 0,
         "backs": False, "duplex": True, "paper_name": "A4", "totals": {"pages": 1, "sheets": 1}, "cover_sheets": None})
 
 

@@ -18,7 +18,7 @@ edit show?" has one answer: render/cache/keys.py, which spells every key.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
 
@@ -54,6 +54,8 @@ class BuildConfig:
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir).resolve())
         object.__setattr__(self, "out_dir", Path(self.out_dir).resolve())
+        # Every document declares the settings' language: set here, once, for build, pack and watch.
+        object.__setattr__(self, "options", replace(self.options, language=self.settings.file.site.language))
 
 
 def protected_folders(data_dir: Path) -> tuple[tuple[str, Path], ...]:

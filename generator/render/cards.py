@@ -150,7 +150,7 @@ def render_card_sheet(doc: Document, options: PrintOptions = DEFAULT_OPTIONS) ->
     """The HTML of a deck: faces (and backs) rendered one by one, then imposed."""
     env = environment(ink_saver=options.ink_saver)
     grid = grid_for(options.card_size, options.bleed)
-    base = {"card_css": None, **doc.context, "doc_title": doc.title}
+    base = {"card_css": None, **doc.context, "doc_title": doc.title, "lang": options.language}
 
     def face(template: str, card: Card) -> Markup:
         return Markup(env.get_template(template).render(**base, card=card.context, card_label=card.label))
@@ -172,4 +172,4 @@ def render_calibration(options: PrintOptions = DEFAULT_OPTIONS, title: str = "Du
     the back a cross and rulers, moved by the current offset. Held against the
     light from the back, the front cross shows the correction on the rulers."""
     return environment().get_template(CALIBRATION).render(
-        doc_title=title, offset=options.back_offset, ticks=range(-10, 11), ruler=range(0, 101))
+        doc_title=title, lang=options.language, offset=options.back_offset, ticks=range(-10, 11), ruler=range(0, 101))

@@ -18,7 +18,7 @@ from ..core.paper import Paper
 from ..core.paths import TEMPLATES_DIR
 from ..systems.base import Document
 from .cache import RenderCache
-from .options import PrintOptions
+from .options import DEFAULT_OPTIONS, PrintOptions
 from .progress import Progress, Tally
 
 if TYPE_CHECKING:
@@ -49,7 +49,8 @@ def document_html(doc: Document, options: PrintOptions | None = None) -> str:
     from .html import render_template
     if doc.cards:
         return render_card_sheet(doc, options) if options else render_card_sheet(doc)
-    return render_template(doc.template, {**doc.context, "doc_title": doc.title},
+    return render_template(doc.template, {**doc.context, "doc_title": doc.title,
+                                          "lang": options.language if options else DEFAULT_OPTIONS.language},
                            ink_saver=bool(options and options.ink_saver))
 
 
