@@ -1,6 +1,7 @@
 """Structure trees kept through a merge of our own tagged PDFs.
 
-Edge layer. pypdf's `append` copies pages but not the structure tree a
+Edge layer; imports pypdf only, and reads and writes no file (`merge` in
+render/pack_assembly.py hands it the PDFs it read). pypdf's `append` copies pages but not the structure tree a
 tagged PDF hangs on them (nor the pages' /StructParents), so a merged
 envelope or GM pack would lose every heading, table and alternative text.
 WeasyPrint builds one subtree per page under its /Document element, each
