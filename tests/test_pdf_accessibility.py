@@ -91,6 +91,23 @@ def _elements(node, found=None):
     return found
 
 
+def unmapped_marks(pdf: pikepdf.Pdf) -> list[int]:
+    """Pages with marked content the parent tree does not map to exactly
+    one structure element (a merge that lost the tree, or an overlay's own
+    marks): what a checker that only looks for unmarked content misses."""
+    nums = pdf.Root.StructTreeRoot.ParentTree.Nums
+    tree = {int(nums[i]): nums[i + 1] for i in range(0, len(nums), 2)}
+    bad = []
+    for number, page in enumerate(pdf.pages, 1):
+        mcids = [int(i.operands[1].MCID) for i in pikepdf.parse_content_stream(page) if str(i.operator) == "BDC"
+                 and isinstance(i.operands[1], pikepdf.Dictionary) and "/MCID" in i.operands[1]]
+        mapped = tree.get(int(page.StructParents)) if "/StructParents" in page else None
+        if mcids and (mapped is None or len(set(mcids)) != len(mcids)
+                      or any(m >= len(mapped) or not isinstance(mapped[m], pikepdf.Dictionary) for m in mcids)):
+            bad.append(number)
+    return bad
+
+
 @pytest.fixture(scope="module")
 def sheet(example_build):
     path = next(p for p in example_build.pdfs if p.as_posix().endswith("a4/" + SHEET))
@@ -105,6 +122,7 @@ def test_the_sheet_declares_its_language_and_title_and_asks_viewers_to_show_the_
     assert str(pdf.docinfo.Title) == _sheet_document().title
     assert bool(pdf.Root.ViewerPreferences.DisplayDocTitle) is True
     assert bool(pdf.Root.MarkInfo.Marked) is True
+    assert unmapped_marks(pdf) == []
 
 
 def test_the_sheet_has_headings_a_table_with_scoped_header_cells_and_icons_with_alt_text(sheet):
@@ -174,3 +192,25 @@ def test_merged_pack_pdfs_keep_their_tags(tmp_path):
         roles = [str(e.S) for e in _elements(envelope.Root.StructTreeRoot)]
         assert roles.count("/H1") >= 2 and "/Figure" in roles       # the cover's and the sheet's headings
         assert all("/StructParents" in page or "/Contents" not in page for page in envelope.pages)
+        assert unmapped_marks(envelope) == []
+
+
+def test_a_long_document_rendered_in_parts_stays_tagged(tmp_path, monkeypatch):
+    """With one character per part, the cheat sheet and balance report are
+    joined from parts: the join keeps each part's structure tree, and the
+    page numbers laid over it are artifacts, so the whole passes the check."""
+    from generator.core.paper import A4
+    from generator.systems.sixes import SYSTEM as SIXES
+    from generator.systems.sixes import outputs
+    monkeypatch.setattr(outputs, "ROWS_PER_PART", 1)
+    data = tmp_path / "data"
+    shutil.copytree(SIXES.starter, data / "sixes")
+    report = build(BuildConfig(data, tmp_path / "out", (A4,), site=False, workers=1))
+    assert any(piece.endswith("(page numbers)") for piece in report.pieces)     # it was joined
+    joined = [p for p in report.pdfs if p.name in ("gm-cheat-sheet.pdf", "balance-report.pdf")]
+    assert len(joined) == 2 and failures(joined) == {}
+    with pikepdf.open(joined[0]) as pdf:
+        roles = [str(e.S) for e in _elements(pdf.Root.StructTreeRoot)]
+        assert roles.count("/Table") >= 3 and "/H1" in roles
+        assert [page.StructParents for page in pdf.pages] == list(range(len(pdf.pages)))
+        assert unmapped_marks(pdf) == []

@@ -170,13 +170,11 @@ def test_a_long_gm_document_renders_only_the_run_of_the_cast_that_changed(starte
     """With a run of one character per part, the cheat sheet is its rules, one
     roster part per character and the specials library; editing the second
     character's armour renders that one roster part, and the joined PDF is
-    numbered right through. Only an --untagged build renders in parts (a
-    tagged document is rendered whole: joining would lose its structure tree)."""
+    numbered right through."""
     from generator.systems.sixes import outputs
     monkeypatch.setattr(outputs, "ROWS_PER_PART", 1)
     out = tmp_path / "out"
-    untagged = PrintOptions(tagged=False)
-    cold = cached_pdfs(starter, out, options=untagged)
+    cold = cached_pdfs(starter, out)
     cheat = "a4 sixes/gm/gm-cheat-sheet.pdf"
     assert [p for p in cold.pieces if p.startswith(cheat)] == [f"{cheat} (part {k})" for k in range(1, 5)] + [
         f"{cheat} (page numbers)"]
@@ -193,6 +191,6 @@ def test_a_long_gm_document_renders_only_the_run_of_the_cast_that_changed(starte
 
     character = starter / "sixes" / "characters" / "second-rival.yaml"
     character.write_text(re.sub(r"(?m)^armour: \d+\n", "", character.read_text()) + "armour: 2\n")
-    edited = cached_pdfs(starter, out, options=untagged)
+    edited = cached_pdfs(starter, out)
     assert [p for p in edited.pieces if p.startswith(cheat)] == [f"{cheat} (part 3)"]
     assert "sixes/players/first-rival.pdf" not in " ".join(edited.pieces)

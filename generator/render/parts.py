@@ -8,8 +8,9 @@ whole document. Parts print no page numbers; once the page count is known, a
 stamp document with the same page rules prints "Page N of M" on blank pages,
 and each stamp page is laid over its page of the joined PDF.
 
-Tagged (PDF/UA) documents and fillable forms are rendered whole: joining
-files would lose their structure tree and form fields.
+Fillable forms are rendered whole: joining files would lose their form
+fields. Tagged (PDF/UA) parts keep their structure trees through the join
+(render/tagged_merge.py), and the stamped numbers are artifacts.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ _PAGE_REF = re.compile(r"^page (\d+):")
 
 
 def splittable(job: PdfJob) -> bool:
-    return PART_MARK in job.html and job.pdf_variant is None and not job.pdf_forms
+    return PART_MARK in job.html and not job.pdf_forms
 
 
 def split_html(html: str) -> list[str]:
@@ -66,16 +67,23 @@ def stamp_job(job: PdfJob, pages: int) -> PdfJob:
 
 def joined_result(job: PdfJob, parts: list[PdfResult], stamp: Path) -> PdfResult:
     """Join the rendered parts into the job's target, stamp the page numbers,
-    and report the parts' findings with page numbers of the whole document."""
+    and report the parts' findings with page numbers of the whole document.
+    Tagged parts keep their structure trees, and the numbers are artifacts."""
     from pypdf import PdfReader, PdfWriter
+
+    from .tagged_merge import TaggedMerge, as_artifact
     writer = PdfWriter()
+    tags = TaggedMerge(writer)
     for part in parts:
-        writer.append(PdfReader(part.target))
+        reader = PdfReader(part.target)
+        writer.append(reader)
+        tags.add(reader, len(writer.pages) - len(reader.pages), 0, len(reader.pages))
     for page, number in zip(writer.pages, PdfReader(stamp).pages, strict=True):     # a number for each page
-        page.merge_page(number)
+        page.merge_page(as_artifact(number) if tags.tagged else number)
     first = PdfReader(parts[0].target)      # each part carries the document's <title> and language
-    metadata = first.metadata
-    save_pdf(writer, job.target, (metadata.title if metadata is not None else None) or "", declared_language([first]))
+    title = (first.metadata.title if first.metadata is not None else None) or ""
+    tags.finish(title)
+    save_pdf(writer, job.target, title, declared_language([first]))
     overflows, lint, offset = [], [], 0
     for part in parts:
         overflows += [_shift(m, offset) for m in part.overflows]

@@ -42,6 +42,7 @@ class TaggedMerge:
         self.document_ref = writer._add_object(self.document)
         self.nums = ArrayObject()       # the parent tree: key, value, key, value...
         self.next_key = 0
+        self.tagged = False             # whether any tagged PDF went in
 
     def add(self, reader: PdfReader, first: int, start: int, stop: int) -> bool:
         """Copy the subtrees of `reader`'s pages start..stop-1, which
@@ -59,11 +60,33 @@ class TaggedMerge:
                 page: Any = kid.get_object().raw_get("/Pg")
                 if page is not None and page.idnum in pages:
                     self.document["/K"].append(self._copy(kid.get_object(), self.document_ref, pages, marks))
+        self._copy_orphans(tree.get_object(), pages, marks)
         for _, new_page in pages.values():
             found = marks.get(_number(new_page), {})
             new_page[NameObject("/StructParents")] = NumberObject(self._key(
                 ArrayObject(found.get(mcid, NullObject()) for mcid in range(max(found, default=-1) + 1))))
+        self.tagged = True
         return True
+
+    def _copy_orphans(self, tree: Any, pages: dict[int, tuple[Any, Any]],
+                      marks: dict[int, dict[int, IndirectObject]]) -> None:
+        """WeasyPrint maps a page margin's marked content (running title,
+        page number) to elements outside the reading order (children of
+        nothing): copy those the same way, mapped but unread, so the merged
+        page is what the document rendered whole was."""
+        nums = tree.get("/ParentTree", DictionaryObject()).get("/Nums", ArrayObject())
+        keyed = {int(nums[i]): nums[i + 1] for i in range(0, len(nums), 2)}
+        for source_page, page in pages.values():
+            done = marks.get(_number(page), {})
+            source_marks = keyed.get(int(source_page.get("/StructParents", -1)))
+            for mcid, element in enumerate(source_marks if isinstance(source_marks, ArrayObject) else []):
+                if mcid in done or not hasattr(element, "idnum"):
+                    continue
+                top = element.get_object()      # up to the element the Document does not list
+                while top.get("/P") is not None and top["/P"].get("/S") not in ("/Document", None):
+                    top = top["/P"]
+                self._copy(top, self.document_ref, pages, marks)
+                done = marks.get(_number(page), {})
 
     def _key(self, value: Any) -> int:
         key, self.next_key = self.next_key, self.next_key + 1
@@ -104,7 +127,10 @@ class TaggedMerge:
                                  NameObject("/Pg"): page.indirect_reference})
 
     def finish(self, title: str) -> None:
-        """Hang the tree on the catalog, marked and identified as PDF/UA-1."""
+        """Hang the tree on the catalog, marked and identified as PDF/UA-1;
+        nothing when no tagged PDF went in (an --untagged build's)."""
+        if not self.tagged:
+            return
         root = DictionaryObject({
             NameObject("/Type"): NameObject("/StructTreeRoot"), NameObject("/K"): ArrayObject([self.document_ref]),
             NameObject("/ParentTree"): self.writer._add_object(DictionaryObject({NameObject("/Nums"): self.nums})),
