@@ -98,7 +98,8 @@ def _manifest(rows) -> str:
     run = SimpleNamespace(decks=["hand-signal cards"], cards=72, sheets=14, cuts=64, cuts_per_sheet=(8,),
                           where=lambda n: "sheet 1" if n == 1 else f"sheets {n + 10}-{n + 11}")
     return render_template("pack/manifest.html", {
-        "title": "Low Water", "doc_title": "manifest", "rows": rows, "run": run, "labels": None, "label_sheets": 0,
+        "title": "Low Water", "doc_title": "manifest", "lang": "en", "rows": rows, "run": run, "labels": None,
+        "label_sheets": 0,
         "backs": False, "duplex": True, "paper_name": "A4", "totals": {"pages": 1, "sheets": 1}, "cover_sheets": None})
 
 

@@ -1,6 +1,7 @@
 """Print variants, checked by rendering: --ink saver paints no solid blocks
 (but keeps cut marks), --large-print sets what players read at 12 pt or more
-(cards keep their size), and --tagged writes tagged PDF/UA files."""
+(cards keep their size), and tagged PDF/UA files (the default) stay tagged
+in large print."""
 from __future__ import annotations
 
 import re

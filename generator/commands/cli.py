@@ -70,7 +70,9 @@ def print_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="saver: no background fills, outlines and black text only."),
         click.option("--large-print", is_flag=True,
                      help="A larger type scale (12 pt minimum) on character sheets and player summaries."),
-        click.option("--tagged", is_flag=True, help="Tagged, accessible PDFs (PDF/UA-1)."),
+        click.option("--tagged/--untagged", default=True, show_default=True,
+                     help="Tagged, accessible PDFs (PDF/UA-1): language, title, headings, table headers "
+                          "and alternative text a screen reader follows."),
         click.option("--fillable", is_flag=True,
                      help="Form fields in player documents' inputs (default: printed flat)."),
     ]

@@ -127,9 +127,13 @@ def new_part(running_title: str) -> Markup:
     return Markup(PART_MARK + '<div class="game-title running-title">') + escape(running_title) + Markup("</div>")
 
 
-def icon_svg(name: str) -> Markup:
-    """Inline an icon's SVG (shipped files under templates/icons only)."""
-    return Markup(_read_icon(name))
+def icon_svg(name: str, alt: str) -> Markup:
+    """Inline an icon's SVG (shipped files under templates/icons only) with
+    `alt`, what it means, as its <title>: a tagged PDF's Figure takes its
+    alternative text from there, and a screen reader reads that instead."""
+    svg = _read_icon(name)
+    opened = svg.index(">") + 1
+    return Markup(svg[:opened]) + Markup("<title>{}</title>").format(alt) + Markup(svg[opened:])
 
 
 @lru_cache(maxsize=None)

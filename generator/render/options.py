@@ -23,7 +23,7 @@ class PrintOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm the backs (and their marks) move, right and down
     ink_saver: bool = False                       # no background fills, black text (templates/print/ink-saver.css)
     large_print: bool = False                     # 12 pt minimum on sheets and summaries (large-print.css)
-    tagged: bool = False                          # tagged, accessible PDF/UA-1 output
+    tagged: bool = True                           # tagged, accessible PDF/UA-1 output (--untagged: off)
     fillable: bool = False                        # HTML inputs become PDF form fields (else printed flat)
 
     def __post_init__(self) -> None:

@@ -216,8 +216,10 @@ def merge(given: Sequence[Piece | tuple[Path, Part]], target: Path, title: str, 
     from ..core.assets import MAX_PDF_BYTES
     from ..core.loading import read_limited
     from .handouts import find_active_content, strip_active_content
-    from .parts import save_pdf
-    writer, contents, readers = PdfWriter(), [], {}
+    from .parts import declared_language, save_pdf
+    from .tagged_merge import TaggedMerge, as_artifact
+    writer, contents, readers, overlays = PdfWriter(), [], {}, {}
+    tags = TaggedMerge(writer)
 
     def reader(path: Path) -> PdfReader:
         """Through the one gate: a handout is the file the gather checked
@@ -230,10 +232,14 @@ def merge(given: Sequence[Piece | tuple[Path, Part]], target: Path, title: str, 
         source = reader(piece.path)
         start, stop = piece.pages or (0, len(source.pages))
         writer.append(source, pages=(start, stop))
+        if not piece.handout:       # a handout joins untagged: its tree, if any, is not one of ours
+            tags.add(source, len(writer.pages) - (stop - start), start, stop)
         pages = stop - start
         if piece.stamp is not None:
-            stamp_path, index = piece.stamp
-            overlay = reader(stamp_path).pages[index]
+            if piece.stamp not in overlays:     # once: a stamp may lie over several pages
+                stamp_file, index = piece.stamp
+                overlays[piece.stamp] = as_artifact(reader(stamp_file).pages[index])
+            overlay = overlays[piece.stamp]
             for page in writer.pages[len(writer.pages) - pages:]:
                 page.merge_page(overlay)
         blank = 1 if duplex and pages % 2 and i < len(pieces) - 1 else 0
@@ -245,7 +251,8 @@ def merge(given: Sequence[Piece | tuple[Path, Part]], target: Path, title: str, 
         contents.append(Part(piece.part.title + note, pages, blank))
     if any(piece.handout for piece in pieces):
         strip_active_content(writer)
-    save_pdf(writer, target, title)
+    tags.finish(title)
+    save_pdf(writer, target, title, declared_language([reader(p.path) for p in pieces if not p.handout]))
     return contents
 
 

@@ -8,29 +8,30 @@ whole document. Parts print no page numbers; once the page count is known, a
 stamp document with the same page rules prints "Page N of M" on blank pages,
 and each stamp page is laid over its page of the joined PDF.
 
-Tagged (PDF/UA) documents and fillable forms are rendered whole: joining
-files would lose their structure tree and form fields.
+Fillable forms are rendered whole: joining files would lose their form
+fields. Tagged (PDF/UA) parts keep their structure trees through the join
+(render/tagged_merge.py), and the stamped numbers are artifacts.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
+from ..core import i18n
 from .html import PART_MARK
 from .pdf import PdfJob, PdfResult
 
 PART_CSS = "print/part.css"
 STAMP_CSS = "print/page-numbers.css"
-LANGUAGE = "en"
 
 _BODY_OPEN = re.compile(r"<body[^>]*>", re.I)
 _PAGE_REF = re.compile(r"^page (\d+):")
 
 
 def splittable(job: PdfJob) -> bool:
-    return PART_MARK in job.html and job.pdf_variant is None and not job.pdf_forms
+    return PART_MARK in job.html and not job.pdf_forms
 
 
 def split_html(html: str) -> list[str]:
@@ -66,15 +67,23 @@ def stamp_job(job: PdfJob, pages: int) -> PdfJob:
 
 def joined_result(job: PdfJob, parts: list[PdfResult], stamp: Path) -> PdfResult:
     """Join the rendered parts into the job's target, stamp the page numbers,
-    and report the parts' findings with page numbers of the whole document."""
+    and report the parts' findings with page numbers of the whole document.
+    Tagged parts keep their structure trees, and the numbers are artifacts."""
     from pypdf import PdfReader, PdfWriter
+
+    from .tagged_merge import TaggedMerge, as_artifact
     writer = PdfWriter()
+    tags = TaggedMerge(writer)
     for part in parts:
-        writer.append(PdfReader(part.target))
+        reader = PdfReader(part.target)
+        writer.append(reader)
+        tags.add(reader, len(writer.pages) - len(reader.pages), 0, len(reader.pages))
     for page, number in zip(writer.pages, PdfReader(stamp).pages, strict=True):     # a number for each page
-        page.merge_page(number)
-    metadata = PdfReader(parts[0].target).metadata     # each part carries the document's <title>
-    save_pdf(writer, job.target, (metadata.title if metadata is not None else None) or "")
+        page.merge_page(as_artifact(number) if tags.tagged else number)
+    first = PdfReader(parts[0].target)      # each part carries the document's <title> and language
+    title = (first.metadata.title if first.metadata is not None else None) or ""
+    tags.finish(title)
+    save_pdf(writer, job.target, title, declared_language([first]))
     overflows, lint, offset = [], [], 0
     for part in parts:
         overflows += [_shift(m, offset) for m in part.overflows]
@@ -83,12 +92,25 @@ def joined_result(job: PdfJob, parts: list[PdfResult], stamp: Path) -> PdfResult
     return PdfResult(job.label, job.target, offset, tuple(overflows), tuple(dict.fromkeys(lint)))
 
 
-def save_pdf(writer: Any, target: Path, title: str) -> None:
+def declared_language(readers: Sequence[Any]) -> str:
+    """The language (/Lang) the first of `readers` (pypdf) that declares one
+    declares: what a joined or merged PDF of our rendered documents declares.
+    The run's language when none does (only organisers' own handouts were merged)."""
+    for reader in readers:
+        if lang := str(reader.trailer["/Root"].get("/Lang", "")):
+            return lang
+    return i18n.current().language
+
+
+def save_pdf(writer: Any, target: Path, title: str, language: str) -> None:
     """Write a PDF assembled with pypdf, with the title and language every PDF
-    we make carries, under a temporary name first so no half file is left."""
-    from pypdf.generic import NameObject, TextStringObject
+    we make carries (and asks a viewer to show the title, as a tagged one
+    does), under a temporary name first so no half file is left."""
+    from pypdf.generic import BooleanObject, DictionaryObject, NameObject, TextStringObject
     writer.add_metadata({"/Title": title, "/Producer": "Sixes Press"})
-    writer._root_object[NameObject("/Lang")] = TextStringObject(LANGUAGE)
+    writer._root_object[NameObject("/Lang")] = TextStringObject(language)
+    writer._root_object[NameObject("/ViewerPreferences")] = DictionaryObject(
+        {NameObject("/DisplayDocTitle"): BooleanObject(True)})
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".part")
     with open(partial, "wb") as handle:

@@ -178,6 +178,24 @@ def _own_stylesheets(html: str, base_url: str, engine: dict[str, Any]) -> tuple[
     return _STYLESHEET_LINK.sub(take, html), sheets
 
 
+# A header cell's HTML scope and the PDF /Scope it becomes (PDF 1.7, 14.8.5.7).
+_SCOPES = {"row": "/Row", "rowgroup": "/Row", "both": "/Both"}
+
+
+def scope_header_cells(document: Any, pdf: Any) -> None:
+    """Give every tagged header cell (TH) the /Scope its `<th scope>` names
+    (a column when none). WeasyPrint links data cells to their headers
+    (/Headers) but writes no /Scope on the headers themselves, which a
+    PDF/UA checker then cannot tie to their cells. Called by WeasyPrint
+    after the structure tree is made (each cell's box holds its element)."""
+    for page in document.pages:
+        for box in page._page_box.descendants(placeholders=True):
+            element = getattr(box, "mark", None)        # a pydyf.Dictionary, a dict
+            if box.element_tag == "th" and isinstance(element, dict):
+                scope = _SCOPES.get((box.element.get("scope") or "col").lower(), "/Column")
+                element["A"]["Scope"] = scope
+
+
 @lru_cache(maxsize=1)
 def fonts_date() -> int:
     """The newest date the shipped fonts carry inside them (their `head`
@@ -221,7 +239,8 @@ def _render(job: PdfJob, date: int) -> PdfResult:
         raise ForbiddenResource(f"{job.label}: {exc}") from None
     job.target.parent.mkdir(parents=True, exist_ok=True)
     partial = job.target.with_name(job.target.name + f".{os.getpid()}.part")
-    document.write_pdf(partial, pdf_variant=job.pdf_variant, pdf_forms=job.pdf_forms)
+    document.write_pdf(partial, pdf_variant=job.pdf_variant, pdf_forms=job.pdf_forms,
+                       finisher=scope_header_cells if job.pdf_variant else None)
     os.replace(partial, job.target)
     from .lint import print_faults
     return PdfResult(job.label, job.target, len(document.pages), tuple(find_overflows(document)),
