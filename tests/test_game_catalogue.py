@@ -71,16 +71,16 @@ def test_the_written_catalogue_lists_every_message_and_checks_clean(polish_game)
 def test_check_reports_each_problem_of_the_catalogue_at_its_line(polish_game):
     path = polish_game / "locales" / "pl.po"
     message = placeholder_message()
-    text = path.read_text(encoding="utf-8")
-    start = text.count("\n") + 2          # the line of the first msgid appended
-    text += po_entry("A message the tool never had", "Nic")
-    text += po_entry(message, "bez zmiennych")
-    path.write_text(text.replace(f'msgid "{message}"\nmsgstr ""\n', "", 1), encoding="utf-8")
+    text = path.read_text(encoding="utf-8").replace(f'msgid "{message}"\nmsgstr ""\n', "", 1)
+    text += po_entry("A message the tool never had", "Nic") + po_entry(message, "bez zmiennych")
+    path.write_text(text, encoding="utf-8")
+    lines = text.splitlines()
+    unknown = lines.index('msgid "A message the tool never had"') + 1
+    wrong = lines.index(f'msgid "{message}"') + 1
     result = sixes("check", cwd=polish_game)
     assert result.exit_code == 1, result.output
-    shifted = start - 3          # the original empty entry of `message` (3 lines) was removed above it
-    assert f"locales/pl.po:{shifted}:1: warning: the tool has no message" in result.output, result.output
-    assert f"locales/pl.po:{shifted + 3}:1: error: the translation of" in result.output, result.output
+    assert f"locales/pl.po:{unknown}:1: warning: the tool has no message" in result.output, result.output
+    assert f"locales/pl.po:{wrong}:1: error: the translation of" in result.output, result.output
     assert "has the placeholders none where the message has" in result.output
 
 
