@@ -24,6 +24,7 @@ def run(directory: Path, language: str = "en") -> None:
     from ..core.text import refused
     from ..game.settings import SETTINGS_FILE, STARTER_SETTINGS
     from ..systems import SLUGS, SYSTEMS
+    from ..systems.base import starter_in
     from .build import export_schemas
     if not LANGUAGE.fullmatch(language):
         raise Failed(f"'{visible(language)}' is not a language code; e.g. en, fr, de, pl, pt-BR "
@@ -36,7 +37,7 @@ def run(directory: Path, language: str = "en") -> None:
     settings = STARTER_SETTINGS.format(name=json_string(name), language=language)
     (directory / SETTINGS_FILE).write_text(settings, encoding="utf-8")
     for system in SYSTEMS:
-        shutil.copytree(system.starter, directory / system.slug)
+        shutil.copytree(starter_in(system, language), directory / system.slug)
     # The starter files' `yaml-language-server` lines point here.
     export_schemas(directory / "schemas")
     if language != "en" and language_folder(language) is None:

@@ -130,7 +130,7 @@ class System:
     documents: Callable[[Any], list[Document]]
     pages: Callable[[Any], list[Page]]
     schemas: Mapping[str, type[BaseModel]]   # file kind -> model, for JSON Schema export
-    starter: Path                 # a small valid data folder for `sixes new`
+    starter: Path                 # a small valid data folder for `sixes new` (English; see starter_in)
     hand_written: tuple[str, ...] = field(default=("index.md",))   # site/<slug>/ pages, in nav order
     summary: str = ""             # one line about the rule system (the site shows the game's pitch)
     # Slow remembered computations the documents will read (memo.Work): the
@@ -163,3 +163,12 @@ class System:
 OPTIONAL_PARTS = ("simulations", "cast_list")
 # What a system's dataset module may define beyond load_game.
 DATASET_PARTS = ("recast",)
+
+
+def starter_in(system: System, language: str) -> Path:
+    """The starter game `sixes new --language` copies: the one written in
+    `language` (a `starter-<language>` folder beside the English one, e.g.
+    starter-fr, its texts written in that language and its file names the
+    same), else the English one."""
+    written = system.starter.with_name(f"starter-{language.split('-')[0]}")
+    return written if written.is_dir() else system.starter
