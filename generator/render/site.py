@@ -33,6 +33,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from ..core import i18n
 from ..core.layout import DocumentPdf
 from ..core.paper import Paper
 from ..core.paths import ICONS_DIR, SITE_SOURCES_DIR
@@ -74,6 +75,7 @@ def stage_sources(staging: Path, sections: list[SiteSection], built: Path, paper
     (one tab each), then one section (a tab) per system. The public PDFs are
     taken from `built`, a folder laid out as the output (core/layout.py)."""
     shutil.copytree(SITE_SOURCES_DIR, staging)
+    in_language(staging, i18n.current().language)
     _drop_absent_systems(staging, sections)
     shutil.copytree(ICONS_DIR, staging / "assets" / "icons", ignore=shutil.ignore_patterns("*.md"))
     for own_page in own.pages:
@@ -154,6 +156,25 @@ def page_title(system: System, page: Page) -> str:
 def nav_title(title: str) -> str:
     """A navigation entry's title: Material prints it without escaping."""
     return str(escape(title))
+
+
+# A hand-written page in another language: `index.fr.md` beside `index.md`.
+_IN_LANGUAGE = re.compile(r"(?P<stem>.+)\.(?P<language>[a-z]{2,3})\.md")
+
+
+def in_language(staging: Path, language: str) -> None:
+    """The shipped hand-written pages in the run's language: `index.fr.md`
+    takes the place of `index.md` in a French site (an English page stays
+    where no translation ships), and no other language's copy is published."""
+    base = language.split("-")[0]
+    for path in sorted(staging.rglob("*.md")):
+        match = _IN_LANGUAGE.fullmatch(path.name)
+        if match is None:
+            continue
+        if match["language"] == base:
+            path.replace(path.with_name(f"{match['stem']}.md"))
+        else:
+            path.unlink()
 
 
 def _hand_written_entry(staging: Path, system: System, name: str) -> dict[str, str]:
