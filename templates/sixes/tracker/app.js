@@ -681,7 +681,7 @@
                                       "end of a round, healing outside the fight). It goes into the log."}),
         stepper(change, c, redraw), statusToggles(change, c, redraw),
         el("div", {class: "row"}, button("Apply", function () {
-          var after = API.settle(c, change), words = API.changeWords(c, after);
+          var after = API.settle(c, change), words = R.changeWords(c, after);
           S.fight.states[i] = API.stateOf(after);
           if (words.length) { S.fight.notes.push({before: roundNumber(), text: "GM ruling: " + words.join("; ") + "."}); }
           box.open = false;
