@@ -39,7 +39,8 @@ from generator.core.i18n import SHIPPED, script_catalogue, speaking, words_for
 from generator.core.paths import TEMPLATES_DIR
 from generator.render.tracker import TRACKER_DOMAIN
 from generator.systems.sixes.effects import EFFECTS, may_ride
-from generator.systems.sixes.models import Character, Special
+from generator.systems.sixes.models import CONDITION_WORDS, Character, Special
+from generator.systems.sixes.narration import CONDITION_NAMES
 from generator.systems.sixes.resolver import (ACTION_NAMES, Declaration, IllegalDeclaration, fresh, resolve_round,
                                               validate)
 from generator.systems.sixes.simulate import POLICIES
@@ -387,3 +388,11 @@ def test_an_illegal_round_is_refused_by_both_with_the_same_reasons(tmp_path):
     assert report["invalid"] == 1 and report["faults"] == []
     assert refused.value.reasons == ("Ash is Rattled and may only Escape or Recover, not Attack",
                                      "Bo: Defend Other must be aimed at someone else (use Defend Self)")
+
+
+def test_the_words_the_log_translates_are_the_rules_words():
+    """resolver.js translates the condition words the rules hand it
+    (models.CONDITION_WORDS, through tracker.rules_data); narration.py marks
+    the same words for the catalogue: if one changed alone, the JavaScript
+    would look up an id the catalogue lacks and print English."""
+    assert CONDITION_NAMES == CONDITION_WORDS

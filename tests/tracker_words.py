@@ -31,7 +31,7 @@ def english_pieces() -> list[str]:
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
         translated = ([words.gettext(ids[0])] if len(ids) == 1
                       else [words.ngettext(ids[0], ids[1], 1), words.ngettext(ids[0], ids[1], 2)])
-        for english, text in zip(ids, translated):
+        for english, text in zip(ids, translated, strict=True):
             if english != text:
                 pieces.update(p.strip() for p in _PLACEHOLDER.split(english) if len(p.strip()) >= MIN_PIECE)
     return sorted(pieces)

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
 from ...core.i18n import N_, _, ngettext
-from .models import CONDITION_WORDS
 
 if TYPE_CHECKING:
     from .resolver import Declaration, RoundResult, SlotWatcher, _Round
