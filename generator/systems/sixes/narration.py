@@ -126,7 +126,8 @@ class Narration(_Rules):
         standing = [name for i, name in enumerate(self.names)
                     if not (self.dead[i] or self.escaped[i] or self.unconscious[i])]
         self.say(None, "end", _("Round over. Still able to act: {names}. Ask who wants to keep fighting.")
-                 .format(names=and_list(standing) if standing else _("nobody")))
+                 .format(names=and_list(standing)) if standing else
+                 _("Round over. Still able to act: nobody. Ask who wants to keep fighting."))
         return self.rules.finish(self, log + tuple(self.lines))
 
     # --- the phases of a Speed Slot ---------------------------------------------

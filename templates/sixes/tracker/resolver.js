@@ -791,8 +791,9 @@
       for (var i = 0; i < this.n; i++) {
         if (!(this.dead[i] || this.escaped[i] || this.unconscious[i])) { standing.push(this.names[i]); }
       }
-      this.say(null, "end", t("Round over. Still able to act: {names}. Ask who wants to keep fighting.",
-                              {names: standing.length ? and(standing) : t("nobody")}));
+      this.say(null, "end", standing.length ?
+        t("Round over. Still able to act: {names}. Ask who wants to keep fighting.", {names: and(standing)}) :
+        t("Round over. Still able to act: nobody. Ask who wants to keep fighting."));
       return {combatants: out, log: this.lines, adjudications: this.adjudications};
     };
 
