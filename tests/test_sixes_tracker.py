@@ -23,8 +23,9 @@ from urllib.parse import unquote
 import pytest
 import yaml
 
+from generator.core.i18n import ngettext, read_catalogue, script_catalogue, speaking, words_for
 from generator.core.paths import DEFAULT_DATA_DIR, PROJECT_ROOT
-from generator.render.tracker import GM_ENTRY, TRACKER_FILE, script_json, tracker_html, tracker_path
+from generator.render.tracker import GM_ENTRY, TRACKER_DOMAIN, TRACKER_FILE, script_json, tracker_html, tracker_path
 from generator.systems.sixes.dataset import load_game
 from generator.systems.sixes.tracker import tracker_data
 
@@ -108,7 +109,11 @@ def test_the_page_carries_the_data_as_escaped_json_and_nothing_else_of_it(hostil
     assert "<script>alert" not in html and "<img src=x" not in html and "<svg onload" not in html
     assert "\u2028" not in html and "\u2029" not in html
     assert "<title>&lt;/title&gt;&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt;: fight tracker" in html
-    assert json.loads(data_script(html)) == json.loads(json.dumps(tracker_data(hostile_game)))
+    data = json.loads(data_script(html))
+    # The game's tracker data, and the tracker's words in the page's language
+    # (English: the message ids themselves, so no translation travels).
+    assert data == json.loads(json.dumps({**tracker_data(hostile_game), "messages": data["messages"]}))
+    assert data["messages"] == {"plural": "n != 1", "messages": [], "plurals": []}
     # The page has exactly its three script elements: the data and two of our own.
     assert len(re.findall(r"<script\b", html)) == 3
 
@@ -207,3 +212,28 @@ def test_the_build_writes_the_tracker_for_the_gm_and_never_onto_the_site(example
             text = path.read_text(encoding="utf-8", errors="replace")
             for needle in needles:
                 assert needle not in text, f"{needle!r} is in {path.relative_to(site)}"
+
+
+@pytest.mark.parametrize("language, rule", [("en", "n != 1"), ("fr", "n > 1"), ("de", "n != 1")])
+def test_the_page_gets_its_languages_words_and_plural_rule(language, rule):
+    """What render/tracker.py embeds for the page's script: the translations
+    that differ from the English, both plural forms as the language counts,
+    and its plural rule named from the fixed set the script knows."""
+    with speaking(words_for(language)):
+        words = script_catalogue(TRACKER_DOMAIN)
+        opens = ngettext("{names} opens their eyes.", "{names} open their eyes.", 1)
+        open_ = ngettext("{names} opens their eyes.", "{names} open their eyes.", 2)
+    assert words["plural"] == rule
+    assert (words["messages"] == [] and words["plurals"] == []) if language == "en" else \
+        ["{names} opens their eyes.", [opens, open_]] in words["plurals"] and len(words["messages"]) > 100
+    assert all(english != text for english, text in words["messages"])
+
+
+def test_a_plural_rule_the_script_does_not_know_is_refused():
+    """A game's own catalogue may count otherwise (Polish has three forms):
+    the page cannot, so making it fails rather than printing wrong forms."""
+    polish = read_catalogue('msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && '
+                            'n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"\n\n'
+                            'msgid "Log"\nmsgstr "Dziennik"\n', "pl")
+    with speaking(words_for("pl", polish)), pytest.raises(ValueError, match="plural rule"):
+        script_catalogue(TRACKER_DOMAIN)

@@ -14,6 +14,11 @@ resolved by resolver.py with its on_slot hook; illegal ones keep the
 reasons resolver.validate gives. All of it goes to one Node process as one
 JSON file; Node resolves every round with templates/sixes/tracker/resolver.js
 and reports each difference it finds.
+
+Every shipped language is played: resolver.py speaks inside `speaking()`,
+and the JavaScript gets the same language's tracker catalogue as the page
+does (core/i18n.script_catalogue), so the log must match word for word in
+French and German too.
 """
 from __future__ import annotations
 
@@ -28,10 +33,14 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from tracker_words import english_left, english_pieces
 
+from generator.core.i18n import SHIPPED, script_catalogue, speaking, words_for
 from generator.core.paths import TEMPLATES_DIR
+from generator.render.tracker import TRACKER_DOMAIN
 from generator.systems.sixes.effects import EFFECTS, may_ride
-from generator.systems.sixes.models import Character, Special
+from generator.systems.sixes.models import CONDITION_WORDS, Character, Special
+from generator.systems.sixes.narration import CONDITION_NAMES
 from generator.systems.sixes.resolver import (ACTION_NAMES, Declaration, IllegalDeclaration, fresh, resolve_round,
                                               validate)
 from generator.systems.sixes.simulate import POLICIES
@@ -43,6 +52,13 @@ RESOLVER_JS = TEMPLATES_DIR / "sixes" / "tracker" / "resolver.js"
 # asks for more (and SIXES_TRACKER_SEED for other fights) when hunting a bug.
 ROUNDS = int(os.environ.get("SIXES_TRACKER_ROUNDS", "10000"))
 SEED = int(os.environ.get("SIXES_TRACKER_SEED", "23"))
+# English is played in full; each other language on a fifth as many rounds
+# (the same rules, told in other words).
+TRANSLATED = [language for language in SHIPPED if language != "en"]
+
+
+def rounds_for(language: str) -> int:
+    return ROUNDS if language == "en" else max(ROUNDS // 5, 200)
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node.js is not installed (make test installs it)")
 
@@ -168,9 +184,15 @@ def declarations(rng: random.Random, fight, side, policies) -> list[Declaration]
 
 
 @cache
-def cases(seed: int, wanted: int) -> dict:
+def cases(seed: int, wanted: int, language: str = "en") -> dict:
     """Random fights until `wanted` legal rounds are recorded: the JSON the
-    Node side reads, with what resolver.py said about each round."""
+    Node side reads, with what resolver.py said about each round in
+    `language`, and that language's tracker catalogue."""
+    with speaking(words_for(language)):
+        return _cases(seed, wanted)
+
+
+def _cases(seed: int, wanted: int) -> dict:
     rng = random.Random(f"tracker-equality:{seed}")
     policy_names = sorted(POLICIES)
     fights, invalid, legal, special_rounds = [], [], 0, 0
@@ -225,15 +247,15 @@ def cases(seed: int, wanted: int) -> dict:
                 break
         invalid.extend(record["invalid"])
         fights.append(record)
-    return {"rules": rules_data(), "fights": fights, "counts": {"rounds": legal, "invalid": len(invalid),
-                                                                 "with_adjudications": special_rounds}}
+    return {"rules": rules_data(), "messages": script_catalogue(TRACKER_DOMAIN), "fights": fights,
+            "counts": {"rounds": legal, "invalid": len(invalid), "with_adjudications": special_rounds}}
 
 
 HARNESS = r"""
 const fs = require("fs");
 const api = require(process.argv[2]);
 const doc = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
-const R = api.create(doc.rules);
+const R = api.create(doc.rules, doc.messages);
 const compact = c => [c.hp, +c.rattled, +c.unconscious, +c.dead, +c.escaped, Array.from(c.uses.entries())];
 const state = s => ({hp: s[0], rattled: !!s[1], unconscious: !!s[2], dead: !!s[3], escaped: !!s[4], uses: s[5]});
 function unchangedAsNull(slots) {
@@ -293,25 +315,42 @@ def run_node(doc: dict, tmp_path: Path) -> dict:
     return json.loads(done.stdout)
 
 
-def test_the_javascript_resolver_matches_the_python_resolver_on_random_rounds(tmp_path):
+@pytest.mark.parametrize("language", SHIPPED)
+def test_the_javascript_resolver_matches_the_python_resolver_on_random_rounds(tmp_path, language):
+    wanted = rounds_for(language)
     started = time.perf_counter()
-    doc = cases(SEED, ROUNDS)
+    doc = cases(SEED, wanted, language)
     made = time.perf_counter()
     report = run_node(doc, tmp_path)
     counts = doc["counts"]
-    print(f"\n{counts['rounds']} legal rounds ({counts['with_adjudications']} with a GM question), "
+    print(f"\n{language}: {counts['rounds']} legal rounds ({counts['with_adjudications']} with a GM question), "
           f"{counts['invalid']} refused, {report['lines']} log lines; Python {made - started:.1f} s, "
           f"Node {time.perf_counter() - made:.1f} s")
     assert report["faults"] == []
-    assert report["rounds"] == counts["rounds"] >= ROUNDS
-    assert report["invalid"] == counts["invalid"] >= ROUNDS // 20
-    assert counts["with_adjudications"] >= ROUNDS // 50
+    assert report["rounds"] == counts["rounds"] >= wanted
+    assert report["invalid"] == counts["invalid"] >= wanted // 20
+    assert counts["with_adjudications"] >= wanted // 50
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_log_of_random_rounds_is_all_in_the_language(language):
+    """No English sentence of the tracker's catalogue is left in the log,
+    which both resolvers write (the test above holds them equal); the
+    rules are told in other words, not changed: the same rounds in English
+    have as many lines."""
+    wanted = rounds_for(language)
+    told, english = cases(SEED, wanted, language), cases(SEED, wanted, "en")
+    text = "\n".join(line[2] for fight in told["fights"] for r in fight["rounds"] for line in r["log"])
+    with speaking(words_for(language)):
+        assert english_pieces() and english_left(text) == []
+    lines = [len(r["log"]) for doc in (told, english) for fight in doc["fights"] for r in fight["rounds"]]
+    assert lines[:len(lines) // 2] == lines[len(lines) // 2:]
 
 
 def test_the_random_rounds_reach_every_path_worth_testing():
     """The log of the random rounds says every kind of thing the resolver
     can say: if a change to the generator stopped reaching one, this fails."""
-    doc = cases(SEED, ROUNDS)
+    doc = cases(SEED, ROUNDS, "en")
     text = "\n".join(line[2] for fight in doc["fights"] for r in fight["rounds"] for line in r["log"])
     for words in ("did not declare in time", "does not happen", "is lost (Rattled", "GM adjudicates: the resolver "
                   "leaves", "GM adjudicates: the resolver changes", "starts defending", "(armour stops",
@@ -349,3 +388,11 @@ def test_an_illegal_round_is_refused_by_both_with_the_same_reasons(tmp_path):
     assert report["invalid"] == 1 and report["faults"] == []
     assert refused.value.reasons == ("Ash is Rattled and may only Escape or Recover, not Attack",
                                      "Bo: Defend Other must be aimed at someone else (use Defend Self)")
+
+
+def test_the_words_the_log_translates_are_the_rules_words():
+    """resolver.js translates the condition words the rules hand it
+    (models.CONDITION_WORDS, through tracker.rules_data); narration.py marks
+    the same words for the catalogue: if one changed alone, the JavaScript
+    would look up an id the catalogue lacks and print English."""
+    assert CONDITION_NAMES == CONDITION_WORDS

@@ -186,6 +186,47 @@ def known_language(language: str) -> bool:
     return _locale(language).language == language.split("-")[0]
 
 
+# --- a domain's messages for a page's script ------------------------------------------------------------------
+
+# The plural rules a script knows (templates/sixes/tracker/resolver.js's
+# PLURAL_RULES): a fixed set of expressions, so a page runs no code of a
+# catalogue's. gettext's rule for English and German, then French's.
+SCRIPT_PLURALS = {"n != 1": lambda n: int(n != 1), "n > 1": lambda n: int(n > 1)}
+
+
+def script_catalogue(domain: str) -> dict:
+    """The current language's translations of one domain's messages, as JSON
+    data for a page's script: {plural, messages: [[id, text]], plurals:
+    [[singular, [form 0, form 1]]]}. The ids are the domain's template
+    (generator/locales/<domain>.pot); only translations that differ from the
+    English travel, and English needs none."""
+    words = _current.get()
+    messages, plurals = [], []
+    for message in _shipped(LOCALES_DIR / f"{domain}.pot", SOURCE_LANGUAGE):
+        if not message.id or message.context:
+            continue
+        if isinstance(message.id, (tuple, list)):
+            singular, plural = message.id[:2]
+            forms = [words.ngettext(singular, plural, 1), words.ngettext(singular, plural, 2)]
+            if forms != [singular, plural]:
+                plurals.append([singular, forms])
+        elif words.gettext(message.id) != message.id:
+            messages.append([message.id, words.gettext(message.id)])
+    return {"plural": script_plural(words), "messages": sorted(messages), "plurals": sorted(plurals)}
+
+
+def script_plural(words: Words) -> str:
+    """Which of SCRIPT_PLURALS the language counts by (its catalogue's
+    Plural-Forms); ValueError for a rule outside them."""
+    rule = getattr(words.translations, "plural", None)
+    if rule is None:
+        return "n != 1"
+    for name, known in SCRIPT_PLURALS.items():
+        if all(rule(n) == known(n) for n in range(1000)):
+            return name
+    raise ValueError(f"the plural rule of {words.language!r} is none a page script knows ({', '.join(SCRIPT_PLURALS)})")
+
+
 # --- numbers, the language's way ---------------------------------------------------------------------------------
 
 def decimal_text(value: Decimal, places: int) -> str:

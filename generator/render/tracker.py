@@ -26,6 +26,7 @@ from urllib.parse import quote
 
 from markupsafe import Markup
 
+from ..core.i18n import _, script_catalogue
 from ..core.paths import TEMPLATES_DIR
 from .html import render_template
 
@@ -37,6 +38,7 @@ GM_ENTRY = "gm"
 TRACKER_FILE = "fight-tracker.html"
 SOURCES = TEMPLATES_DIR / "sixes" / "tracker"
 PAGE_TEMPLATE = "sixes/tracker/tracker.html"
+TRACKER_DOMAIN = "tracker"       # its catalogue domain (scripts/extract-messages)
 
 _SCRIPT_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
@@ -76,15 +78,23 @@ def manifest(title: str) -> str:
     pages needs (name, standalone display, colours, icon), with no file to
     fetch. No start_url: it defaults to the page's own address, secret and all."""
     return data_url("application/manifest+json", json.dumps({
-        "name": f"{title}: fight tracker", "short_name": "Fight tracker", "display": "standalone",
+        "name": _("{title}: fight tracker").format(title=title), "short_name": _("Fight tracker"),
+        "display": "standalone",
         "background_color": "#000000", "theme_color": "#000000",
         "icons": [{"src": data_url("image/svg+xml", ICON_SVG), "sizes": "any", "type": "image/svg+xml"}],
     }, ensure_ascii=False))
 
 
+def page_data(game: SixesGame) -> dict:
+    """What the page's scripts read: the game's tracker data and, as
+    `messages`, the tracker's words in the game's language (its screens and
+    the round's log, whose ids narration.py shares)."""
+    from ..systems.sixes.tracker import tracker_data
+    return {**tracker_data(game), "messages": script_catalogue(TRACKER_DOMAIN)}
+
+
 def tracker_html(game: SixesGame) -> str:
     """The page for one Sixes game (a SixesGame)."""
-    from ..systems.sixes.tracker import tracker_data
     css = _inline("tracker.css", "</style")
     scripts = [_inline("resolver.js", "</script"), _inline("app.js", "</script")]
     policy = ("default-src 'none'; style-src " + _hash(css) + "; script-src " + " ".join(map(_hash, scripts))
@@ -96,7 +106,7 @@ def tracker_html(game: SixesGame) -> str:
         "icon": data_url("image/svg+xml", ICON_SVG),
         "css": Markup(css),
         "scripts": [Markup(s) for s in scripts],
-        "data": Markup(script_json(tracker_data(game))),
+        "data": Markup(script_json(page_data(game))),
     })
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, Sequence
 
+from ...core.i18n import _
 from .combatant import Combatant, Profile, finishable, fresh, invariant_faults, new_tuple
 from .declarations import (RATTLED_ACTIONS, Declaration, IllegalDeclaration, check_declarations, roster,
                            validate)
@@ -383,7 +384,7 @@ class _Round:
         assert d.target is not None      # validated: an Attack names its target
         t = self.index[d.target]
         if self.dead[t] or self.escaped[t]:
-            self.finds_nobody(s, i, "Attack", t)
+            self.finds_nobody(s, i, _(ACTION_NAMES["attack"]), t)
             return
         profile = self.cs[i].profile
         base = ACTION_POINTS - s

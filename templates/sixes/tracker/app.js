@@ -10,13 +10,18 @@
  * tab, an opaque origin) a banner says the fight lasts only until a reload.
  * Where the browser offers them, the screen is kept awake and the 5-second
  * countdown beeps and vibrates; where it does not, nothing complains.
+ *
+ * Every word of the tracker's own is a message: t("...{name}...", {name: x})
+ * or tn(singular, plural, n, values), translated from the catalogue
+ * render/tracker.py embeds in the page's language (resolver.js's translator).
  */
 (function () {
   "use strict";
 
   var API = window.SixesResolver;
   var DATA = JSON.parse(document.getElementById("tracker-data").textContent);
-  var R = API.create(DATA.rules);
+  var R = API.create(DATA.rules, DATA.messages);   /* the page's language (render/tracker.py) */
+  var t = R.t, tn = R.tn;
   var SPEEDS = DATA.rules.speeds;
   var ACTIONS = DATA.rules.action_keys;
   var POINTS = DATA.rules.action_points;
@@ -27,7 +32,10 @@
   var PROFILES = new Map(CAST.map(function (f) { return [f.name, API.profileOf(f.profile)]; }));
   var SPECIALS = new Map(DATA.specials);
   var STORE = "sixes-fight-tracker:" + DATA.version + ":" + fingerprint(JSON.stringify(DATA));
-  var STATUS_WORDS = ["Rattled", "Unconscious", "Dead", "Escaped"];
+  /* A status as shown, by its key (API.status, also its CSS class). */
+  var STATUS_TEXT = new Map([["Fighting", t("Fighting")], ["Rattled", t("Rattled")], ["Unconscious", t("Unconscious")],
+                             ["Dead", t("Dead")], ["Escaped", t("Escaped")]]);
+  var STATUS_WORDS = ["Rattled", "Unconscious", "Dead", "Escaped"].map(function (key) { return STATUS_TEXT.get(key); });
 
   var app = document.getElementById("app");
   var S = load() || blank();
@@ -138,8 +146,9 @@
     return S.fight.history.length + 1;
   }
 
+  /* A fighter's status as shown (API.status is its key: a CSS class). */
   function statusWord(c) {
-    return API.status(c);
+    return STATUS_TEXT.get(API.status(c));
   }
 
   function hpText(c) {
@@ -147,14 +156,15 @@
   }
 
   function chip(c) {
-    var word = statusWord(c);
-    return word === "Fighting" ? null : el("span", {class: "chip " + word, text: word});
+    var key = API.status(c);
+    return key === "Fighting" ? null : el("span", {class: "chip " + key, text: STATUS_TEXT.get(key)});
   }
 
+  /* A log line as narration.LogLine prints it. */
   function logLine(line) {
-    var where = line.slot ? WORDS.speed + " " + line.slot + ", " + line.phase
-                          : line.phase.charAt(0).toUpperCase() + line.phase.slice(1);
-    return where + ": " + line.text;
+    var where = line.slot ? t("Speed {slot}, {phase}", {slot: line.slot, phase: t(line.phase)})
+                          : t(line.phase.charAt(0).toUpperCase() + line.phase.slice(1));
+    return t("{where}: {text}", {where: where, text: line.text});
   }
 
   /* --- declarations --------------------------------------------------------- */
@@ -195,8 +205,8 @@
     }
     S.fight.drafts.forEach(function (pair) {
       var d = pair[1];
-      if (!d.speed) { note(pair[0], pair[0] + ": choose a " + WORDS.speed + " (the fingers held up)"); }
-      if (!d.action) { note(pair[0], pair[0] + ": choose an action (the sign the other hand makes)"); }
+      if (!d.speed) { note(pair[0], t("{name}: choose a {speed} (the fingers held up)", {name: pair[0], speed: WORDS.speed})); }
+      if (!d.action) { note(pair[0], t("{name}: choose an action (the sign the other hand makes)", {name: pair[0]})); }
     });
     R.validate(fighters(S.fight.states), readyDeclarations()).forEach(function (r) { note(r.actor, r.text); });
     return {by: found, total: total};
@@ -206,11 +216,11 @@
     if (!d) { return null; }
     var bits = [];
     bits.push(WORDS.speed + " " + (d.speed || "?"));
-    bits.push(d.action ? R.actionName(d.action) + (d.target ? " \u2192 " + d.target : "") : "action ?");
+    bits.push(d.action ? R.actionWord(d.action) + (d.target ? " \u2192 " + d.target : "") : t("action ?"));
     if (d.special) { bits.push(d.special); }
-    if (d.finish) { bits.push(d.finish === "kill" ? "kill" : "knock out"); }
-    if (d.redirect_to) { bits.push("turns onto " + d.redirect_to); }
-    if (d.confirmed.length) { bits.push("GM confirms beside an ally"); }
+    if (d.finish) { bits.push(d.finish === "kill" ? t("kill") : t("knock out")); }
+    if (d.redirect_to) { bits.push(t("turns onto {name}", {name: d.redirect_to})); }
+    if (d.confirmed.length) { bits.push(t("GM confirms beside an ally")); }
     return bits.join(" \u00b7 ");
   }
 
@@ -219,16 +229,18 @@
   function effectWords(c, d) {
     if (!d || !d.speed || !d.action) { return null; }
     var base = POINTS - d.speed, p = c.profile, plus = 0;
-    if (d.action === "recover") { return "Recover: 1 hit point back, whatever the Speed."; }
-    if (d.action === "escape") { return "Escape: no Effect; it works unless they are hurt or a special lands first."; }
+    if (d.action === "recover") { return t("Recover: 1 hit point back, whatever the Speed."); }
+    if (d.action === "escape") { return t("Escape: no Effect; it works unless they are hurt or a special lands first."); }
     if (d.action === "attack") { plus = p.attack_plus; }
     if (d.action === "defend_other") { plus = p.defend_other_plus; }
     if (d.action === "defend_self") { plus = p.defend_self_plus; }
     if (d.action === "special") { plus = p.special_plus; }
-    var words = "Effect " + base + (plus ? " + " + plus + " = " + (base + plus) : "");
-    if (d.action === "defend_self" && d.special) { words += ", doubled by " + d.special + " = " + 2 * (base + plus); }
+    var words = t("Effect {total}", {total: base + (plus ? " + " + plus + " = " + (base + plus) : "")});
+    if (d.action === "defend_self" && d.special) {
+      words = t("{effect}, doubled by {special} = {total}", {effect: words, special: d.special, total: 2 * (base + plus)});
+    }
     var extra = (p.conditional.get(d.action) || []).map(function (pair) {
-      return "+" + pair[1] + " " + R.conditionWords.get(pair[0]);
+      return "+" + pair[1] + " " + t(R.conditionWords.get(pair[0]));
     });
     if (extra.length) { words += " (" + extra.join(", ") + ")"; }
     return words;
@@ -355,10 +367,10 @@
   function pickScreen() {
     var f = S.fight, inFight = new Set(f ? f.states.map(function (s) { return s.name; }) : []);
     var picked = new Set(S.picked);
-    app.append(el("h1", {text: f ? "Fighters: add someone to the fight" : "Who is in the fight?"}));
+    app.append(el("h1", {text: f ? t("Fighters: add someone to the fight") : t("Who is in the fight?")}));
     app.append(el("p", {class: "quiet", text: f
-      ? "New fighters may join between rounds. Nobody leaves except by an Escape."
-      : "Tap a faction to take all of it, or tap fighters one by one."}));
+      ? t("New fighters may join between rounds. Nobody leaves except by an Escape.")
+      : t("Tap a faction to take all of it, or tap fighters one by one.")}));
     var groups = DATA.factions.map(function (name) {
       return {name: name, members: CAST.filter(function (c) { return c.faction === name; })};
     });
@@ -369,8 +381,8 @@
       var all = free.length > 0 && free.every(function (c) { return picked.has(c.name); });
       var section = el("section", {class: "faction", "data-faction": g});
       section.append(el("div", {class: "faction-head"},
-        el("h2", {text: group.name || "No faction"}),
-        button(!free.length ? "All in" : all ? "None of them" : "All " + free.length, function () {
+        el("h2", {text: group.name || t("No faction")}),
+        button(!free.length ? t("All in") : all ? t("None of them") : t("All {count}", {count: free.length}), function () {
           free.forEach(function (c) { if (all) { picked.delete(c.name); } else { picked.add(c.name); } });
           S.picked = CAST.map(function (c) { return c.name; }).filter(function (n) { return picked.has(n); });
           save();
@@ -378,13 +390,13 @@
         }, {class: "faction-all", disabled: !free.length, pressed: all})));
       group.members.forEach(function (c) {
         var p = c.profile, taken = inFight.has(c.name), on = taken || picked.has(c.name);
-        var figures = p.hit_points + " HP \u00b7 armour " + p.armour + " \u00b7 damage " + p.damage;
+        var figures = figuresText(p.hit_points + "", p);
         var held = p.specials.map(function (pair) { return pair[0]; });
         section.append(button([
           el("span", {class: "box", "aria-hidden": "true", text: on ? "\u2713" : ""}),
           el("span", {class: "who"}, el("span", {class: "name", text: c.name}),
              el("span", {class: "figures", text: figures + (held.length ? " \u00b7 " + held.join(", ") : "") +
-                                                  (taken ? " \u00b7 in the fight" : "")}))
+                                                  (taken ? " \u00b7 " + t("in the fight") : "")}))
         ], function () {
           if (picked.has(c.name)) { picked.delete(c.name); } else { picked.add(c.name); }
           S.picked = CAST.map(function (x) { return x.name; }).filter(function (n) { return picked.has(n); });
@@ -396,10 +408,10 @@
     });
     var chosen = S.picked.filter(function (n) { return !inFight.has(n); });
     if (!f) {
-      setDock([button("Start the fight with " + chosen.length, startFight,
+      setDock([button(t("Start the fight with {count}", {count: chosen.length}), startFight,
                       {class: "primary", id: "start", disabled: chosen.length < 2})]);
     } else {
-      setDock([button(chosen.length ? "Add " + chosen.length + " to the fight" : "Back to the round", function () {
+      setDock([button(chosen.length ? t("Add {count} to the fight", {count: chosen.length}) : t("Back to the round"), function () {
         if (chosen.length) { join(chosen); }
         S.screen = "declare";
         save();
@@ -422,13 +434,14 @@
   function join(names) {
     var f = S.fight;
     names.forEach(function (name) { f.states.push(BY_NAME.get(name).start); });
-    f.notes.push({before: roundNumber(), text: _and(names) + (names.length === 1 ? " joins" : " join") +
-                  " the fight."});
+    f.notes.push({before: roundNumber(), text: tn("{names} joins the fight.", "{names} join the fight.", names.length,
+                                                  {names: R.and(names)})});
     S.picked = [];
   }
 
-  function _and(names) {
-    return names.length === 1 ? names[0] : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+  /* "4 HP · armour 1 · damage 0": a fighter's figures, `hp` as shown. */
+  function figuresText(hp, p) {
+    return t("{hp} HP \u00b7 armour {armour} \u00b7 damage {damage}", {hp: hp, armour: p.armour, damage: p.damage});
   }
 
   /* The round: every fighter, what they declared, what is wrong. */
@@ -437,24 +450,26 @@
     if (f.pending) { S.screen = "script"; scriptScreen(); return; }
     var cs = fighters(f.states), found = problems();
     var n = roundNumber();
-    app.append(el("h1", {text: "Round " + n + ": declarations"}));
+    app.append(el("h1", {text: t("Round {round}: declarations", {round: n})}));
     app.append(el("div", {class: "timer-row"},
-      el("div", {class: "clock", id: "round-clock", "aria-label": "Time this round"}, clock((now() - f.roundStarted) / 1000)),
-      button("5-second countdown", countdown, {id: "countdown-start"})));
+      el("div", {class: "clock", id: "round-clock", "aria-label": t("Time this round")}, clock((now() - f.roundStarted) / 1000)),
+      button(t("5-second countdown"), countdown, {id: "countdown-start"})));
     if (f.history.length) {
-      app.append(button("Read round " + (n - 1) + "'s script again", function () { S.screen = "script"; save(); render(); },
+      app.append(button(t("Read round {round}'s script again", {round: n - 1}), function () { S.screen = "script"; save(); render(); },
                         {class: "link", id: "last-script"}));
     }
     var able = cs.filter(API.canAct), declared = able.filter(function (c) { return draftOf(c.profile.name); });
     app.append(el("p", {class: "quiet", id: "declared-count",
-                        text: declared.length + " of " + able.length + " declared; anyone left is off-guard." +
-                              (found.total ? " " + found.total + " to fix." : "")}));
+                        text: t("{declared} of {able} declared; anyone left is off-guard.",
+                                {declared: declared.length, able: able.length}) +
+                              (found.total ? " " + t("{count} to fix.", {count: found.total}) : "")}));
     cs.forEach(function (c, i) {
       var name = c.profile.name, d = draftOf(name), wrong = found.by.get(name) || [];
-      var said = API.canAct(c) ? (describe(d) || "Not declared: off-guard") : statusWord(c) + ": no action";
+      var said = API.canAct(c) ? (describe(d) || t("Not declared: off-guard"))
+                               : t("{status}: no action", {status: statusWord(c)});
       var row = button([
         el("span", {class: "top"}, el("span", {class: "name", text: name}),
-           el("span", {class: "hp"}, hpText(c) + " HP", chip(c))),
+           el("span", {class: "hp"}, t("{hp} HP", {hp: hpText(c)}), chip(c))),
         el("span", {class: "said" + (d ? " set" : ""), text: said}),
         wrong.length ? el("ul", {class: "problems"}, wrong.map(function (w) { return el("li", {text: w}); })) : null
       ], function () { S.editing = i; save(); render(); },
@@ -464,16 +479,16 @@
     var dock = [];
     if (found.total) {
       var first = cs.findIndex(function (c) { return found.by.has(c.profile.name); });
-      dock.push(button("To fix: " + found.by.get(cs[first].profile.name)[0], function () {
+      dock.push(button(t("To fix: {problem}", {problem: found.by.get(cs[first].profile.name)[0]}), function () {
         S.editing = first;
         save();
         render();
       }, {class: "dock-problems link", id: "first-problem"}));
     }
     if (f.history.length) {
-      dock.push(button("Undo round " + (n - 1), undo, {id: "undo"}));
+      dock.push(button(t("Undo round {round}", {round: n - 1}), undo, {id: "undo"}));
     }
-    dock.push(button("Resolve round " + n, resolveRound, {class: "primary", id: "resolve", disabled: found.total > 0}));
+    dock.push(button(t("Resolve round {round}", {round: n}), resolveRound, {class: "primary", id: "resolve", disabled: found.total > 0}));
     setDock(dock);
   }
 
@@ -483,8 +498,7 @@
     var name = c.profile.name, p = c.profile, d = draftOf(name);
     var wrap = el("div", {class: "editor", "data-fighter": i});
     wrap.append(el("h1", {text: name}));
-    wrap.append(el("p", {class: "quiet"}, hpText(c) + " HP \u00b7 armour " + p.armour + " \u00b7 damage " + p.damage,
-                   chip(c)));
+    wrap.append(el("p", {class: "quiet"}, figuresText(hpText(c), p), chip(c)));
     function update(change) {
       var next = Object.assign(d ? Object.assign({}, d) : emptyDraft(name), change);
       if (change.action && d && d.action && change.action !== d.action) {
@@ -496,33 +510,34 @@
       render();
     }
     if (API.canAct(c)) {
-      wrap.append(field(WORDS.speed + ": fingers held up", el("div", {class: "grid speeds"}, SPEEDS.map(function (s) {
-        return button([el("span", {class: "big", text: String(s)}), el("span", {class: "small", text: "Effect " + (POINTS - s)})],
+      wrap.append(field(t("{speed}: fingers held up", {speed: WORDS.speed}), el("div", {class: "grid speeds"}, SPEEDS.map(function (s) {
+        return button([el("span", {class: "big", text: String(s)}),
+                       el("span", {class: "small", text: t("Effect {total}", {total: POINTS - s})})],
                       function () { update({speed: s}); },
-                      {pressed: Boolean(d && d.speed === s), "data-speed": s, "aria-label": "Speed " + s});
+                      {pressed: Boolean(d && d.speed === s), "data-speed": s, "aria-label": t("Speed {speed}", {speed: s})});
       }))));
-      wrap.append(field("Action: the sign", el("div", {class: "grid two"}, ACTIONS.map(function (a) {
-        return button(R.actionName(a), function () { update({action: a}); },
+      wrap.append(field(t("Action: the sign"), el("div", {class: "grid two"}, ACTIONS.map(function (a) {
+        return button(R.actionWord(a), function () { update({action: a}); },
                       {pressed: Boolean(d && d.action === a), "data-action": a});
       }))));
       if (d && d.action) { editorDetails(wrap, cs, c, d, update); }
       var found = problems().by.get(name) || [];
       wrap.append(el("div", {class: "problems-box"},
         found.length ? el("ul", {class: "problems"}, found.map(function (w) { return el("li", {text: w}); }))
-                     : (d && d.action && d.speed ? el("p", {class: "quiet", text: "Legal as declared."}) : null)));
+                     : (d && d.action && d.speed ? el("p", {class: "quiet", text: t("Legal as declared.")}) : null)));
       wrap.append(el("div", {class: "row"},
-        button("Clear: off-guard", function () { setDraft(name, null); save(); render(); },
+        button(t("Clear: off-guard"), function () { setDraft(name, null); save(); render(); },
                {class: "danger", id: "clear", disabled: !d})));
     } else {
-      wrap.append(el("p", {text: name + " is " + statusWord(c) + " and takes no action this round."}));
+      wrap.append(el("p", {text: t("{name} is {status} and takes no action this round.", {name: name, status: statusWord(c)})}));
     }
     wrap.append(adjustBox(c, i));
     app.append(wrap);
     var wrong = API.canAct(c) ? problems().by.get(name) || [] : [];
     setDock([el("div", {class: "dock-problems", role: "status", "aria-live": "polite", id: "dock-problems"},
                 wrong.length ? wrong.join(" ") : null),
-             button("All fighters", function () { S.editing = null; save(); render(); }, {id: "done"}),
-             button("Next fighter \u2192", function () { S.editing = nextFighter(cs, i); save(); render(); },
+             button(t("All fighters"), function () { S.editing = null; save(); render(); }, {id: "done"}),
+             button(t("Next fighter \u2192"), function () { S.editing = nextFighter(cs, i); save(); render(); },
                     {class: "primary", id: "next"})]);
   }
 
@@ -565,39 +580,39 @@
     function targets(list, withSelf, none) {
       var buttons = [];
       if (none) { buttons.push(button(none, function () { update({target: null}); }, {pressed: d.target === null, "data-target": "none"})); }
-      if (withSelf) { buttons.push(button("Self", function () { update({target: withSelf}); }, {pressed: d.target === withSelf, "data-target": "self"})); }
+      if (withSelf) { buttons.push(button(t("Self"), function () { update({target: withSelf}); }, {pressed: d.target === withSelf, "data-target": "self"})); }
       list.forEach(function (x) {
-        var word = statusWord(x);
+        var fighting = API.status(x) === "Fighting", shown = t("{hp} HP", {hp: hpText(x)});
         buttons.push(button([el("span", {class: "name", text: x.profile.name}),
-                             el("span", {class: "small", text: hpText(x) + " HP" + (word === "Fighting" ? "" : " \u00b7 " + word)})],
+                             el("span", {class: "small", text: shown + (fighting ? "" : " \u00b7 " + statusWord(x))})],
                             function () { update({target: x.profile.name}); },
                             {pressed: d.target === x.profile.name, "data-target": cs.indexOf(x), class: "who-button"}));
       });
       return el("div", {class: "grid two"}, buttons);
     }
     if (a === "attack") {
-      wrap.append(field("Target: who the sign points at", targets(others)));
+      wrap.append(field(t("Target: who the sign points at"), targets(others)));
     } else if (a === "defend_other") {
-      wrap.append(field("Defending: who the sign points at", targets(others)));
+      wrap.append(field(t("Defending: who the sign points at"), targets(others)));
     } else if (a === "recover") {
       var out = others.filter(function (x) { return x.unconscious; });
-      wrap.append(field("Recover: yourself, or wake someone Unconscious", targets(out, null, "Self")));
+      wrap.append(field(t("Recover: yourself, or wake someone Unconscious"), targets(out, null, t("Self"))));
     } else if (a === "special") {
-      wrap.append(field("Target of the special", targets(others, name, sp && sp.kind === "gm" ? "No one" : null)));
+      wrap.append(field(t("Target of the special"), targets(others, name, sp && sp.kind === "gm" ? t("No one") : null)));
     }
     var held = Array.from(p.specials.keys());
     var options = held.filter(function (name) { return usable(c, name, a); });
     if (options.length) {
-      var buttons = a === "special" ? [] : [button("None", function () { update({special: null}); },
+      var buttons = a === "special" ? [] : [button(t("None"), function () { update({special: null}); },
                                                   {pressed: !d.special, "data-special": "none"})];
       options.forEach(function (name) {
         var left = c.uses.has(name) ? c.uses.get(name) : 1;
         var info = special(name);
-        buttons.push(button(name + (info.kind === "gm" ? " (GM)" : "") + (left < 1 ? " (used)" : ""),
+        buttons.push(button(name + (info.kind === "gm" ? " " + t("(GM)") : "") + (left < 1 ? " " + t("(used)") : ""),
                             function () { update({special: name}); },
                             {pressed: d.special === name, "data-special": held.indexOf(name)}));
       });
-      wrap.append(field("Special called with it", el("div", {class: "grid two"}, buttons)));
+      wrap.append(field(t("Special called with it"), el("div", {class: "grid two"}, buttons)));
     }
     held.forEach(function (heldName) {         // specials that work by themselves with this action
       var info = special(heldName);
@@ -605,28 +620,29 @@
         wrap.append(el("div", {class: "special-rule passive"},
           el("p", {}, el("strong", {text: heldName + ": "}), info.resolver),
           info.effect === "choose_slot"
-            ? el("p", {class: "quiet", text: "Enter the slot they strike in as their Speed (ruling " +
-                                             "patient-attacker-slot): ask them before you resolve."}) : null));
+            ? el("p", {class: "quiet", text: t("Enter the slot they strike in as their Speed (ruling " +
+                                               "patient-attacker-slot): ask them before you resolve.")}) : null));
       }
     });
     if (sp) {
       wrap.append(el("div", {class: "special-rule"},
         el("p", {}, el("strong", {text: d.special + ": "}), sp.rule),
-        el("p", {class: "quiet", text: (sp.kind === "gm" ? "The GM rules on it in its slot: the resolver leaves this " +
-                                         "whole action to you." : sp.resolver) + " Usage: " + sp.usage + "."})));
+        el("p", {class: "quiet", text: (sp.kind === "gm" ? t("The GM rules on it in its slot: the resolver leaves " +
+                                                           "this whole action to you.") : sp.resolver) + " " +
+                                       t("Usage: {usage}.", {usage: sp.usage})})));
     }
     if (a === "attack") {
-      wrap.append(field("Killing blow, called aloud", el("div", {class: "grid three"},
-        [[null, "None"], ["knock_out", "Knock out"], ["kill", "Kill"]].map(function (pair) {
+      wrap.append(field(t("Killing blow, called aloud"), el("div", {class: "grid three"},
+        [[null, t("None")], ["knock_out", t("Knock out")], ["kill", t("Kill")]].map(function (pair) {
           return button(pair[1], function () { update({finish: pair[0]}); },
                         {pressed: d.finish === pair[0], "data-finish": pair[0] || "none"});
         }))));
-      wrap.append(el("p", {class: "quiet", text: "It lands only on someone Rattled as the slot begins (a kill also " +
-                                                 "needs them on 0 hit points) and only if a point gets through."}));
+      wrap.append(el("p", {class: "quiet", text: t("It lands only on someone Rattled as the slot begins (a kill also " +
+                                                   "needs them on 0 hit points) and only if a point gets through.")}));
     }
     if (a === "defend_self" && p.redirects) {
-      wrap.append(field("Turn an unhurt attack onto", el("div", {class: "grid two"},
-        [button("No one", function () { update({redirect_to: null}); }, {pressed: !d.redirect_to, "data-redirect": "none"})]
+      wrap.append(field(t("Turn an unhurt attack onto"), el("div", {class: "grid two"},
+        [button(t("No one"), function () { update({redirect_to: null}); }, {pressed: !d.redirect_to, "data-redirect": "none"})]
           .concat(others.map(function (x) {
             return button(x.profile.name, function () { update({redirect_to: x.profile.name}); },
                           {pressed: d.redirect_to === x.profile.name, "data-redirect": cs.indexOf(x)});
@@ -635,8 +651,9 @@
     (p.conditional.get(a) || []).forEach(function (pair) {
       if (GM_CONDITIONS.indexOf(pair[0]) < 0) { return; }
       var on = d.confirmed.indexOf(pair[0]) >= 0;
-      wrap.append(field("Only you can see this", button("+" + pair[1] + " " + R.conditionWords.get(pair[0]) +
-                                                        (on ? ": confirmed" : ": tap to confirm"),
+      var bonus = "+" + pair[1] + " " + t(R.conditionWords.get(pair[0]));
+      wrap.append(field(t("Only you can see this"), button(on ? t("{bonus}: confirmed", {bonus: bonus})
+                                                            : t("{bonus}: tap to confirm", {bonus: bonus}),
         function () { update({confirmed: on ? [] : [pair[0]]}); }, {pressed: on, "data-confirm": pair[0]})));
     });
     var words = effectWords(c, d);
@@ -665,25 +682,27 @@
 
   function stepper(change, c, redraw) {
     return el("div", {class: "stepper"},
-      button("\u2212", function () { change.hp = Math.max(0, change.hp - 1); redraw(); }, {"aria-label": "One hit point less", "data-step": "-1"}),
-      el("output", {text: change.hp + "/" + c.profile.hit_points + " HP"}),
-      button("+", function () { change.hp = Math.min(c.profile.hit_points, change.hp + 1); redraw(); }, {"aria-label": "One hit point more", "data-step": "1"}));
+      button("\u2212", function () { change.hp = Math.max(0, change.hp - 1); redraw(); }, {"aria-label": t("One hit point less"), "data-step": "-1"}),
+      el("output", {text: t("{hp} HP", {hp: change.hp + "/" + c.profile.hit_points})}),
+      button("+", function () { change.hp = Math.min(c.profile.hit_points, change.hp + 1); redraw(); }, {"aria-label": t("One hit point more"), "data-step": "1"}));
   }
 
   function adjustBox(c, i) {
     var change = {hp: c.hp, rattled: c.rattled, unconscious: c.unconscious, dead: c.dead, escaped: c.escaped};
     var box = el("details", {class: "adjust", id: "adjust"});
-    box.append(el("summary", {text: "GM: set hit points or status by hand"}));
+    box.append(el("summary", {text: t("GM: set hit points or status by hand")}));
     var body = el("div");
     function redraw() {
       body.replaceChildren(
-        el("p", {class: "quiet", text: "For what the rules leave to you between rounds (a special that works at the " +
-                                      "end of a round, healing outside the fight). It goes into the log."}),
+        el("p", {class: "quiet", text: t("For what the rules leave to you between rounds (a special that works at " +
+                                        "the end of a round, healing outside the fight). It goes into the log.")}),
         stepper(change, c, redraw), statusToggles(change, c, redraw),
-        el("div", {class: "row"}, button("Apply", function () {
-          var after = API.settle(c, change), words = API.changeWords(c, after);
+        el("div", {class: "row"}, button(t("Apply"), function () {
+          var after = API.settle(c, change), words = R.changeWords(c, after);
           S.fight.states[i] = API.stateOf(after);
-          if (words.length) { S.fight.notes.push({before: roundNumber(), text: "GM ruling: " + words.join("; ") + "."}); }
+          if (words.length) {
+            S.fight.notes.push({before: roundNumber(), text: t("GM ruling: {changes}.", {changes: words.reduce(R.clause)})});
+          }
           box.open = false;
           save();
           render();
@@ -709,12 +728,13 @@
     }
     if (!played) { S.screen = "declare"; declareScreen(); return; }
     var script = el("div", {class: "script", "data-round": n});
-    script.append(el("h1", {text: "Round " + n + ": the script"}));
-    script.append(el("p", {class: "quiet", text: h ? "Round " + n + " is resolved" +
-      (h.seconds ? " (declared in " + clock(h.seconds) + ")" : "") + ". Read it slot by slot."
-      : "Read it slot by slot, Speed 5 first. A question for you stops the script until you rule."}));
+    script.append(el("h1", {text: t("Round {round}: the script", {round: n})}));
+    script.append(el("p", {class: "quiet", text: !h
+      ? t("Read it slot by slot, Speed 5 first. A question for you stops the script until you rule.")
+      : h.seconds ? t("Round {round} is resolved (declared in {time}). Read it slot by slot.", {round: n, time: clock(h.seconds)})
+      : t("Round {round} is resolved. Read it slot by slot.", {round: n})}));
     if (played.pre.length) {
-      script.append(el("section", {class: "slot", "data-slot": "declare"}, el("h2", {text: "Before Speed " + SPEEDS[0]}),
+      script.append(el("section", {class: "slot", "data-slot": "declare"}, el("h2", {text: t("Before Speed {speed}", {speed: SPEEDS[0]})}),
                        lines(played.pre)));
     }
     var previous = fighters(h ? h.before : f.states);
@@ -728,34 +748,37 @@
       box.append(askBox(w, f));
       script.append(box);
       for (var k = SPEEDS.indexOf(w.slot) + 1; k < SPEEDS.length; k++) {
-        script.append(el("section", {class: "slot empty", "data-slot": SPEEDS[k]}, el("h2", {text: "Speed " + SPEEDS[k]}),
-                         " waits for your ruling."));
+        script.append(el("section", {class: "slot empty", "data-slot": SPEEDS[k]},
+                         el("h2", {text: t("Speed {speed}", {speed: SPEEDS[k]})}), " " + t("waits for your ruling.")));
       }
       app.append(script);
-      setDock([button("Back to declarations", undo, {id: "undo"})]);
+      setDock([button(t("Back to declarations"), undo, {id: "undo"})]);
       return;
     }
     script.append(el("p", {class: "end", "data-phase": "end", text: played.end.text}));
-    script.append(el("h2", {text: "Everyone after round " + n}));
+    script.append(el("h2", {text: t("Everyone after round {round}", {round: n})}));
     script.append(rosterTable(played.result.combatants));
     app.append(script);
-    setDock([button("Undo round " + n, undo, {id: "undo"}),
-             button("Round " + (n + 1) + " \u2192", function () { S.screen = "declare"; S.editing = null; save(); render(); },
+    setDock([button(t("Undo round {round}", {round: n}), undo, {id: "undo"}),
+             button(t("Round {round} \u2192", {round: n + 1}), function () { S.screen = "declare"; S.editing = null; save(); render(); },
                     {class: "primary", id: "next-round"})]);
   }
 
   function lines(list) {
     return el("ul", {class: "lines"}, list.map(function (line) {
-      var gm = line.text.indexOf("GM ruling: ") === 0 || line.text.indexOf("GM adjudicates") >= 0;
+      // Translators: the words every line the GM must rule on holds (the log's "GM adjudicates: ...").
+      var gm = line.text.indexOf(t("GM ruling: {changes}.").split("{changes}")[0]) === 0 ||
+               line.text.indexOf(t("GM adjudicates")) >= 0;
       return el("li", {class: line.phase + (gm ? " gm" : ""), "data-phase": line.phase, text: line.text});
     }));
   }
 
   function slotBox(s, list, before, after) {
     if (!list.length) {
-      return el("section", {class: "slot empty", "data-slot": s}, el("h2", {text: "Speed " + s}), ": nobody acts.");
+      return el("section", {class: "slot empty", "data-slot": s}, el("h2", {text: t("Speed {speed}", {speed: s})}),
+                t(": nobody acts."));
     }
-    var box = el("section", {class: "slot", "data-slot": s}, el("h2", {text: "Speed " + s}), lines(list));
+    var box = el("section", {class: "slot", "data-slot": s}, el("h2", {text: t("Speed {speed}", {speed: s})}), lines(list));
     if (after) {
       var changed = after.filter(function (c, i) {
         var b = before[i];
@@ -763,25 +786,25 @@
       });
       var out = after.filter(function (c) { return !API.canAct(c); });
       box.append(el("div", {class: "after", "data-after": s},
-        el("strong", {text: "After Speed " + s + ": "}),
+        el("strong", {text: t("After Speed {speed}: ", {speed: s})}),
         changed.length ? changed.map(function (c) {
-          return el("span", {class: "state", "data-fighter": after.indexOf(c)}, c.profile.name + " " + hpText(c) + " HP",
-                    chip(c));
-        }) : "no change.",
-        out.length ? el("p", {class: "quiet", text: "Out of the fight: " + out.map(function (c) {
+          return el("span", {class: "state", "data-fighter": after.indexOf(c)},
+                    c.profile.name + " " + t("{hp} HP", {hp: hpText(c)}), chip(c));
+        }) : t("no change."),
+        out.length ? el("p", {class: "quiet", text: t("Out of the fight: {fighters}", {fighters: out.map(function (c) {
           return c.profile.name + " (" + statusWord(c) + ")";
-        }).join(", ")}) : null));
+        }).join(", ")})}) : null));
     }
     return box;
   }
 
   function rosterTable(cs) {
     return el("table", {class: "roster"},
-      el("thead", {}, el("tr", {}, el("th", {text: "Fighter"}), el("th", {text: "HP"}), el("th", {text: "Status"}))),
+      el("thead", {}, el("tr", {}, el("th", {text: t("Fighter")}), el("th", {text: t("HP")}), el("th", {text: t("Status")}))),
       el("tbody", {}, cs.map(function (c, i) {
         return el("tr", {"data-fighter": i}, el("td", {class: "name", text: c.profile.name}),
                   el("td", {class: "num hp", text: hpText(c)}),
-                  el("td", {class: "status " + statusWord(c), text: statusWord(c)}));
+                  el("td", {class: "status " + API.status(c), text: statusWord(c)}));
       })));
   }
 
@@ -802,8 +825,8 @@
       });
       UI.ruling = {slot: w.slot, rows: involved.map(function (name) { return [name, startChange(cs[index.get(name)])]; })};
     }
-    var box = el("div", {class: "gm-ask", role: "region", "aria-label": "Your ruling"});
-    box.append(el("h2", {text: "Your ruling, GM"}));
+    var box = el("div", {class: "gm-ask", role: "region", "aria-label": t("Your ruling")});
+    box.append(el("h2", {text: t("Your ruling, GM")}));
     w.questions.forEach(function (q) { box.append(el("p", {class: "question", text: q + "."})); });
     var seen = new Set();
     calls.forEach(function (d) {
@@ -812,8 +835,8 @@
       box.append(el("div", {class: "special-rule"}, el("p", {}, el("strong", {text: d.special + ": "}),
                                                           special(d.special).rule)));
     });
-    box.append(el("p", {class: "quiet", text: "Set what happened as the rule says. Your ruling goes into the log, and " +
-                                              "the rest of the round follows from it."}));
+    box.append(el("p", {class: "quiet", text: t("Set what happened as the rule says. Your ruling goes into the log, " +
+                                                "and the rest of the round follows from it.")}));
     var rows = el("div");
     function later(name) {      // their declaration, if its slot is still to come
       var d = f.pending.decls.find(function (x) { return x.actor === name; });
@@ -825,18 +848,18 @@
         return el("div", {class: "ruling", "data-ruling": index.get(pair[0])},
           el("h3", {text: pair[0]}), stepper(change, c, redraw), statusToggles(change, c, redraw),
           el("div", {class: "toggles"},
-             button("Their Escape fails", function () { change.spoil = !change.spoil; redraw(); },
+             button(t("Their Escape fails"), function () { change.spoil = !change.spoil; redraw(); },
                     {pressed: Boolean(change.spoil), "data-flag": "spoil"}),
-             later(pair[0]) ? button("Their " + R.actionName(later(pair[0]).action) + " at Speed " +
-                                     later(pair[0]).speed + " fails",
+             later(pair[0]) ? button(t("Their {action} at Speed {speed} fails",
+                                       {action: R.actionWord(later(pair[0]).action), speed: later(pair[0]).speed}),
                                      function () { change.cancel = !change.cancel; redraw(); },
                                      {pressed: Boolean(change.cancel), "data-flag": "cancel"}) : null));
       }));
     }
     redraw();
     box.append(rows);
-    var pick = el("select", {"aria-label": "Add someone else to the ruling", id: "ruling-add"});
-    pick.append(el("option", {value: "", text: "Someone else is affected\u2026"}));
+    var pick = el("select", {"aria-label": t("Add someone else to the ruling"), id: "ruling-add"});
+    pick.append(el("option", {value: "", text: t("Someone else is affected\u2026")}));
     cs.forEach(function (c, i) {
       if (!UI.ruling.rows.some(function (pair) { return pair[0] === c.profile.name; })) {
         pick.append(el("option", {value: String(i), text: c.profile.name}));
@@ -850,8 +873,8 @@
     });
     box.append(el("div", {class: "field"}, pick));
     box.append(el("div", {class: "row"},
-      button("Nothing changes", function () { rule(f, w, []); }, {id: "ruling-none"}),
-      button("Apply ruling", function () {
+      button(t("Nothing changes"), function () { rule(f, w, []); }, {id: "ruling-none"}),
+      button(t("Apply ruling"), function () {
         rule(f, w, UI.ruling.rows.filter(function (pair) {
           var c = cs[index.get(pair[0])], ch = pair[1];
           return ch.spoil || ch.cancel || ch.hp !== c.hp || ch.rattled !== c.rattled || ch.unconscious !== c.unconscious ||
@@ -876,61 +899,63 @@
   /* --- the log ---------------------------------------------------------------- */
 
   function logText() {
-    var f = S.fight, out = [DATA.title + ": fight log", ""];
-    if (!f) { return out.concat(["No fight yet."]).join("\n"); }
+    var f = S.fight, out = [t("{title}: fight log", {title: DATA.title}), ""];
+    if (!f) { return out.concat([t("No fight yet.")]).join("\n"); }
     var first = fighters(f.history.length ? f.history[0].before : f.states);
-    out.push("Fighters: " + first.map(function (c) {
+    out.push(t("Fighters: {fighters}", {fighters: first.map(function (c) {
       var faction = BY_NAME.get(c.profile.name).faction;
       return c.profile.name + (faction ? " (" + faction + ")" : "");
-    }).join("; "));
+    }).join("; ")}));
     out.push("");
     function notes(n) {
       f.notes.filter(function (x) { return x.before === n; }).forEach(function (x) {
-        out.push("Before round " + n + ": " + x.text);
+        out.push(t("Before round {round}: {note}", {round: n, note: x.text}));
       });
     }
     f.history.forEach(function (h) {
       notes(h.round);
-      out.push("Round " + h.round + (h.seconds ? " (declared in " + clock(h.seconds) + ")" : ""));
-      out.push("Declarations:");
+      out.push(h.seconds ? t("Round {round} (declared in {time})", {round: h.round, time: clock(h.seconds)})
+                         : t("Round {round}", {round: h.round}));
+      out.push(t("Declarations:"));
       fighters(h.before).forEach(function (c) {
         var d = h.decls.find(function (x) { return x.actor === c.profile.name; });
-        out.push("  " + c.profile.name + ": " + (d ? describe(d) : API.canAct(c) ? "off-guard" : statusWord(c)));
+        out.push("  " + t("{name}: {declared}", {name: c.profile.name,
+                                                 declared: d ? describe(d) : API.canAct(c) ? t("off-guard") : statusWord(c)}));
       });
       h.log.forEach(function (line) { out.push(logLine(line)); });
-      out.push("After round " + h.round + ": " + fighters(h.after).map(function (c) {
+      out.push(t("After round {round}: {fighters}", {round: h.round, fighters: fighters(h.after).map(function (c) {
         return c.profile.name + " " + hpText(c) + " " + statusWord(c);
-      }).join("; "));
+      }).join("; ")}));
       out.push("");
     });
     notes(roundNumber());
-    if (f.pending) { out.push("Round " + roundNumber() + " is waiting for a GM ruling."); }
-    out.push("Rounds so far: " + f.history.length + "; time since the fight began: " +
-             clock((now() - f.started) / 1000) + ".");
+    if (f.pending) { out.push(t("Round {round} is waiting for a GM ruling.", {round: roundNumber()})); }
+    out.push(t("Rounds so far: {rounds}; time since the fight began: {time}.",
+               {rounds: f.history.length, time: clock((now() - f.started) / 1000)}));
     return out.join("\n");
   }
 
   function logScreen() {
     var text = logText();
-    app.append(el("h1", {text: "Fight log"}));
-    app.append(el("p", {class: "quiet", text: "Every round's declarations, the script as read, your rulings and " +
-                                              "everyone's state. Copy it or save it as a text file."}));
+    app.append(el("h1", {text: t("Fight log")}));
+    app.append(el("p", {class: "quiet", text: t("Every round's declarations, the script as read, your rulings and " +
+                                                "everyone's state. Copy it or save it as a text file.")}));
     var status = el("p", {role: "status", "aria-live": "polite", id: "copy-status"});
     app.append(el("div", {class: "row"},
-      button("Copy", function () { copy(text, status); }, {id: "copy"}),
-      button("Save as text", function () { download(text); }, {id: "download"})));
+      button(t("Copy"), function () { copy(text, status); }, {id: "copy"}),
+      button(t("Save as text"), function () { download(text); }, {id: "download"})));
     app.append(status);
     app.append(el("pre", {class: "log", id: "log-text", text: text}));
     if (S.fight) {
-      app.append(el("div", {class: "row"}, button("End this fight and start another", function () {
-        if (window.confirm("End this fight? Its log is lost unless you copied or saved it.")) {
+      app.append(el("div", {class: "row"}, button(t("End this fight and start another"), function () {
+        if (window.confirm(t("End this fight? Its log is lost unless you copied or saved it."))) {
           S = blank();
           save();
           render();
         }
       }, {class: "danger", id: "new-fight"})));
     }
-    setDock([button("Back to the round", function () { S.screen = S.fight ? "declare" : "pick"; save(); render(); },
+    setDock([button(t("Back to the round"), function () { S.screen = S.fight ? "declare" : "pick"; save(); render(); },
                     {id: "back", disabled: !S.fight})]);
   }
 
@@ -943,10 +968,10 @@
       var ok = false;
       try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
       area.remove();
-      status.textContent = ok ? "Copied." : "Could not copy here: use Save as text.";
+      status.textContent = ok ? t("Copied.") : t("Could not copy here: use Save as text.");
     }
     if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(text).then(function () { status.textContent = "Copied."; }, fallback);
+      navigator.clipboard.writeText(text).then(function () { status.textContent = t("Copied."); }, fallback);
     } else {
       fallback();
     }
@@ -965,13 +990,13 @@
 
   function tick() {
     var bar = document.getElementById("bar-round");
-    if (!S.fight) { bar.textContent = "No fight yet"; return; }
+    if (!S.fight) { bar.textContent = t("No fight yet"); return; }
     var f = S.fight;
     var seconds = (now() - f.roundStarted) / 1000;
     var read = S.screen === "script" && !f.pending && f.history.length ? f.history[f.history.length - 1].round : null;
-    var text = f.pending ? "Round " + roundNumber() + ": resolving"
-             : read !== null ? "Round " + read + ": the script"
-             : "Round " + roundNumber() + " \u00b7 " + clock(seconds);
+    var text = f.pending ? t("Round {round}: resolving", {round: roundNumber()})
+             : read !== null ? t("Round {round}: the script", {round: read})
+             : t("Round {round} \u00b7 {time}", {round: roundNumber(), time: clock(seconds)});
     if (bar.textContent !== text) { bar.textContent = text; }
     var big = document.getElementById("round-clock");
     if (big) { big.textContent = clock(seconds); }
@@ -986,14 +1011,14 @@
       if (!Context) { return; }
       audio = audio || new Context();
       if (audio.state === "suspended") { audio.resume(); }
-      var tone = audio.createOscillator(), volume = audio.createGain(), t = audio.currentTime;
+      var tone = audio.createOscillator(), volume = audio.createGain(), at = audio.currentTime;
       tone.frequency.value = frequency;
-      volume.gain.setValueAtTime(0.25, t);
-      volume.gain.exponentialRampToValueAtTime(0.001, t + seconds);
+      volume.gain.setValueAtTime(0.25, at);
+      volume.gain.exponentialRampToValueAtTime(0.001, at + seconds);
       tone.connect(volume);
       volume.connect(audio.destination);
-      tone.start(t);
-      tone.stop(t + seconds);
+      tone.start(at);
+      tone.stop(at + seconds);
     } catch (e) { /* no sound here: the numbers still show */ }
   }
 
@@ -1011,7 +1036,7 @@
     var box = document.getElementById("countdown"), left = 5;
     function show() {
       box.classList.toggle("word", left === 0);
-      box.textContent = left > 0 ? String(left) : "Declare!";
+      box.textContent = left > 0 ? String(left) : t("Declare!");
       signal(left);
     }
     box.hidden = false;

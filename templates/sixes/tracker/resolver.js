@@ -12,6 +12,12 @@
  * the Python rules (Speeds, action names, the specials vocabulary) arrive in
  * `rules`, made by generator/systems/sixes/tracker.py.
  *
+ * The log is in the page's language: every sentence is a message marked
+ * with t()/tn() whose id is the English of narration.py's _() (so one
+ * translation serves both), filled in with {name} placeholders. `translator`
+ * makes t and tn from the catalogue render/tracker.py embeds; with none, the
+ * English ids are the text.
+ *
  * Works as a browser script (window.SixesResolver) and as a Node module.
  */
 (function (root, factory) {
@@ -34,13 +40,44 @@
     return list.indexOf(item) >= 0;
   }
 
-  function and(names) {
-    names = names.slice();
-    return names.length === 1 ? names[0] : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
-  }
+  /* The plural rules a catalogue may name (gettext's, as scripts/extract-messages
+   * writes them): which of two forms a number takes. A fixed set, never eval. */
+  var PLURAL_RULES = {
+    "n != 1": function (n) { return n !== 1 ? 1 : 0; },
+    "n > 1": function (n) { return n > 1 ? 1 : 0; }
+  };
 
-  function plural(n) {
-    return n !== 1 ? "s" : "";
+  /* {t, tn, and, clause} over a catalogue {plural, messages: [[id, text]],
+   * plurals: [[singular, [form0, form1]]]}; t and tn fill {name} placeholders
+   * in one pass, as Python's str.format does. */
+  function translator(words) {
+    words = words || {};
+    var one = new Map(words.messages || []), many = new Map(words.plurals || []);
+    var form = PLURAL_RULES[words.plural || "n != 1"];
+    if (!form) { throw new Error("unknown plural rule: " + words.plural); }
+    function fill(text, values) {
+      return text.replace(/\{(\w+)\}/g, function (whole, key) {
+        return values && Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
+      });
+    }
+    function t(id, values) {
+      var text = one.get(id);
+      return fill(text === undefined ? id : text, values);
+    }
+    function tn(singular, plural, n, values) {
+      var forms = many.get(singular);
+      var text = forms === undefined ? (n !== 1 ? plural : singular) : forms[form(n)];
+      return fill(text, values);
+    }
+    function and(names) {
+      names = names.slice();
+      return names.length === 1 ? names[0] :
+        t("{names} and {last}", {names: names.slice(0, -1).join(", "), last: names[names.length - 1]});
+    }
+    function clause(first, then) {
+      return t("{first}; {then}", {first: first, then: then});
+    }
+    return {t: t, tn: tn, and: and, clause: clause};
   }
 
   function numeric(a, b) {
@@ -100,7 +137,8 @@
     return rattled && (finish === "knock_out" || hp === 0);
   }
 
-  function create(R) {
+  function create(R, words) {
+    var T = translator(words), t = T.t, tn = T.tn, and = T.and, clause = T.clause;
     var ACTION_NAMES = new Map(R.action_names);
     var EFFECTS = new Map(R.effects);
     var CONDITION_WORDS = new Map(R.condition_words);
@@ -114,6 +152,11 @@
 
     function actionName(key) {
       return ACTION_NAMES.get(key);
+    }
+
+    /* An action's name as the log prints it (the reasons keep the rules' English). */
+    function actionWord(key) {
+      return t(ACTION_NAMES.get(key));
     }
 
     function indexOf(cs) {
@@ -169,8 +212,8 @@
         }
         var aim = d.target;
         if (aim !== null) {
-          var t = index.get(aim);
-          var target = t === undefined ? null : cs[t];
+          var ti = index.get(aim);
+          var target = ti === undefined ? null : cs[ti];
           if (target === null || target.dead || target.escaped) {
             say(who, who + ": target " + (target === null ? aim + " is not in this fight"
                                           : aim + " is " + status(target) + " and not in the fight"));
@@ -293,7 +336,8 @@
       var self = this;
       this.decl.forEach(function (d, i) {
         if (d === null && canAct(self.cs[i])) {
-          self.say(null, "declare", self.names[i] + " did not declare in time: off-guard, no action this round.");
+          self.say(null, "declare", t("{name} did not declare in time: off-guard, no action this round.",
+                                      {name: self.names[i]}));
         }
       });
     };
@@ -335,13 +379,14 @@
       acting.forEach(function (i) {
         var d = decl[i];
         if (dead[i] || unconscious[i] || escaped[i]) {
-          self.say(s, "activation", names[i] + " is " + self.statusOf(i) + ": the " + actionName(d.action) +
-                   " does not happen.");
+          self.say(s, "activation", t("{name} is {status}: the {action} does not happen.",
+                                      {name: names[i], status: self.statusOf(i), action: actionWord(d.action)}));
           return;
         }
         if (rattled[i] && (s > RATTLED_MAX_SPEED || !has(RATTLED_ACTIONS, d.action))) {
-          self.say(s, "activation", names[i] + " is Rattled: the " + actionName(d.action) + " at Speed " + s +
-                   " is lost (Rattled: only Escape or Recover, at Speed 1).");
+          self.say(s, "activation", t("{name} is Rattled: the {action} at Speed {speed} is lost (Rattled: only " +
+                                      "Escape or Recover, at Speed 1).",
+                                      {name: names[i], action: actionWord(d.action), speed: s}));
           return;
         }
         if (d.special !== null && d.action !== "special" && cs[i].profile.specials.get(d.special).effect === null) {
@@ -352,8 +397,8 @@
       });
       if (!(actors.length || gm.length)) { return null; }
       var awake = actors.concat(gm).sort(numeric);
-      this.say(s, "activation", and(awake.map(function (i) { return names[i]; })) + " open" +
-               (awake.length === 1 ? "s" : "") + " their eyes.");
+      this.say(s, "activation", tn("{names} opens their eyes.", "{names} open their eyes.", awake.length,
+                                   {names: and(awake.map(function (i) { return names[i]; }))}));
       var firstRuling = this.adjudications.length;
       gm.forEach(function (i) { self.adjudicate(s, i, decl[i]); });
 
@@ -361,23 +406,23 @@
       var attacks = [], escapers = [];
       var effect = ACTION_POINTS - s;
       actors.forEach(function (i) {
-        var d = decl[i], a = d.action, t, amount;
+        var d = decl[i], a = d.action, ti, amount;
         if (a === "attack") {
           attacks.push(i);
         } else if (a === "defend_other") {
-          t = self.index.get(d.target);
+          ti = self.index.get(d.target);
           amount = effect + cs[i].profile.defend_other_plus;
           if (cs[i].profile.conditional.size) {
-            amount += self.bonusIf(s, i, "defend_other", t, d);
+            amount += self.bonusIf(s, i, "defend_other", ti, d);
           }
-          var guards = self.defenders.get(t);
+          var guards = self.defenders.get(ti);
           if (guards === undefined) {
-            self.defenders.set(t, [[i, amount]]);
+            self.defenders.set(ti, [[i, amount]]);
           } else {
             guards.push([i, amount]);
           }
-          self.say(s, "action", names[i] + " starts defending " + d.target + ": takes up to " + amount +
-                   " of each hit on them until the round ends.");
+          self.say(s, "action", t("{name} starts defending {target}: takes up to {amount} of each hit on them " +
+                                  "until the round ends.", {name: names[i], target: d.target, amount: amount}));
         } else if (a === "defend_self") {
           amount = effect + cs[i].profile.defend_self_plus;
           if (cs[i].profile.conditional.size) {
@@ -392,18 +437,23 @@
           if (d.redirect_to !== null) {
             self.redirect[i] = self.index.get(d.redirect_to);
           }
-          self.say(s, "action", names[i] + " defends themselves: every hit on them is cut by " + amount +
-                   (doubled ? " (" + d.special + ": doubled)" : "") + " until the round ends.");
+          self.say(s, "action", (doubled ?
+            t("{name} defends themselves: every hit on them is cut by {amount} ({special}: doubled) until the " +
+              "round ends.", {name: names[i], amount: amount, special: d.special}) :
+            t("{name} defends themselves: every hit on them is cut by {amount} until the round ends.",
+              {name: names[i], amount: amount})));
         } else if (a === "escape") {
           escapers.push(i);
-          self.say(s, "action", names[i] + " is trying to Escape; it is checked in the escape phase.");
+          self.say(s, "action", t("{name} is trying to Escape; it is checked in the escape phase.",
+                                  {name: names[i]}));
         } else if (a === "recover") {
-          t = d.target === null ? i : self.index.get(d.target);
-          gain.set(t, (gain.has(t) ? gain.get(t) : 0) + RECOVER_HIT_POINTS);
-          if (t === i) { cleared.add(i); }
-          var ends = t === i ? (self.rattled[i] ? ", and Rattled ends" : "") : ", and they wake";
-          self.say(s, "action", names[i] + " takes Recover" + (t === i ? "" : " on " + names[t]) +
-                   ": 1 hit point back" + ends + ".");
+          ti = d.target === null ? i : self.index.get(d.target);
+          gain.set(ti, (gain.has(ti) ? gain.get(ti) : 0) + RECOVER_HIT_POINTS);
+          if (ti === i) { cleared.add(i); }
+          var said = ti !== i ? "{name} takes Recover on {target}: 1 hit point back, and they wake." :
+            self.rattled[i] ? "{name} takes Recover: 1 hit point back, and Rattled ends." :
+            "{name} takes Recover: 1 hit point back.";
+          self.say(s, "action", t(said, {name: names[i], target: names[ti]}));
         } else {
           self.special(s, i, d, gain);
         }
@@ -411,39 +461,39 @@
       attacks.forEach(function (i) { self.attack(s, i, decl[i], loss, finishes, rattle); });
 
       var changed = new Set(loss.keys());
-      gain.forEach(function (_, t) { changed.add(t); });
-      cleared.forEach(function (t) { changed.add(t); });
-      rattle.forEach(function (t) { changed.add(t); });
+      gain.forEach(function (_, ti) { changed.add(ti); });
+      cleared.forEach(function (ti) { changed.add(ti); });
+      rattle.forEach(function (ti) { changed.add(ti); });
       var dying = [];
-      changed.forEach(function (t) { self.touched.add(t); });
-      Array.from(changed).sort(numeric).forEach(function (t) {
-        var before = hp[t];
-        var wasRattled = rattled[t], wasOut = unconscious[t];
-        var hurt = before - (loss.has(t) ? loss.get(t) : 0);
-        var finish = finishes.has(t) ? finishes.get(t) : null;
+      changed.forEach(function (ti) { self.touched.add(ti); });
+      Array.from(changed).sort(numeric).forEach(function (ti) {
+        var before = hp[ti];
+        var wasRattled = rattled[ti], wasOut = unconscious[ti];
+        var hurt = before - (loss.has(ti) ? loss.get(ti) : 0);
+        var finish = finishes.has(ti) ? finishes.get(ti) : null;
         if (finish === "kill") {
-          dead[t] = true;
+          dead[ti] = true;
         } else if (finish === "knock_out") {
-          unconscious[t] = true;
+          unconscious[ti] = true;
         }
-        var after = gain.has(t) && !dead[t] ? hurt + gain.get(t) : hurt;
-        var limit = cs[t].profile.hit_points;
+        var after = gain.has(ti) && !dead[ti] ? hurt + gain.get(ti) : hurt;
+        var limit = cs[ti].profile.hit_points;
         if (after > limit) { after = limit; }
         if (after < 0) { after = 0; }
         var regained = after > hurt && after > 0;
-        hp[t] = after;
-        if (rattle.has(t)) { rattled[t] = true; }
-        if (regained || cleared.has(t)) {
-          rattled[t] = false;
-          if (regained) { unconscious[t] = false; }
+        hp[ti] = after;
+        if (rattle.has(ti)) { rattled[ti] = true; }
+        if (regained || cleared.has(ti)) {
+          rattled[ti] = false;
+          if (regained) { unconscious[ti] = false; }
         }
-        if (after === 0) { rattled[t] = true; }
-        self.statusLine(s, t, before, after, finish, wasRattled, wasOut);
-        if ((dead[t] || unconscious[t] || rattled[t]) && !(wasRattled || wasOut)) {
-          dying.push(t);
+        if (after === 0) { rattled[ti] = true; }
+        self.statusLine(s, ti, before, after, finish, wasRattled, wasOut);
+        if ((dead[ti] || unconscious[ti] || rattled[ti]) && !(wasRattled || wasOut)) {
+          dying.push(ti);
         }
       });
-      dying.forEach(function (t) { self.stopOngoing(s, t); });
+      dying.forEach(function (ti) { self.stopOngoing(s, ti); });
       return {escapers: escapers, rulings: this.adjudications.slice(firstRuling)};
     };
 
@@ -451,12 +501,12 @@
       var self = this;
       pending.escapers.forEach(function (i) {
         if (self.spoiled[i] || self.dead[i] || self.unconscious[i]) {
-          self.say(s, "escape", self.names[i] + "'s Escape fails: they were hurt or targeted by a special " +
-                   "before it resolved. They stay in the fight.");
+          self.say(s, "escape", t("{name}'s Escape fails: they were hurt or targeted by a special before it " +
+                                  "resolved. They stay in the fight.", {name: self.names[i]}));
         } else {
           self.escaped[i] = true;
           self.touched.add(i);
-          self.say(s, "escape", self.names[i] + " escapes and must leave the area of the fight.");
+          self.say(s, "escape", t("{name} escapes and must leave the area of the fight.", {name: self.names[i]}));
         }
       });
     };
@@ -466,51 +516,60 @@
       var action = actionName(d.action);
       this.adjudications.push(this.names[i] + " calls " + d.special + " with " + action +
                               (d.target ? " on " + d.target : "") + " at Speed " + s);
-      this.say(s, "action", this.names[i] + " calls " + d.special + " with " + action + ". GM adjudicates: the " +
-               "resolver leaves this whole action to the GM.");
+      this.say(s, "action", t("{name} calls {special} with {action}. GM adjudicates: the resolver leaves this " +
+                              "whole action to the GM.", {name: this.names[i], special: d.special,
+                                                          action: actionWord(d.action)}));
     };
 
+    /* How fighter i stands, as the log's "X is ..." says it (narration.STATUS_WORDS). */
     Round.prototype.statusOf = function (i) {
-      if (this.dead[i]) { return "Dead"; }
-      if (this.escaped[i]) { return "gone (escaped)"; }
-      if (this.unconscious[i]) { return "Unconscious"; }
-      return this.rattled[i] ? "Rattled" : "fighting";
+      if (this.dead[i]) { return t("Dead"); }
+      if (this.escaped[i]) { return t("gone (escaped)"); }
+      if (this.unconscious[i]) { return t("Unconscious"); }
+      return this.rattled[i] ? t("Rattled") : t("fighting");
     };
 
-    Round.prototype.statusLine = function (s, t, before, after, finish, wasRattled, wasOut) {
-      var name = this.names[t];
+    /* Clauses of one status line as one sentence. */
+    function sentence(clauses) {
+      return clauses.reduce(clause) + ".";
+    }
+
+    Round.prototype.statusLine = function (s, ti, before, after, finish, wasRattled, wasOut) {
+      var who = {name: this.names[ti], hp: after, before: before};
       if (finish === "kill") {
-        this.say(s, "status", name + " is Dead (killing blow, announced aloud).");
+        this.say(s, "status", t("{name} is Dead (killing blow, announced aloud).", who));
         return;
       }
       var bits = [];
       if (before !== after) {
-        bits.push(name + " is on " + after + " hit point" + plural(after) + " (was " + before + ")");
+        bits.push(tn("{name} is on {hp} hit point (was {before})", "{name} is on {hp} hit points (was {before})",
+                     after, who));
       }
-      if (finish === "knock_out" && this.unconscious[t]) {
-        bits.push(name + " is knocked out: Unconscious");
-      } else if (wasOut && !this.unconscious[t]) {
-        bits.push(name + " is no longer Unconscious");
+      if (finish === "knock_out" && this.unconscious[ti]) {
+        bits.push(t("{name} is knocked out: Unconscious", who));
+      } else if (wasOut && !this.unconscious[ti]) {
+        bits.push(t("{name} is no longer Unconscious", who));
       }
-      if (this.rattled[t] && !wasRattled) {
-        bits.push(name + " becomes Rattled" + (after === 0 ? "" : " though not at 0 hit points"));
-      } else if (wasRattled && !this.rattled[t]) {
-        bits.push(name + " is no longer Rattled");
+      if (this.rattled[ti] && !wasRattled) {
+        bits.push(after === 0 ? t("{name} becomes Rattled", who) :
+                  t("{name} becomes Rattled though not at 0 hit points", who));
+      } else if (wasRattled && !this.rattled[ti]) {
+        bits.push(t("{name} is no longer Rattled", who));
       }
       if (bits.length) {
-        this.say(s, "status", bits.join("; ") + ".");
+        this.say(s, "status", sentence(bits));
       }
     };
 
-    Round.prototype.stopOngoing = function (s, t) {
+    Round.prototype.stopOngoing = function (s, ti) {
       var stopped = [];
-      if (this.selfDef[t]) {
-        this.selfDef[t] = 0;
+      if (this.selfDef[ti]) {
+        this.selfDef[ti] = 0;
         stopped.push("Defend Self");
       }
       this.defenders.forEach(function (guards) {
         for (var k = 0; k < guards.length; k++) {
-          if (guards[k][0] === t) {
+          if (guards[k][0] === ti) {
             guards.splice(k, 1);
             stopped.push("Defend Other");
             break;
@@ -519,19 +578,20 @@
       });
       if (stopped.length) {
         var kinds = Array.from(new Set(stopped)).sort();
-        this.say(s, "status", this.names[t] + "'s " + and(kinds) + " stops.");
+        var actions = and(kinds.map(function (k) { return t(k); }));
+        this.say(s, "status", t("{name}'s {actions} stops.", {name: this.names[ti], actions: actions}));
       }
     };
 
     /* --- actions -------------------------------------------------------------- */
 
-    Round.prototype.bonusIf = function (s, i, action, t, d) {
+    Round.prototype.bonusIf = function (s, i, action, ti, d) {
       var extra = 0, met = [], self = this;
       var pairs = this.cs[i].profile.conditional.get(action) || [];
       pairs.forEach(function (pair) {
         var when = pair[0], amount = pair[1], holds;
         if (when === "target_rattled") {
-          holds = t !== null && t !== undefined && t !== i && self.rattled[t];
+          holds = ti !== null && ti !== undefined && ti !== i && self.rattled[ti];
         } else if (when === "hurt") {
           holds = self.hp[i] < self.cs[i].profile.hit_points;
         } else {
@@ -539,67 +599,76 @@
         }
         if (holds) {
           extra += amount;
-          met.push("+" + amount + " " + CONDITION_WORDS.get(when));
+          met.push("+" + amount + " " + t(CONDITION_WORDS.get(when)));
         }
       });
       if (met.length) {
-        this.say(s, "action", this.names[i] + "'s " + actionName(action) + " counts " + and(met) + ".");
+        this.say(s, "action", t("{name}'s {action} counts {bonuses}.",
+                                {name: this.names[i], action: actionWord(action), bonuses: and(met)}));
       }
       return extra;
     };
 
     Round.prototype.attack = function (s, i, d, loss, finishes, rattle) {
-      var t = this.index.get(d.target);
-      if (this.escaped[t] || this.dead[t]) {
-        this.say(s, "action", this.names[i] + "'s Attack finds nobody: " + d.target + " is " + this.statusOf(t) + ".");
+      var ti = this.index.get(d.target);
+      if (this.escaped[ti] || this.dead[ti]) {
+        this.say(s, "action", t("{name}'s {what} finds nobody: {target} is {status}.",
+                                {name: this.names[i], what: actionWord("attack"), target: d.target,
+                                 status: this.statusOf(ti)}));
         return;
       }
       var profile = this.cs[i].profile;
       var base = ACTION_POINTS - s;
       var amount = base + profile.attack_plus;
       if (profile.conditional.size) {
-        amount += this.bonusIf(s, i, "attack", t, d);
+        amount += this.bonusIf(s, i, "attack", ti, d);
       }
       var kind = null;
       if (d.special !== null) {
         kind = profile.specials.get(d.special).effect;
         this.spend(i, d.special);
       }
-      var words = this.names[i] + " attacks " + d.target + (d.special ? " with " + d.special : "") +
-                  (profile.chooses_slot ? " (chose the Speed " + s + " slot)" : "") +
-                  ": Effect " + base + (amount !== base ? " + " + (amount - base) : "") + " = " + amount;
-      var hit = this.hit(t, amount, kind === "ignore_defences", loss, words);
+      var who = {name: this.names[i], target: d.target, special: d.special};
+      var words = d.special ? t("{name} attacks {target} with {special}", who) : t("{name} attacks {target}", who);
+      if (profile.chooses_slot) {
+        words = t("{attack} (chose the Speed {speed} slot)", {attack: words, speed: s});
+      }
+      words = t("{attack}: Effect {total}", {attack: words, total: amount !== base ?
+        base + " + " + (amount - base) + " = " + amount : base + " = " + amount});
+      var hit = this.hit(ti, amount, kind === "ignore_defences", loss, words);
       var dealt = hit[0];
       words = hit[1];
       if (dealt) {
         if (kind === "rattle_on_damage") {
-          rattle.add(t);
-          words += "; " + d.special + ": " + d.target + " will be Rattled";
+          rattle.add(ti);
+          words = clause(words, t("{special}: {name} will be Rattled", {special: d.special, name: d.target}));
         }
-        if (d.finish !== null && finishable(this.rattled[t], this.hp[t], d.finish)) {
-          if (finishes.get(t) !== "kill") {
-            finishes.set(t, d.finish);
+        if (d.finish !== null && finishable(this.rattled[ti], this.hp[ti], d.finish)) {
+          if (finishes.get(ti) !== "kill") {
+            finishes.set(ti, d.finish);
           }
-          words += "; " + this.names[i] + " calls a killing blow: " + (d.finish === "kill" ? "kill" : "knock out");
-        } else if (d.finish === "kill" && this.rattled[t]) {
-          words += "; no kill: " + d.target + " is Rattled but not on 0 hit points (a knock-out was possible)";
+          words = clause(words, d.finish === "kill" ? t("{name} calls a killing blow: kill", who) :
+                                t("{name} calls a killing blow: knock out", who));
+        } else if (d.finish === "kill" && this.rattled[ti]) {
+          words = clause(words, t("no kill: {name} is Rattled but not on 0 hit points (a knock-out was possible)",
+                                  {name: d.target}));
         }
       }
       this.say(s, "action", words + ".");
-      var r = this.redirect[t];
-      if (r !== null && !dealt && this.selfDef[t]) {
+      var r = this.redirect[ti];
+      if (r !== null && !dealt && this.selfDef[ti]) {
         if (!(this.dead[r] || this.escaped[r])) {
-          var more = this.hit(r, amount, false, loss, d.target + " turns the unhurt attack onto " + this.names[r] +
-                              ": " + amount);
+          var more = this.hit(r, amount, false, loss, t("{name} turns the unhurt attack onto {target}: {amount}",
+                                                        {name: d.target, target: this.names[r], amount: amount}));
           this.say(s, "action", more[1] + ".");
         }
       }
     };
 
-    Round.prototype.hit = function (t, amount, pierce, loss, words) {
+    Round.prototype.hit = function (ti, amount, pierce, loss, words) {
       var rest = amount, self = this;
       if (!pierce) {
-        var guards = this.defenders.get(t) || [];
+        var guards = this.defenders.get(ti) || [];
         for (var k = 0; k < guards.length; k++) {
           if (rest <= 0) { break; }
           var g = guards[k][0], effect = guards[k][1];
@@ -610,54 +679,60 @@
             loss.set(g, (loss.has(g) ? loss.get(g) : 0) + lost);
             self.spoiled[g] = true;
           }
-          words += "; " + self.names[g] + " takes " + soaked + " of it" +
-                   (lost < soaked ? " (armour stops " + (soaked - Math.max(lost, 0)) + ")" : "");
+          var taken = {name: self.names[g], amount: soaked, stopped: soaked - Math.max(lost, 0)};
+          words = clause(words, lost < soaked ? t("{name} takes {amount} of it (armour stops {stopped})", taken) :
+                                t("{name} takes {amount} of it", taken));
         }
-        var armour = this.cs[t].profile.armour;
-        var cut = armour + this.selfDef[t];
+        var armour = this.cs[ti].profile.armour;
+        var cut = armour + this.selfDef[ti];
         if (cut && rest > 0) {
-          var by = [armour ? "armour " + armour : "", this.selfDef[t] ? "Defend Self " + this.selfDef[t] : ""]
-            .filter(function (w) { return w; }).join(" and ");
-          words += "; " + this.names[t] + "'s " + by + " stop" + (by.indexOf(" and ") < 0 ? "s" : "") + " " +
-                   Math.min(cut, rest);
+          var by = [armour ? t("armour {amount}", {amount: armour}) : "",
+                    this.selfDef[ti] ? t("Defend Self {amount}", {amount: this.selfDef[ti]}) : ""]
+            .filter(function (w) { return w; });
+          words = clause(words, tn("{name}'s {by} stops {amount}", "{name}'s {by} stop {amount}", by.length,
+                                   {name: this.names[ti], by: and(by), amount: Math.min(cut, rest)}));
           rest = rest > cut ? rest - cut : 0;
         }
       } else {
-        words += " (no armour or defence counts)";
+        words = t("{attack} (no armour or defence counts)", {attack: words});
       }
       if (rest > 0) {
-        loss.set(t, (loss.has(t) ? loss.get(t) : 0) + rest);
-        this.spoiled[t] = true;
+        loss.set(ti, (loss.has(ti) ? loss.get(ti) : 0) + rest);
+        this.spoiled[ti] = true;
       }
-      words += "; " + this.names[t] + " loses " + rest;
+      words = clause(words, t("{name} loses {amount}", {name: this.names[ti], amount: rest}));
       return [rest, words];
     };
 
     Round.prototype.special = function (s, i, d, gain) {
       var names = this.names;
-      var t = d.target !== null ? this.index.get(d.target) : null;
+      var ti = d.target !== null ? this.index.get(d.target) : null;
       var special = this.cs[i].profile.specials.get(d.special);
       this.spend(i, d.special);
-      if (t !== null && (this.dead[t] || this.escaped[t])) {
-        this.say(s, "action", names[i] + "'s " + d.special + " finds nobody: " + d.target + " is " +
-                 this.statusOf(t) + ".");
+      if (ti !== null && (this.dead[ti] || this.escaped[ti])) {
+        this.say(s, "action", t("{name}'s {what} finds nobody: {target} is {status}.",
+                                {name: names[i], what: d.special, target: d.target, status: this.statusOf(ti)}));
         return;
       }
       if (special.effect === "heal") {
         var amount = ACTION_POINTS - s + this.cs[i].profile.special_plus;
         if (this.cs[i].profile.conditional.size) {
-          amount += this.bonusIf(s, i, "special", t, d);
+          amount += this.bonusIf(s, i, "special", ti, d);
         }
-        gain.set(t, (gain.has(t) ? gain.get(t) : 0) + amount);
-        this.spoiled[t] = true;
-        this.say(s, "action", names[i] + " uses " + d.special + " on " + d.target + ": up to " + amount +
-                 " hit points back, never above their starting hit points.");
+        gain.set(ti, (gain.has(ti) ? gain.get(ti) : 0) + amount);
+        this.spoiled[ti] = true;
+        this.say(s, "action", t("{name} uses {special} on {target}: up to {amount} hit points back, never above " +
+                                "their starting hit points.",
+                                {name: names[i], special: d.special, target: d.target, amount: amount}));
         return;
       }
       var on = d.target ? " on " + d.target : "";
       this.adjudications.push(names[i] + " uses " + d.special + on + " at Speed " + s);
-      this.say(s, "action", names[i] + " uses " + d.special + on + ". GM adjudicates: the resolver changes " +
-               "nothing for it" + (d.target ? " (if it lands, " + d.target + " cannot Escape this round)." : "."));
+      var asked = {name: names[i], special: d.special, target: d.target};
+      this.say(s, "action", d.target ?
+        t("{name} uses {special} on {target}. GM adjudicates: the resolver changes nothing for it (if it lands, " +
+          "{target} cannot Escape this round).", asked) :
+        t("{name} uses {special}. GM adjudicates: the resolver changes nothing for it.", asked));
     };
 
     /* --- the GM's ruling on an adjudicated special (the tracker's own) -------- */
@@ -683,18 +758,19 @@
       this.touched.add(i);
       var words = changeWords(before, after);
       if (change.spoil && !after.escaped) {
-        words.push(this.names[i] + " cannot Escape this round");
+        words.push(t("{name} cannot Escape this round", {name: this.names[i]}));
       }
       var d = this.decl[i];
       if (change.cancel && d && d.speed < s) {
         var waiting = this.bySpeed[d.speed], k = waiting.indexOf(i);
         if (k >= 0) {
           waiting.splice(k, 1);
-          words.push(this.names[i] + "'s " + actionName(d.action) + " at Speed " + d.speed + " does not happen");
+          words.push(t("{name}'s {action} at Speed {speed} does not happen",
+                       {name: this.names[i], action: actionWord(d.action), speed: d.speed}));
         }
       }
       if (words.length) {
-        this.say(s, "status", "GM ruling: " + words.join("; ") + ".");
+        this.say(s, "status", t("GM ruling: {changes}.", {changes: words.reduce(clause)}));
       }
       if ((after.dead || after.unconscious || after.rattled || after.escaped) &&
           !(before.rattled || before.unconscious || before.escaped)) {
@@ -715,10 +791,41 @@
       for (var i = 0; i < this.n; i++) {
         if (!(this.dead[i] || this.escaped[i] || this.unconscious[i])) { standing.push(this.names[i]); }
       }
-      this.say(null, "end", "Round over. Still able to act: " + (standing.length ? and(standing) : "nobody") +
-               ". Ask who wants to keep fighting.");
+      this.say(null, "end", standing.length ?
+        t("Round over. Still able to act: {names}. Ask who wants to keep fighting.", {names: and(standing)}) :
+        t("Round over. Still able to act: nobody. Ask who wants to keep fighting."));
       return {combatants: out, log: this.lines, adjudications: this.adjudications};
     };
+
+    /* What changed between two states of one fighter, in the log's words. */
+    function changeWords(before, after) {
+      var who = {name: before.profile.name, hp: after.hp, before: before.hp}, words = [];
+      if (after.dead && !before.dead) {
+        return [t("{name} is Dead", who)];
+      }
+      if (before.dead && !after.dead) { words.push(t("{name} is no longer Dead", who)); }
+      if (before.hp !== after.hp) {
+        words.push(tn("{name} is on {hp} hit point (was {before})", "{name} is on {hp} hit points (was {before})",
+                      after.hp, who));
+      }
+      if (after.unconscious && !before.unconscious) {
+        words.push(t("{name} is knocked out: Unconscious", who));
+      } else if (before.unconscious && !after.unconscious) {
+        words.push(t("{name} is no longer Unconscious", who));
+      }
+      if (after.rattled && !before.rattled) {
+        words.push(after.hp === 0 ? t("{name} becomes Rattled", who) :
+                   t("{name} becomes Rattled though not at 0 hit points", who));
+      } else if (before.rattled && !after.rattled) {
+        words.push(t("{name} is no longer Rattled", who));
+      }
+      if (after.escaped && !before.escaped) {
+        words.push(t("{name} has escaped and leaves the area of the fight", who));
+      } else if (before.escaped && !after.escaped) {
+        words.push(t("{name} is back in the fight", who));
+      }
+      return words;
+    }
 
     /* Check, then return a Round ready to run slot by slot, or {reasons}. */
     function start(cs, declarations) {
@@ -736,7 +843,8 @@
     }
 
     return {validate: validate, start: start, resolve: resolve, Round: Round, actionName: actionName,
-            effects: EFFECTS, conditionWords: CONDITION_WORDS};
+            actionWord: actionWord, effects: EFFECTS, conditionWords: CONDITION_WORDS, changeWords: changeWords,
+            t: t, tn: tn, and: and};
   }
 
   /* A fighter's state after a GM's ruling, with the rules' bookkeeping kept. */
@@ -757,35 +865,7 @@
             uses: c.uses};
   }
 
-  /* What changed between two states of one fighter, in the log's words. */
-  function changeWords(before, after) {
-    var name = before.profile.name, words = [];
-    if (after.dead && !before.dead) {
-      return [name + " is Dead"];
-    }
-    if (before.dead && !after.dead) { words.push(name + " is no longer Dead"); }
-    if (before.hp !== after.hp) {
-      words.push(name + " is on " + after.hp + " hit point" + plural(after.hp) + " (was " + before.hp + ")");
-    }
-    if (after.unconscious && !before.unconscious) {
-      words.push(name + " is knocked out: Unconscious");
-    } else if (before.unconscious && !after.unconscious) {
-      words.push(name + " is no longer Unconscious");
-    }
-    if (after.rattled && !before.rattled) {
-      words.push(name + " becomes Rattled" + (after.hp === 0 ? "" : " though not at 0 hit points"));
-    } else if (before.rattled && !after.rattled) {
-      words.push(name + " is no longer Rattled");
-    }
-    if (after.escaped && !before.escaped) {
-      words.push(name + " has escaped and leaves the area of the fight");
-    } else if (before.escaped && !after.escaped) {
-      words.push(name + " is back in the fight");
-    }
-    return words;
-  }
-
   return {create: create, profileOf: profileOf, combatant: combatant, stateOf: stateOf, declaration: declaration,
           status: status, canAct: canAct, inFight: inFight, finishable: finishable, settle: settle,
-          changeWords: changeWords};
+          translator: translator};
 }));
