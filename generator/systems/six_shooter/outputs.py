@@ -78,6 +78,11 @@ class ContestRow:
         return _(self.key)
 
 
+def titled(title: str, document: str) -> str:
+    """A document's title after its game's ("Title: damage card"), punctuated the language's way."""
+    return _("{title}: {document}").format(title=title, document=document)
+
+
 def roll_table() -> list[tuple[int, list[tuple[int, RollOdds]]]]:
     """Per base Critical Number: (effective number, odds) at 0, 1 and 2 strikes."""
     return [(base, [(effective_critical(base, s), odds(base, s)) for s in STRIKES]) for base in BASES]
@@ -161,20 +166,21 @@ def documents(adventure: Adventure) -> list[Document]:
              {"challenge": c, "methods": challenge_odds(adventure, c), "index": i})
         for i, c in enumerate(adventure.challenges))
     docs = [
-        Document(GM_SHEET, f"{adventure.info.title}: {GLOSSARY['gm_sheet']}", "six-shooter/gm_sheet.html",
+        Document(GM_SHEET, titled(adventure.info.title, GLOSSARY["gm_sheet"]), "six-shooter/gm_sheet.html",
                  "public", common, max_pages=2),
-        Document(PLAYER_REFERENCE, f"{adventure.info.title}: {GLOSSARY['reference']}", "six-shooter/reference.html",
+        Document(PLAYER_REFERENCE, titled(adventure.info.title, GLOSSARY["reference"]), "six-shooter/reference.html",
                  "public", {**common, "card_table": card_table(adventure)}, max_pages=1),
-        Document(OPERATOR_SHEET, _("{title}: blank {sheet}").format(title=adventure.info.title, sheet=GLOSSARY["sheet"]),
+        Document(OPERATOR_SHEET, _("{title}: blank {sheet}").format(title=adventure.info.title,
+                                                                    sheet=GLOSSARY["sheet"]),
                  "six-shooter/operator_sheet.html", "public", {**common, "operator": None, "descriptor": None},
                  max_pages=1),
         # Challenge cards carry GM notes and the numbers a GM may keep hidden.
-        Document(CHALLENGE_CARDS, f"{adventure.info.title}: {GLOSSARY['challenge_cards']}", CARD_SHEET, "gm",
+        Document(CHALLENGE_CARDS, titled(adventure.info.title, GLOSSARY["challenge_cards"]), CARD_SHEET, "gm",
                  {**common, "card_css": "six-shooter/cards.css"},
                  max_pages=(len(cards) + 8) // 9, cards=cards),
     ]
     for op in adventure.operators:
-        docs.append(Document(operator_slug(op.name), f"{adventure.info.title}: {op.name}",
+        docs.append(Document(operator_slug(op.name), titled(adventure.info.title, op.name),
                              "six-shooter/operator_sheet.html", "player",
                              {**common, "operator": op, "descriptor": by_descriptor[op.descriptor]}, max_pages=1))
     return docs

@@ -32,6 +32,11 @@ HEALING_CARD = "healing-card"
 GM_CAST = "gm-cast"     # the private combatants, made only when there are some
 
 
+def titled(title: str, document: str) -> str:
+    """A document's title after its game's ("Title: damage card"), punctuated the language's way."""
+    return _("{title}: {document}").format(title=title, document=document)
+
+
 def _common(campaign: Campaign) -> dict:
     """What every document and page may show: never the GM notes."""
     info = campaign.info
@@ -86,13 +91,13 @@ def documents(campaign: Campaign) -> list[Document]:
     gm = [Document(GM_CAST, _("{title}: the private cast").format(title=title), "sixes-system/gm_cast.html", "gm",
                    {"title": title, "cast": private, "skill_names": SKILL_NAMES}, max_pages=1 + len(private) // 2)]
     return [
-        Document(MATRIX_CARD, f"{title}: {GLOSSARY['matrix_card']}", "sixes-system/matrix_card.html", "public",
+        Document(MATRIX_CARD, titled(title, GLOSSARY["matrix_card"]), "sixes-system/matrix_card.html", "public",
                  {**common, "example": next(iter(cast_matchups(campaign)), None)}, max_pages=1),
-        Document(ODDS_CARD, f"{title}: {GLOSSARY['odds_card']}", "sixes-system/odds_card.html", "public",
+        Document(ODDS_CARD, titled(title, GLOSSARY["odds_card"]), "sixes-system/odds_card.html", "public",
                  {**common, "tables": odds_tables(campaign), "sixes": list(ODDS_SIXES)}, max_pages=1),
-        Document(DAMAGE_CARD, f"{title}: {GLOSSARY['damage_card']}", "sixes-system/damage_card.html", "public",
+        Document(DAMAGE_CARD, titled(title, GLOSSARY["damage_card"]), "sixes-system/damage_card.html", "public",
                  {**common, **_damage(campaign)}, max_pages=1),
-        Document(HEALING_CARD, f"{title}: {GLOSSARY['healing_card']}", "sixes-system/healing_card.html", "public",
+        Document(HEALING_CARD, titled(title, GLOSSARY["healing_card"]), "sixes-system/healing_card.html", "public",
                  {**common, **_healing(campaign)}, max_pages=1),
     ] + (gm if private else [])
 
