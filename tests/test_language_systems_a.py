@@ -67,7 +67,7 @@ def rendered(slug: str, language: str) -> dict[str, str]:
         assert game is not None, problems
         for page in system.pages(game):
             markdown = render_template(page.template, {**page.context, "page_title": page.title, "downloads": []})
-            if page.path == "rulings.md":      # the rulings are data (rulings.yaml), not yet messages: the title and intro are
+            if page.path == "rulings.md":      # the rulings themselves are data (rulings.yaml): title and intro only
                 markdown = "\n\n".join(markdown.split("\n\n")[:2])
             out[page.path] = page_text(markdown)
         for doc in system.documents(game):
