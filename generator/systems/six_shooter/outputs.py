@@ -10,6 +10,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Sequence, TypeVar
 
+from ...core.i18n import N_, _
 from ...core.privacy import public_only
 from ..base import CARD_SHEET, Card, CastEntry, Document, Page
 from .contest import ContestOdds, Side, contest_odds
@@ -31,8 +32,8 @@ CHECKPOINTS = (5, 10, 15, 20, 30)
 # Chosen so the curves end well apart after CHART_HORIZON challenges (their labels sit at the ends).
 CHART_BASES = (1, 2, 3, 5)
 CHART_HORIZON = 20
-LUCK_OPTIONS = (("No Lucky Numbers", Luck()), ("Two Lucky Numbers", Luck(2)),
-                ("Two Lucky Numbers, jokers in", Luck(2, True)))
+LUCK_OPTIONS = ((N_("No Lucky Numbers"), Luck()), (N_("Two Lucky Numbers"), Luck(2)),
+                (N_("Two Lucky Numbers, jokers in"), Luck(2, True)))
 # Contests are shown late in an adventure: one card face-down, two up, three gone.
 LATE_HAND = {"down": 1, "up": 2, "gone": 3}
 T = TypeVar("T")
@@ -66,8 +67,20 @@ class LuckRow:
 
 @dataclass(frozen=True)
 class ContestRow:
-    label: str
+    """One contest scenario; `key` is its English message id, kept in the
+    cache (contest_rows) and translated when printed."""
+
+    key: str
     result: ContestOdds
+
+    @property
+    def label(self) -> str:
+        return _(self.key)
+
+
+def titled(title: str, document: str) -> str:
+    """A document's title after its game's ("Title: damage card"), punctuated the language's way."""
+    return _("{title}: {document}").format(title=title, document=document)
 
 
 def roll_table() -> list[tuple[int, list[tuple[int, RollOdds]]]]:
@@ -91,7 +104,7 @@ def luck_rows() -> tuple[LuckRow, ...]:
     rows = []
     for base in BASES:
         curve = tuple(removal_within(base, HORIZON))
-        rows.append(LuckRow(base, tuple(expected_challenges(base, luck) for _, luck in LUCK_OPTIONS), curve,
+        rows.append(LuckRow(base, tuple(expected_challenges(base, luck) for _name, luck in LUCK_OPTIONS), curve,
                             tuple(curve[n] for n in CHECKPOINTS)))
     return tuple(rows)
 
@@ -99,13 +112,13 @@ def luck_rows() -> tuple[LuckRow, ...]:
 @lru_cache(maxsize=None)
 def contest_rows() -> tuple[ContestRow, ...]:
     them = Side(**LATE_HAND)
-    scenarios = (("Even: no strikes, no cards", Side(**LATE_HAND)),
-                 ("You play a 2-10 (-1)", Side(reduction=1, **LATE_HAND)),
-                 ("You play a Jack (-2)", Side(reduction=2, **LATE_HAND)),
-                 ("You play an Ace (-5)", Side(reduction=5, **LATE_HAND)),
-                 ("You wager 2 strikes", Side(wager=2, **LATE_HAND)),
-                 ("You hold 1 strike", Side(strikes=1, **LATE_HAND)),
-                 ("You hold 2 strikes", Side(strikes=2, **LATE_HAND)))
+    scenarios = ((N_("Even: no strikes, no cards"), Side(**LATE_HAND)),
+                 (N_("You play a 2-10 (-1)"), Side(reduction=1, **LATE_HAND)),
+                 (N_("You play a Jack (-2)"), Side(reduction=2, **LATE_HAND)),
+                 (N_("You play an Ace (-5)"), Side(reduction=5, **LATE_HAND)),
+                 (N_("You wager 2 strikes"), Side(wager=2, **LATE_HAND)),
+                 (N_("You hold 1 strike"), Side(strikes=1, **LATE_HAND)),
+                 (N_("You hold 2 strikes"), Side(strikes=2, **LATE_HAND)))
     return tuple(ContestRow(label, contest_odds(you, them)) for label, you in scenarios)
 
 
@@ -153,20 +166,21 @@ def documents(adventure: Adventure) -> list[Document]:
              {"challenge": c, "methods": challenge_odds(adventure, c), "index": i})
         for i, c in enumerate(adventure.challenges))
     docs = [
-        Document(GM_SHEET, f"{adventure.info.title}: {GLOSSARY['gm_sheet']}", "six-shooter/gm_sheet.html",
+        Document(GM_SHEET, titled(adventure.info.title, GLOSSARY["gm_sheet"]), "six-shooter/gm_sheet.html",
                  "public", common, max_pages=2),
-        Document(PLAYER_REFERENCE, f"{adventure.info.title}: {GLOSSARY['reference']}", "six-shooter/reference.html",
+        Document(PLAYER_REFERENCE, titled(adventure.info.title, GLOSSARY["reference"]), "six-shooter/reference.html",
                  "public", {**common, "card_table": card_table(adventure)}, max_pages=1),
-        Document(OPERATOR_SHEET, f"{adventure.info.title}: blank {GLOSSARY['sheet']}",
+        Document(OPERATOR_SHEET, _("{title}: blank {sheet}").format(title=adventure.info.title,
+                                                                    sheet=GLOSSARY["sheet"]),
                  "six-shooter/operator_sheet.html", "public", {**common, "operator": None, "descriptor": None},
                  max_pages=1),
         # Challenge cards carry GM notes and the numbers a GM may keep hidden.
-        Document(CHALLENGE_CARDS, f"{adventure.info.title}: {GLOSSARY['challenge_cards']}", CARD_SHEET, "gm",
+        Document(CHALLENGE_CARDS, titled(adventure.info.title, GLOSSARY["challenge_cards"]), CARD_SHEET, "gm",
                  {**common, "card_css": "six-shooter/cards.css"},
                  max_pages=(len(cards) + 8) // 9, cards=cards),
     ]
     for op in adventure.operators:
-        docs.append(Document(operator_slug(op.name), f"{adventure.info.title}: {op.name}",
+        docs.append(Document(operator_slug(op.name), titled(adventure.info.title, op.name),
                              "six-shooter/operator_sheet.html", "player",
                              {**common, "operator": op, "descriptor": by_descriptor[op.descriptor]}, max_pages=1))
     return docs
@@ -192,17 +206,17 @@ def pages(adventure: Adventure) -> list[Page]:
              {**common, "operators": on_site(adventure, adventure.operators), "by_descriptor": adventure.by_descriptor,
               "adventure_shown": adventure.info.visibility == "public", "challenges_shown": bool(shown)},
              downloads=(OPERATOR_SHEET, PLAYER_REFERENCE)),
-        Page("odds.md", "Odds of a roll", "six-shooter/site/odds.md.j2",
+        Page("odds.md", _("Odds of a roll"), "six-shooter/site/odds.md.j2",
              {**common, "card_table": card_table(adventure), "wager_table": wager_table()},
              downloads=(GM_SHEET, PLAYER_REFERENCE)),
-        Page("luck.md", "How long does my luck last?", "six-shooter/site/luck.md.j2",
-             {**common, "luck": luck_rows(), "luck_options": [name for name, _ in LUCK_OPTIONS],
+        Page("luck.md", _("How long does my luck last?"), "six-shooter/site/luck.md.j2",
+             {**common, "luck": luck_rows(), "luck_options": [_(name) for name, _luck in LUCK_OPTIONS],
               "checkpoints": CHECKPOINTS, "chart_bases": CHART_BASES, "horizon": HORIZON}),
-        Page("contests.md", "Contests and multi-stage challenges", "six-shooter/site/contests.md.j2",
+        Page("contests.md", _("Contests and multi-stage challenges"), "six-shooter/site/contests.md.j2",
              {**common, "contests": contest_rows(), "late_hand": LATE_HAND,
               "stage_rows": [(b, [stage_odds(b, k) for k in (2, 3, 4)]) for b in BASES]}),
-        Page("challenges.md", "Example challenges", "six-shooter/site/challenges.md.j2",
+        Page("challenges.md", _("Example challenges"), "six-shooter/site/challenges.md.j2",
              {**common, "examples": examples, "kept": len(adventure.challenges) - len(shown)}, shown=bool(examples)),
-        Page("rulings.md", "Rulings", "six-shooter/site/rulings.md.j2", {**common, "rulings": adventure.rulings}),
+        Page("rulings.md", _("Rulings"), "six-shooter/site/rulings.md.j2", {**common, "rulings": adventure.rulings}),
     ]
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal, Mapping, Sequence
 
+from ...core.i18n import N_
 from .conditions import CRITICAL_STEPS, treat_critical
 
 Kind = Literal["temporary", "enduring", "persistent"]
@@ -26,7 +27,8 @@ KINDS: tuple[Kind, ...] = ("temporary", "enduring", "persistent")
 SKILLS: tuple[Skill, ...] = ("first-aid", "paramedic", "surgery")
 SKILL_FOR: dict[Kind, Skill] = dict(zip(KINDS, SKILLS, strict=True))
 KIND_FOR: dict[Skill, Kind] = dict(zip(SKILLS, KINDS, strict=True))
-SKILL_NAMES: dict[Skill, str] = {"first-aid": "First Aid", "paramedic": "Paramedic", "surgery": "Surgery"}
+# English message ids (core/i18n.py): the templates and healing_tables translate them where printed.
+SKILL_NAMES: dict[Skill, str] = {"first-aid": N_("First Aid"), "paramedic": N_("Paramedic"), "surgery": N_("Surgery")}
 # How soon another intervention may be tried, by the kind being healed.
 TIMETABLE: dict[Kind, Interval] = {"temporary": "round", "enduring": "hour", "persistent": "day"}
 

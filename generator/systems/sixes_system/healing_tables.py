@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...core.dice import expected
+from ...core.i18n import _
 from .dataset import Campaign
 from .healing import (SKILL_NAMES, Allocation, Skill, Wounds, ceilings, daily_recovery, healing_dice, heal,
                       intervention_pool, rest_die, steps_for)
@@ -78,7 +79,7 @@ class HealerTool:
 
     @property
     def skill_name(self) -> str:
-        return SKILL_NAMES[self.skill]
+        return _(SKILL_NAMES[self.skill])
 
     @property
     def best(self) -> AllocationRow:
@@ -170,7 +171,7 @@ class Regime:
 
 
 def rest_regimes() -> list[Regime]:
-    return [Regime("Full bed rest" if h == 24 else f"{h} hours a day", h) for h in REST_HOURS]
+    return [Regime(_("Full bed rest") if h == 24 else _("{hours} hours a day").format(hours=h), h) for h in REST_HOURS]
 
 
 def support_regimes(campaign: Campaign) -> list[Regime]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...core.i18n import _
 from ...core.privacy import private_only, public_only
 from ..base import CastEntry, Document, Page
 from .dataset import Campaign
@@ -29,6 +30,11 @@ ODDS_CARD = "odds-card"
 DAMAGE_CARD = "damage-card"
 HEALING_CARD = "healing-card"
 GM_CAST = "gm-cast"     # the private combatants, made only when there are some
+
+
+def titled(title: str, document: str) -> str:
+    """A document's title after its game's ("Title: damage card"), punctuated the language's way."""
+    return _("{title}: {document}").format(title=title, document=document)
 
 
 def _common(campaign: Campaign) -> dict:
@@ -82,16 +88,16 @@ def documents(campaign: Campaign) -> list[Document]:
     campaign = public_view(campaign)
     common = _common(campaign)
     title = campaign.info.title
-    gm = [Document(GM_CAST, f"{title}: the private cast", "sixes-system/gm_cast.html", "gm",
+    gm = [Document(GM_CAST, _("{title}: the private cast").format(title=title), "sixes-system/gm_cast.html", "gm",
                    {"title": title, "cast": private, "skill_names": SKILL_NAMES}, max_pages=1 + len(private) // 2)]
     return [
-        Document(MATRIX_CARD, f"{title}: {GLOSSARY['matrix_card']}", "sixes-system/matrix_card.html", "public",
+        Document(MATRIX_CARD, titled(title, GLOSSARY["matrix_card"]), "sixes-system/matrix_card.html", "public",
                  {**common, "example": next(iter(cast_matchups(campaign)), None)}, max_pages=1),
-        Document(ODDS_CARD, f"{title}: {GLOSSARY['odds_card']}", "sixes-system/odds_card.html", "public",
+        Document(ODDS_CARD, titled(title, GLOSSARY["odds_card"]), "sixes-system/odds_card.html", "public",
                  {**common, "tables": odds_tables(campaign), "sixes": list(ODDS_SIXES)}, max_pages=1),
-        Document(DAMAGE_CARD, f"{title}: {GLOSSARY['damage_card']}", "sixes-system/damage_card.html", "public",
+        Document(DAMAGE_CARD, titled(title, GLOSSARY["damage_card"]), "sixes-system/damage_card.html", "public",
                  {**common, **_damage(campaign)}, max_pages=1),
-        Document(HEALING_CARD, f"{title}: {GLOSSARY['healing_card']}", "sixes-system/healing_card.html", "public",
+        Document(HEALING_CARD, titled(title, GLOSSARY["healing_card"]), "sixes-system/healing_card.html", "public",
                  {**common, **_healing(campaign)}, max_pages=1),
     ] + (gm if private else [])
 
@@ -100,16 +106,16 @@ def pages(campaign: Campaign) -> list[Page]:
     campaign = public_view(campaign)
     common = _common(campaign)
     return [
-        Page("matrix.md", "The attack-by-defence matrix", "sixes-system/site/matrix.md.j2",
+        Page("matrix.md", _("The attack-by-defence matrix"), "sixes-system/site/matrix.md.j2",
              {**common, "ranked": by_damage(campaign)}, downloads=(MATRIX_CARD,)),
-        Page("odds.md", "Target numbers and odds", "sixes-system/site/odds.md.j2",
+        Page("odds.md", _("Target numbers and odds"), "sixes-system/site/odds.md.j2",
              {**common, "tables": odds_tables(campaign), "sixes": list(ODDS_SIXES)}, downloads=(ODDS_CARD,)),
-        Page("damage.md", "Damage", "sixes-system/site/damage.md.j2",
+        Page("damage.md", _("Damage"), "sixes-system/site/damage.md.j2",
              {**common, **_damage(campaign)}, downloads=(DAMAGE_CARD,)),
-        Page("healing.md", "Healing", "sixes-system/site/healing.md.j2",
+        Page("healing.md", _("Healing"), "sixes-system/site/healing.md.j2",
              {**common, **_healing(campaign)}, downloads=(HEALING_CARD,)),
         Page("cast.md", campaign.info.title, "sixes-system/site/cast.md.j2",
              {**common, "cast": campaign.cast, "matchups": cast_matchups(campaign), "skill_names": SKILL_NAMES},
              shown=bool(campaign.cast)),
-        Page("rulings.md", "Rulings", "sixes-system/site/rulings.md.j2", {**common, "rulings": campaign.rulings}),
+        Page("rulings.md", _("Rulings"), "sixes-system/site/rulings.md.j2", {**common, "rulings": campaign.rulings}),
     ]
