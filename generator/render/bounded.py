@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from ..core.datafiles import display_path
 from ..core.errors import DataError, Problem
+from ..core.i18n import _
 from ..core.loading import YamlDocument, format_loc, load_yaml
 from ..core.measure import PT_PER_MM, line_count
 from ..systems.base import Card
@@ -47,7 +48,7 @@ def challenge_box(challenge: Any, method_names: Iterable[str], options: PrintOpt
     width, names = card_width(options), list(method_names)
     used = _heading(challenge.name, width)
     columns = [width * part - CELL_PAD_X for part in CHALLENGE_COLUMNS]
-    heads = ("Method", TERMS["cn"].label, TERMS["success"].label, TERMS["hand_roll"].label)
+    heads = (_("Method"), TERMS["cn"].label, TERMS["success"].label, TERMS["hand_roll"].label)
     used += max(text_height(h, w, HEAD_PT, CELL_LINE, weight=700)
                 for h, w in zip(heads, columns, strict=True)) + CELL_PAD_Y
     row = CN_PT * CELL_LINE / PT_PER_MM
@@ -105,13 +106,12 @@ COMBAT_FILE = "combat.yaml"
 def distance_rows(distances: Iterable[Any], options: PrintOptions) -> list[Row]:
     """A row per band: its name (bold), how far it reaches (two lines), and
     its note, the bounded field, which takes the card's step."""
-    from ..core.i18n import _
     from ..systems.d6xd6.outputs import LOST_RULE
     columns = [card_width(options) * part - 1.6 for part in DISTANCE_COLUMNS]
     rows = []
     for i, d in enumerate(distances):
         reach = ((f"{d.metres} m", 9.0, 400), (f"{d.miles or d.yards or ''}", 9.0, 400)) if d.metres else \
-            (("beyond", 9.0, 400),)
+            ((_("beyond"), 9.0, 400),)
         note = (f"{d.note} {_(LOST_RULE)}", None, 700) if d.key == "lost" else (d.note, None, 400)
         rows.append(Row((Cell(columns[0], ((d.name, 9.0, 700),)), Cell(columns[1], reach), Cell(columns[2], (note,))),
                         (Text("note", d.note, ("distances", i, "note"), COMBAT_FILE),), d))
@@ -121,7 +121,7 @@ def distance_rows(distances: Iterable[Any], options: PrintOptions) -> list[Row]:
 def table_rooms(options: PrintOptions, title: str, used: float = 0.0) -> tuple[float, float]:
     """(room on a continuation card, room on the first), under `title` and
     the same `used` height of text on both."""
-    return table_room(options, f"{title}, continued") - used, table_room(options, title) - used
+    return table_room(options, _("%(title)s, continued") % {"title": title}) - used, table_room(options, title) - used
 
 
 def table_room(options: PrintOptions, title: str) -> float:
@@ -132,7 +132,7 @@ def table_room(options: PrintOptions, title: str) -> float:
 
 
 def distance_fits(distances: Iterable[Any], options: PrintOptions) -> list[Fit]:
-    return _flowed(distance_rows(distances, options), *table_rooms(options, "Distances"), "d6xd6")
+    return _flowed(distance_rows(distances, options), *table_rooms(options, _("Distances")), "d6xd6")
 
 
 # The D6xD6 weapons cards, one category each: templates/d6xd6/cards/weapons.html.
@@ -160,12 +160,13 @@ def weapon_rooms(category: Mapping[str, Any], title: str, reach: list[str], opti
                  ) -> tuple[float, float]:
     """The height a category's rows may fill under its heading, reach and
     who: on a continuation card, and on the first."""
+    from ..systems.d6xd6.outputs import CATEGORY_WORDS
     width = card_width(options)
-    sub = f"{title}. Reach: " + ", ".join(reach) + " only."
-    who = [f"Attack: {', '.join(category['attack'])}", f"Defend: {', '.join(category['defence'])}"]
+    sub = f"{title}. " + _("Reach: %(bands)s only.") % {"bands": ", ".join(reach)}
+    who = [f"{_('Attack:')} {', '.join(category['attack'])}", f"{_('Defend:')} {', '.join(category['defence'])}"]
     used = text_height(sub, width, SUB_PT, SUB_LINE) + sum(text_height(t, width, SUB_PT, SUB_LINE, weight=700)
                                                             for t in who)
-    return table_rooms(options, f"{category['key'].capitalize()} weapons", used + 2 * SUB_EXTRA)
+    return table_rooms(options, _(CATEGORY_WORDS[category["key"]].weapons), used + 2 * SUB_EXTRA)
 
 
 def weapon_fits(context: Mapping[str, Any], options: PrintOptions) -> list[Fit]:
@@ -221,7 +222,7 @@ def _d6xd6_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
     yield from unfit_stacks("d6xd6", game, options)
     yield from _level_names(game)
     yield from _too_tall(distance_rows(game.combat.distances, options),
-                         table_rooms(options, "Distances")[0], 2, "a row of the distances card")
+                         table_rooms(options, _("Distances"))[0], 2, "a row of the distances card")
     names = {d.key: d.name for d in game.combat.distances}
     levels = {level.key: level for level in game.damage.levels}
     for table, file in zip(game.tables, game.table_files, strict=True):
