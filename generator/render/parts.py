@@ -18,12 +18,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ..core.i18n import current
 from .html import PART_MARK
 from .pdf import PdfJob, PdfResult
 
 PART_CSS = "print/part.css"
 STAMP_CSS = "print/page-numbers.css"
-LANGUAGE = "en"
 
 _BODY_OPEN = re.compile(r"<body[^>]*>", re.I)
 _PAGE_REF = re.compile(r"^page (\d+):")
@@ -73,8 +73,9 @@ def joined_result(job: PdfJob, parts: list[PdfResult], stamp: Path) -> PdfResult
         writer.append(PdfReader(part.target))
     for page, number in zip(writer.pages, PdfReader(stamp).pages, strict=True):     # a number for each page
         page.merge_page(number)
-    metadata = PdfReader(parts[0].target).metadata     # each part carries the document's <title>
-    save_pdf(writer, job.target, (metadata.title if metadata is not None else None) or "")
+    first = PdfReader(parts[0].target)      # each part carries the document's <title> and language
+    metadata, language = first.metadata, first.trailer["/Root"].get("/Lang")
+    save_pdf(writer, job.target, (metadata.title if metadata is not None else None) or "", language)
     overflows, lint, offset = [], [], 0
     for part in parts:
         overflows += [_shift(m, offset) for m in part.overflows]
@@ -83,12 +84,13 @@ def joined_result(job: PdfJob, parts: list[PdfResult], stamp: Path) -> PdfResult
     return PdfResult(job.label, job.target, offset, tuple(overflows), tuple(dict.fromkeys(lint)))
 
 
-def save_pdf(writer: Any, target: Path, title: str) -> None:
+def save_pdf(writer: Any, target: Path, title: str, language: str | None = None) -> None:
     """Write a PDF assembled with pypdf, with the title and language every PDF
-    we make carries, under a temporary name first so no half file is left."""
+    we make carries (the run's language unless the parts said theirs: a
+    worker process has no run), under a temporary name first so no half file is left."""
     from pypdf.generic import NameObject, TextStringObject
     writer.add_metadata({"/Title": title, "/Producer": "Sixes Press"})
-    writer._root_object[NameObject("/Lang")] = TextStringObject(LANGUAGE)
+    writer._root_object[NameObject("/Lang")] = TextStringObject(language or current().language)
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".part")
     with open(partial, "wb") as handle:

@@ -24,6 +24,7 @@ from typing import Any
 from markupsafe import escape
 
 from ..core.errors import UserError
+from ..core.i18n import N_, _
 from ..core.paths import MKDOCS_CONFIG
 from ..game.pages import CREDITS_PAGE, THEME_FOLDER
 from .clean_html import UnsafeHtml, clean_html, plain_toc
@@ -31,6 +32,9 @@ from .publish import publish_image
 
 # In the theme folder: appended to Material's search worker (stem_typed_words).
 STEMMING_PATCH = "search-stemming.js"
+# The palette toggles' names as mkdocs.yml writes them, marked for the catalogue.
+TOGGLE_NAMES = (N_("Dark mode"), N_("Light mode"))
+FOOTER_WORDS = {"made_with": N_("Made with Sixes Press"), "credits": N_("Credits and licences")}
 
 
 class SiteBuildError(UserError):
@@ -114,16 +118,21 @@ def config_overrides(look: SiteLook, docs_dir: Path) -> dict[str, Any]:
     checked against patterns when the settings are loaded). A logo is copied
     into the staged sources; the theme's overrides are read from there too."""
     import yaml
-    theme = yaml.safe_load(MKDOCS_CONFIG.read_text(encoding="utf-8"))["theme"]
+    config = yaml.safe_load(MKDOCS_CONFIG.read_text(encoding="utf-8"))
+    theme, extra = config["theme"], config.get("extra", {})
     theme["custom_dir"] = str(docs_dir / THEME_FOLDER)
     theme["language"] = look.language
     for scheme in theme.get("palette", []):
         scheme["primary"], scheme["accent"] = look.primary, look.accent
+        if "toggle" in scheme:          # mkdocs.yml's English names (TOGGLE_NAMES), in the game's language
+            scheme["toggle"]["name"] = str(escape(_(scheme["toggle"]["name"])))
+    # The footer's words (site/overrides/partials/copyright.html); Material's own come from theme.language.
+    extra["sixes_words"] = {key: str(escape(_(text))) for key, text in FOOTER_WORDS.items()}
     if look.logo is not None:
         target = publish_image(look.logo, docs_dir / "assets" / f"logo{look.logo.suffix.lower()}",
                                f"the site's logo ({look.logo.name})")
         theme["logo"] = theme["favicon"] = target.relative_to(docs_dir).as_posix()
-    overrides = {"site_name": str(escape(look.name)), "theme": theme}
+    overrides = {"site_name": str(escape(look.name)), "theme": theme, "extra": extra}
     if look.description:
         overrides["site_description"] = str(escape(look.description))
     if look.url:
