@@ -19,12 +19,13 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Mapping, Protocol
 
 from ..core import naming
 from ..core.errors import DataError, Problem, allowed_hint
-from ..core.i18n import _, ngettext
+from ..core.i18n import _, decimal_text, ngettext
 from ..core.paper import A4, LETTER, CoverLayout, Paper
 from ..systems import SLUGS
 from ..systems.base import CARD_SHEET, Card, Deferred, Document, System
@@ -42,7 +43,7 @@ COVERS = "covers"           # the covers' document, and with half-sheet covers t
 class LabelStock:
     """A sheet of self-adhesive labels, in millimetres from the page's top left."""
 
-    name: str
+    model: str              # the stock it is laid out for ("Avery L7160")
     columns: int
     rows: int
     width: float
@@ -51,10 +52,25 @@ class LabelStock:
     top: float              # page edge to the first row
     gap_x: float = 0.0      # between columns
     gap_y: float = 0.0      # between rows
+    inches: tuple[str, str] | None = None    # the label's size as a stock sold in inches gives it, else mm
 
     @property
     def per_sheet(self) -> int:
         return self.columns * self.rows
+
+    @property
+    def name(self) -> str:
+        """What the manifest calls the stock, in the run's language: '21 labels a sheet, 3 x 7, 63.5 x 38.1 mm
+        (Avery L7160 or alike)'."""
+        if self.inches:
+            size = _("{width} x {height} in").format(width=self.inches[0], height=self.inches[1])
+        else:
+            size = _("{width} x {height} mm").format(width=decimal_text(Decimal(str(self.width)), 1),
+                                                      height=decimal_text(Decimal(str(self.height)), 1))
+        return ngettext("{count} label a sheet, {columns} x {rows}, {size} ({model} or alike)",
+                        "{count} labels a sheet, {columns} x {rows}, {size} ({model} or alike)",
+                        self.per_sheet).format(count=self.per_sheet, columns=self.columns, rows=self.rows,
+                                               size=size, model=self.model)
 
     def origin(self, index: int) -> tuple[float, float]:
         column, row = index % self.columns, (index // self.columns) % self.rows
@@ -63,10 +79,8 @@ class LabelStock:
 
 # The common stock of each paper, by its name: 21 labels (3 x 7) on A4, 30 (3 x 10) on Letter.
 LABEL_STOCK = {
-    A4.name: LabelStock("21 labels a sheet, 3 x 7, 63.5 x 38.1 mm (Avery L7160 or alike)", 3, 7, 63.5, 38.1,
-                     7.25, 15.15, gap_x=2.5),
-    LETTER.name: LabelStock('30 labels a sheet, 3 x 10, 2 5/8 x 1 in (Avery 5160 or alike)', 3, 10, 66.675, 25.4,
-                         4.7625, 12.7, gap_x=3.175),
+    A4.name: LabelStock("Avery L7160", 3, 7, 63.5, 38.1, 7.25, 15.15, gap_x=2.5),
+    LETTER.name: LabelStock("Avery 5160", 3, 10, 66.675, 25.4, 4.7625, 12.7, gap_x=3.175, inches=("2 5/8", "1")),
 }
 
 

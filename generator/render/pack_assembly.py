@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..core.errors import BuildError
-from ..core.i18n import N_, _, ngettext
+from ..core.i18n import N_, _, ngettext, pgettext
 from ..core.paper import Paper
 from ..core.paths import TEMPLATES_DIR
 from ..game.pack_plan import CARD_RUN, COVERS, LABEL_STOCK, Envelope, PackPlan, table_pages
@@ -348,7 +348,7 @@ def describe(contents: list[Part]) -> str:
             runs[-1].append(part)
         else:
             runs.append([part])
-    return "; ".join((_("{count} x {part}") if len(run) > 1 else "{part}").format(
+    return pgettext("between the parts of a list", "; ").join((_("{count} x {part}") if len(run) > 1 else "{part}").format(
         count=len(run), part=_("{title} ({pages} p)").format(title=run[0].title, pages=sum(p.pages for p in run)))
         for run in runs)
 
