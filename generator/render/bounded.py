@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from ..core.datafiles import display_path
 from ..core.errors import DataError, Problem
+from ..core.i18n import _
 from ..core.loading import YamlDocument, format_loc, load_yaml
 from ..core.measure import PT_PER_MM, line_count
 from ..systems.base import Card
@@ -171,7 +172,7 @@ def weapon_fits(context: Mapping[str, Any], options: PrintOptions) -> list[Fit]:
     card = context["card"]
     category, table = card["category"], card["table"]
     number = next(i for i, c in enumerate(table.categories) if c.key == category["key"])
-    file = context["table_files"][next(i for i, (t, _) in enumerate(context["tables"]) if t is table)]
+    file = context["table_files"][next(i for i, (t, _rows) in enumerate(context["tables"]) if t is table)]
     rows = weapon_rows(category, [w.comment for w in table.categories[number].weapons], context["level"], options,
                        file, ("categories", number))
     return _flowed(rows, *weapon_rooms(category, table.title,
@@ -301,7 +302,7 @@ def extra_pages(template: str, context: Mapping[str, Any]) -> int:
     if template in PAGE_NOTES:
         spec = PAGE_NOTES[template]
         pt = spec.pt
-        texts = [(t, spec.width_mm, spec.allowance) for t, _ in spec.notes(context[spec.key])]
+        texts = [(t, spec.width_mm, spec.allowance) for t, _note in spec.notes(context[spec.key])]
     elif template in FLOWING:
         pt, texts = SHEET_PT, FLOWING[template](context)
     else:
@@ -366,7 +367,8 @@ def card_faces(card: Card, context: Mapping[str, Any], options: PrintOptions) ->
     if layout is None:
         return (card,)
     fits = layout({**context, "card": card.context}, options)
-    return tuple(replace(card, label=card.label if fit.part == 1 else f"{card.label} ({fit.part} of {fit.parts})",
+    return tuple(replace(card, label=card.label if fit.part == 1 else _("{label} ({part} of {parts})").format(
+                             label=card.label, part=fit.part, parts=fit.parts),
                          front=card.front if fit.part == 1 else CONTINUATIONS.get(card.front, card.front),
                          context={**card.context, "fit": fit}) for fit in fits)
 
@@ -422,5 +424,5 @@ def locate_fields(text: str, data_dir: Path) -> str:
 def _document(path: Path, display_root: Path) -> YamlDocument | None:
     """A data file again, for its positions (the loader has read it, so it
     loads; shown from the game folder's parent, as load_all shows it)."""
-    doc, _ = load_yaml(path, display_path(path, display_root))
+    doc, _problems = load_yaml(path, display_path(path, display_root))
     return doc
