@@ -244,3 +244,20 @@ def test_every_placeholder_of_the_scanned_messages_is_kept():
     for language in LANGUAGES:
         for english, translated in _translations(language):
             assert all(placeholders(t) == placeholders(english[0]) for t in translated), english
+
+
+def test_the_themes_words_are_all_marked_and_change_with_the_language():
+    """Every palette toggle mkdocs.yml names is a marked message (the site
+    writer looks each up), and the words differ by language, so the site's
+    cache key (which takes them) does too."""
+    import yaml
+    from generator.core.paths import MKDOCS_CONFIG
+    from generator.render.site_mkdocs import theme_words
+    theme = yaml.safe_load(MKDOCS_CONFIG.read_text(encoding="utf-8"))["theme"]
+    toggles = {scheme["toggle"]["name"] for scheme in theme["palette"] if "toggle" in scheme}
+    assert toggles and toggles <= set(theme_words())
+    spoken = {}
+    for language in ("en", *LANGUAGES):
+        with speaking(words_for(language)):
+            spoken[language] = theme_words()
+    assert len({tuple(words.values()) for words in spoken.values()}) == 3

@@ -112,6 +112,13 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
+def theme_words() -> dict[str, str]:
+    """Our words in the theme's templates (English -> the run's language,
+    HTML-escaped): not in any staged page, so the site's cache key takes them
+    too (commands/build.py), or a new translation would not reach a built site."""
+    return {text: str(escape(_(text))) for text in (*TOGGLE_NAMES, *FOOTER_WORDS.values())}
+
+
 def config_overrides(look: SiteLook, docs_dir: Path) -> dict[str, Any]:
     """MkDocs settings from the game's: MkDocs's theme templates print them
     without escaping, so text is HTML-escaped here (the URL and language are
@@ -122,12 +129,13 @@ def config_overrides(look: SiteLook, docs_dir: Path) -> dict[str, Any]:
     theme, extra = config["theme"], config.get("extra", {})
     theme["custom_dir"] = str(docs_dir / THEME_FOLDER)
     theme["language"] = look.language
+    words = theme_words()
     for scheme in theme.get("palette", []):
         scheme["primary"], scheme["accent"] = look.primary, look.accent
         if "toggle" in scheme:          # mkdocs.yml's English names (TOGGLE_NAMES), in the game's language
-            scheme["toggle"]["name"] = str(escape(_(scheme["toggle"]["name"])))
+            scheme["toggle"]["name"] = words[scheme["toggle"]["name"]]
     # The footer's words (site/overrides/partials/copyright.html); Material's own come from theme.language.
-    extra["sixes_words"] = {key: str(escape(_(text))) for key, text in FOOTER_WORDS.items()}
+    extra["sixes_words"] = {key: words[text] for key, text in FOOTER_WORDS.items()}
     if look.logo is not None:
         target = publish_image(look.logo, docs_dir / "assets" / f"logo{look.logo.suffix.lower()}",
                                f"the site's logo ({look.logo.name})")
