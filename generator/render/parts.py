@@ -74,7 +74,7 @@ def joined_result(job: PdfJob, parts: list[PdfResult], stamp: Path) -> PdfResult
     for page, number in zip(writer.pages, PdfReader(stamp).pages, strict=True):     # a number for each page
         page.merge_page(number)
     first = PdfReader(parts[0].target)      # each part carries the document's <title> and language
-    metadata, language = first.metadata, first.trailer["/Root"].get("/Lang")
+    metadata, language = first.metadata, first.root_object.get("/Lang")
     save_pdf(writer, job.target, (metadata.title if metadata is not None else None) or "", language)
     overflows, lint, offset = [], [], 0
     for part in parts:
