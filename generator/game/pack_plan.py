@@ -376,7 +376,8 @@ def envelope_covers(title: str, envelopes: list[Envelope], docs: Sorted, run: Ca
     One a page, or (`half`) two a sheet, one above the other, cut apart."""
     pages = []
     for envelope in envelopes:
-        inside = ([sheet or _("character sheet")] if envelope.sheet else []) + [short_title(d, title) for d in docs.summaries]
+        inside = [sheet or _("character sheet")] if envelope.sheet else []
+        inside += [short_title(d, title) for d in docs.summaries]
         inside += [_("Handout: {name}").format(name=h.stem) for h in envelope.handouts]
         cards = None
         if run is not None:
@@ -443,7 +444,8 @@ def plan_card_run(decks: list[Document], envelopes: int, grid: CardGrid, title: 
             sheets_of[number] += [first + start // grid.per_page, first + (len(cards) - 1) // grid.per_page]
         slug = CARD_RUN if len(groups) == 1 else f"{CARD_RUN}-{k + 1}"
         fronts = math.ceil(len(cards) / grid.per_page)
-        documents.append(Document(slug, _("{title}: card run").format(title=title), CARD_SHEET, "public", group[0].context,
+        run_title = _("{title}: card run").format(title=title)
+        documents.append(Document(slug, run_title, CARD_SHEET, "public", group[0].context,
                                   max_pages=fronts, cards=tuple(cards)))
         on_sheet += [min(grid.per_page, len(cards) - i * grid.per_page) for i in range(fronts)]
     return CardRun(tuple(documents), tuple(short_title(d, title) for d in decks),

@@ -159,7 +159,8 @@ def assemble_paper(plan: PackPlan, parts: Parts, press: Press) -> int:
         stamped = {e.sheet.slug: stamp_of.get(e.number) for e in plan.envelopes if e.sheet is not None}
         gm_pieces = [Piece(*parts[press.paper, d.folder, d.slug], stamp=stamped.get(d.slug)
                            if d.audience == "player" else None) for d in plan.gm_order]
-        gm_contents = merge(gm_pieces, press.folder / "gm-pack.pdf", _("{title}: GM pack").format(title=plan.title), plan.choices.duplex)
+        gm_title = _("{title}: GM pack").format(title=plan.title)
+        gm_contents = merge(gm_pieces, press.folder / "gm-pack.pdf", gm_title, plan.choices.duplex)
     manifest = Manifest(plan, press.paper, press.options.backs, rows, gm_contents, _extra_files(plan, parts, press))
     return manifest.write(press)
 
@@ -192,18 +193,20 @@ def _extra_files(plan: PackPlan, parts: Parts, press: Press) -> list[ExtraFile]:
         cover_path, _part = parts[paper, plan.covers.folder, plan.covers.slug]
         covers = Part(ngettext("{count} envelope cover, two a sheet", "{count} envelope covers, two a sheet",
                                 len(plan.envelopes)).format(count=len(plan.envelopes)), 0)
-        extras.append(ExtraFile(COVERS_ROW, merge([Piece(cover_path, covers)], folder / COVERS_FILE,
-                                                _("{title}: envelope covers").format(title=title), False), COVERS_FILE, False))
+        merged = merge([Piece(cover_path, covers)], folder / COVERS_FILE,
+                       _("{title}: envelope covers").format(title=title), False)
+        extras.append(ExtraFile(COVERS_ROW, merged, COVERS_FILE, False))
     if plan.run is not None:
         two_sided = plan.choices.duplex and backs
         run_pieces = [Piece(*parts[paper, d.folder, d.slug]) for d in plan.run.documents]
-        extras.append(ExtraFile(CARDS_ROW, merge(run_pieces, folder / f"{CARD_RUN}.pdf", _("{title}: card run").format(title=title),
-                                               two_sided), f"{CARD_RUN}.pdf", two_sided))
+        merged = merge(run_pieces, folder / f"{CARD_RUN}.pdf", _("{title}: card run").format(title=title), two_sided)
+        extras.append(ExtraFile(CARDS_ROW, merged, f"{CARD_RUN}.pdf", two_sided))
     if plan.choices.labels:
         label_doc = plan.label_docs[paper]
         label_path, label_part = parts[paper, label_doc.folder, label_doc.slug]
-        extras.append(ExtraFile(LABELS_ROW, merge([Piece(label_path, label_part)], folder / "labels.pdf",
-                                                _("{title}: envelope labels").format(title=title), False), "labels.pdf", False))
+        merged = merge([Piece(label_path, label_part)], folder / "labels.pdf",
+                       _("{title}: envelope labels").format(title=title), False)
+        extras.append(ExtraFile(LABELS_ROW, merged, "labels.pdf", False))
     if backs:   # measure the printer's offset before printing the decks' backs
         press.render([calibration_job(folder, paper, press.options)])
         extras.append(ExtraFile(CALIBRATION_ROW, [Part(_("duplex calibration"), 2)], CALIBRATION_FILE, True))
@@ -312,7 +315,8 @@ class Manifest:
         """The manifest to print, from its table."""
         stock, paper, run = LABEL_STOCK[self.paper.name], self.paper, self.plan.run
         count = len(self.envelopes)
-        return Document("manifest", _("{title}: stuffing manifest").format(title=self.plan.title), "pack/manifest.html", "gm",
+        title = _("{title}: stuffing manifest").format(title=self.plan.title)
+        return Document("manifest", title, "pack/manifest.html", "gm",
                         {"title": self.plan.title, "rows": table, "totals": totals, "paper": paper.name,
                          "paper_name": paper.label, "duplex": self.plan.choices.duplex, "backs": self.backs,
                          "run": run, "envelopes": count, "labels": stock if self.plan.choices.labels else None,
@@ -350,7 +354,8 @@ def describe(contents: list[Part]) -> str:
             runs[-1].append(part)
         else:
             runs.append([part])
-    return pgettext("between the parts of a list", "; ").join((_("{count} x {part}") if len(run) > 1 else "{part}").format(
+    separator = pgettext("between the parts of a list", "; ")
+    return separator.join((_("{count} x {part}") if len(run) > 1 else "{part}").format(
         count=len(run), part=_("{title} ({pages} p)").format(title=run[0].title, pages=sum(p.pages for p in run)))
         for run in runs)
 
