@@ -189,7 +189,7 @@ def test_the_sites_own_words_are_translated_where_they_stand(made):
         expected = {
             "home": (home, [i18n._("How to play"), i18n._("Who is who: the cast list"),
                             i18n._("More from the organisers"), i18n._("Made with Sixes Press"),
-                            i18n._("Credits and licences")]),
+                            i18n._("Credits and licences"), i18n._("Permanent link"), i18n._("Dark mode")]),
             "rulings": (rulings, [i18n._("What was unclear:"), i18n._("The choices we had:"),
                                   i18n._("What we decided:"), i18n._("Why:")]),
             "cast": (cast, [i18n._("Cast list")]),

@@ -34,6 +34,7 @@ from .publish import publish_image
 STEMMING_PATCH = "search-stemming.js"
 # The palette toggles' names as mkdocs.yml writes them, marked for the catalogue.
 TOGGLE_NAMES = (N_("Dark mode"), N_("Light mode"))
+PERMALINK_TITLE = N_("Permanent link")        # Python-Markdown's toc default, which mkdocs.yml keeps
 FOOTER_WORDS = {"made_with": N_("Made with Sixes Press"), "credits": N_("Credits and licences")}
 
 
@@ -113,10 +114,20 @@ class _Collect(logging.Handler):
 
 
 def theme_words() -> dict[str, str]:
-    """Our words in the theme's templates (English -> the run's language,
-    HTML-escaped): not in any staged page, so the site's cache key takes them
-    too (commands/build.py), or a new translation would not reach a built site."""
-    return {text: str(escape(_(text))) for text in (*TOGGLE_NAMES, *FOOTER_WORDS.values())}
+    """Our words in the theme's templates and Markdown's settings (English ->
+    the run's language, HTML-escaped): not in any staged page, so the site's
+    cache key takes them too (commands/build.py), or a new translation would
+    not reach a built site."""
+    return {text: str(escape(_(text))) for text in (*TOGGLE_NAMES, *FOOTER_WORDS.values(), PERMALINK_TITLE)}
+
+
+def _translated_extensions(extensions: list[Any]) -> list[Any]:
+    """mkdocs.yml's Markdown extensions, the headings' permalink titled in the
+    game's language (Python-Markdown escapes it into the attribute itself)."""
+    for extension in extensions:
+        if isinstance(extension, dict) and isinstance(extension.get("toc"), dict):
+            extension["toc"]["permalink_title"] = _(PERMALINK_TITLE)
+    return extensions
 
 
 def config_overrides(look: SiteLook, docs_dir: Path) -> dict[str, Any]:
@@ -140,7 +151,8 @@ def config_overrides(look: SiteLook, docs_dir: Path) -> dict[str, Any]:
         target = publish_image(look.logo, docs_dir / "assets" / f"logo{look.logo.suffix.lower()}",
                                f"the site's logo ({look.logo.name})")
         theme["logo"] = theme["favicon"] = target.relative_to(docs_dir).as_posix()
-    overrides = {"site_name": str(escape(look.name)), "theme": theme, "extra": extra}
+    overrides = {"site_name": str(escape(look.name)), "theme": theme, "extra": extra,
+                 "markdown_extensions": _translated_extensions(config["markdown_extensions"])}
     if look.description:
         overrides["site_description"] = str(escape(look.description))
     if look.url:
