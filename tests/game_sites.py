@@ -9,9 +9,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 
-def new_game(target: Path) -> Path:
+def new_game(target: Path, language: str = "en") -> Path:
     from generator.commands.cli import main
-    result = CliRunner().invoke(main, ["new", str(target)])
+    result = CliRunner().invoke(main, ["new", str(target), "--language", language])
     assert result.exit_code == 0, result.output
     return target
 
@@ -19,12 +19,13 @@ def new_game(target: Path) -> Path:
 def build_site_only(game_dir: Path, out: Path) -> Path:
     """The game folder's site in `out/site`, through the same steps as
     build._build_site: the gather (its settings, its systems, its own pages
-    and logo), then the site."""
+    and logo), then the site, in the game's language."""
     from generator.commands.build import site_look, site_section
     from generator.core.paper import A4
     from generator.render.site import stage_sources
     from generator.render.site_mkdocs import build_site
     from generator.game.gather import gather
+    from generator.core.i18n import speaking
     from generator.core.loading import reading_game
     from generator.game.settings import load_settings
 
@@ -40,7 +41,7 @@ def build_site_only(game_dir: Path, out: Path) -> Path:
             pdf.write_bytes(b"%PDF-1.4\n")
         sections.append(site_section(item, list(public.values()), settings))
     look = site_look(settings, loaded, gathered.logo)
-    with reading_game(game_dir):
+    with reading_game(game_dir), speaking(gathered.words):
         nav = stage_sources(out / "src", sections, out, (A4,), look, own)
         build_site(out / "src", out / "site", nav, look)
     return out / "site"

@@ -17,7 +17,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from generator.core import i18n
-from generator.core.i18n import Words, placeholders, speaking, words_for
+from generator.core.i18n import Words, placeholders, speaking, stray_syntax, words_for
 from generator.render.charts import fixed, percent
 from generator.render.html import environment
 
@@ -55,6 +55,8 @@ def test_every_message_is_translated_whole_with_its_placeholders(language):
                 continue
             if any(placeholders(s) != placeholders(ids[0]) for s in strings):
                 faults.append(f"{where}: placeholders {[placeholders(s) for s in strings]}")
+            if any(stray_syntax(s) for s in strings):
+                faults.append(f"{where}: {[stray_syntax(s) for s in strings]} is not a placeholder")
     assert faults == []
 
 

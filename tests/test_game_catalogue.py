@@ -4,6 +4,7 @@ language, and `check` reports each problem of the file at its line."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -120,3 +121,24 @@ def test_language_and_site_language_must_agree(polish_game):
                         encoding="utf-8")
     result = sixes("check", cwd=polish_game)
     assert result.exit_code == 1 and "site.language 'de' disagrees with language 'pl'" in result.output
+
+
+@pytest.mark.parametrize("stray", ["{%s:>999999999}", "{%s.__class__}", "{%s!r} {0}", "%%(%s)d"])
+def test_a_translation_holding_formatting_syntax_is_refused(polish_game, stray):
+    """A translation is filled in by Python's str.format or a template: any
+    syntax beyond the message's own placeholders (a huge width, an attribute
+    lookup, a positional field) is refused at check, never formatted."""
+    key = next(key for key in tool_messages() if re.search(r"\{(\w+)\}", key[0]) and key[1] is None)
+    name = re.search(r"\{(\w+)\}", key[0]).group(1)
+    path = polish_game / "locales" / "pl.po"
+    quoted = key[0].replace('"', '\\"')
+    text = path.read_text(encoding="utf-8")
+    assert f'msgid "{quoted}"\nmsgstr ""' in text
+    translation = key[0].replace("{%s}" % name, stray % name).replace('"', '\\"')
+    path.write_text(text.replace(f'msgid "{quoted}"\nmsgstr ""', f'msgid "{quoted}"\nmsgstr "{translation}"'),
+                    encoding="utf-8")
+    result = sixes("check", cwd=polish_game)
+    assert result.exit_code == 1, result.output
+    assert "error: the translation of" in result.output
+    own = read_po_checked(path.read_bytes(), "pl")
+    assert i18n.words_for("pl", own).gettext(key[0]) == key[0]      # never taken, however it arrives

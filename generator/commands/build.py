@@ -209,7 +209,7 @@ def _build_site(run: BuildContext, gathered: Gathered, documents: dict[str, list
     in). Returns whether MkDocs ran. The game's own pages and logo were read
     and checked by the gather, before anything rendered."""
     from ..render.site import stage_sources
-    from ..render.site_mkdocs import build_site
+    from ..render.site_mkdocs import build_site, theme_words
 
     if run.cache.site_unchanged():
         return False
@@ -219,7 +219,8 @@ def _build_site(run: BuildContext, gathered: Gathered, documents: dict[str, list
     look = site_look(config.settings, loaded, gathered.logo)
     with reading_game(config.data_dir):     # the game's images and logo are copied through the one gate
         nav = stage_sources(docs_dir, sections, run.staging, config.papers, look, gathered.own)
-        unchanged = run.cache.staged_site_unchanged(docs_dir, json.dumps(nav), repr(look), f"@{given_date()}")
+        unchanged = run.cache.staged_site_unchanged(docs_dir, json.dumps(nav), repr(look),
+                                                     json.dumps(theme_words()), f"@{given_date()}")
         if not unchanged:
             with stamped(date):         # MkDocs dates the sitemap (and its gzip header) by the variable
                 build_site(docs_dir, run.staging / "site", nav, look)

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Iterator
 
 from babel import Locale, UnknownLocaleError
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, parse_pattern
@@ -150,9 +150,18 @@ def _merge(catalogues: list[Catalog], language: str) -> Catalog:
         if any(name.lower() == "plural-forms" for name, _value in catalogue.mime_headers):
             merged.mime_headers = catalogue.mime_headers      # the catalogue's own plural rule, not CLDR's
         for message in catalogue:
-            if message.id and message.string and not message.fuzzy and _complete(message.string):
+            if message.id and message.string and not message.fuzzy and _complete(message.string) and _safe(message):
                 merged[message.id] = message
     return merged
+
+
+def _safe(message: Message) -> bool:
+    """A translation with the message's placeholders and no other syntax
+    (`check` refuses any other in a game's catalogue; this keeps one out
+    however the catalogue arrived)."""
+    english = message.id if isinstance(message.id, str) else message.id[0]
+    strings = [message.string] if isinstance(message.string, str) else list(message.string or ())
+    return all(placeholders(s) == placeholders(english) and stray_syntax(s) is None for s in strings if s)
 
 
 def _complete(string: str | tuple | list) -> bool:
@@ -254,9 +263,28 @@ def grouped(value: int) -> str:
     return format_decimal(value, locale=_current.get().locale)
 
 
-PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|\{(\w*)(?:[:!][^{}]*)?\}")
+# A placeholder is `{name}` (Python messages, the tracker's) or `%(name)s`
+# (templates'), nothing more: no format spec, conversion, attribute or index.
+PLACEHOLDER = re.compile(r"%\((\w+)\)s|\{(\w+)\}")
 
 
 def placeholders(text: str) -> list[str]:
     """The named placeholders of a message, sorted (Python `{name}` and `%(name)s`)."""
     return sorted(a or b for a, b in PLACEHOLDER.findall(text))
+
+
+def stray_syntax(text: str) -> str | None:
+    """What in a translation a formatter would read as syntax but is not a
+    placeholder (`{0}`, `{name!r}`, `{name:>999}`, a lone brace, `%(x)d`):
+    a game's catalogue may hold none, so filling a message in can only put
+    the values in."""
+    rest = PLACEHOLDER.sub("", text)
+    for found in re.finditer(r"[{}]|%\(", rest):
+        return f"'{found.group(0)}'"
+    return None
+
+
+def fill(message: str, **values: object) -> str:
+    """A translated message's `%(name)s` placeholders filled in; anything
+    else in it is text (a French "50 %" included)."""
+    return re.sub(r"%\((\w+)\)s", lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), message)

@@ -16,6 +16,8 @@ is printed.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Iterable, Mapping
@@ -341,7 +343,19 @@ def game_title(documents: list[Document], system: System) -> str:
 def short_title(doc: Document, title: str) -> str:
     """'The Last Night: GM cheat sheet' -> 'GM cheat sheet' (the game's title
     may itself hold ': ', so it is removed whole, never split at the first)."""
-    return doc.title.removeprefix(f"{title}: ")
+    return without_title(doc.title, title)
+
+
+# The colon after a game's title, as the languages write it: French puts a
+# (narrow) no-break space before it ("La Nuit : aide du MJ").
+_TITLE_COLON = r"[ \u00a0\u202f]?: "
+
+
+def without_title(text: str, title: str) -> str:
+    """`text` without "`title`: " in front, in any language's spacing (the
+    titles of documents are translated, a casting names them as they read)."""
+    found = re.match(re.escape(title) + _TITLE_COLON, text) if title else None
+    return text[found.end():] if found else text
 
 
 def character_name(sheet: Document, title: str) -> str:

@@ -96,6 +96,11 @@ def check_catalogue(catalogue: Catalog, shown: str, language: str) -> list[Probl
                                         f"has the placeholders {_named(string)} where the message has "
                                         f"{_named(_first(message.id))}", hint="keep each %(name)s and {name} "
                                         "of the message, spelt the same"))
+            if string and (stray := i18n.stray_syntax(string)):
+                problems.append(Problem(shown, message.lineno, 1, f"the translation of \"{_first(message.id)}\" "
+                                        f"holds {stray}, which is not one of the message's placeholders",
+                                        hint="a translation is text with the message's placeholders only; "
+                                             "leave out braces and %( )"))
             if string and (fault := unreadable(string, "prose")):
                 problems.append(Problem(shown, message.lineno, 1, f"the translation of \"{_first(message.id)}\" "
                                         f"holds {fault}", hint=advice(string, "prose")))

@@ -19,11 +19,13 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Mapping, Protocol
 
 from ..core import naming
 from ..core.errors import DataError, Problem, allowed_hint
+from ..core.i18n import _, decimal_text, ngettext
 from ..core.paper import A4, LETTER, CoverLayout, Paper
 from ..systems import SLUGS
 from ..systems.base import CARD_SHEET, Card, Deferred, Document, System
@@ -41,7 +43,7 @@ COVERS = "covers"           # the covers' document, and with half-sheet covers t
 class LabelStock:
     """A sheet of self-adhesive labels, in millimetres from the page's top left."""
 
-    name: str
+    model: str              # the stock it is laid out for ("Avery L7160")
     columns: int
     rows: int
     width: float
@@ -50,10 +52,25 @@ class LabelStock:
     top: float              # page edge to the first row
     gap_x: float = 0.0      # between columns
     gap_y: float = 0.0      # between rows
+    inches: tuple[str, str] | None = None    # the label's size as a stock sold in inches gives it, else mm
 
     @property
     def per_sheet(self) -> int:
         return self.columns * self.rows
+
+    @property
+    def name(self) -> str:
+        """What the manifest calls the stock, in the run's language: '21 labels a sheet, 3 x 7, 63.5 x 38.1 mm
+        (Avery L7160 or alike)'."""
+        if self.inches:
+            size = _("{width} x {height} in").format(width=self.inches[0], height=self.inches[1])
+        else:
+            size = _("{width} x {height} mm").format(width=decimal_text(Decimal(str(self.width)), 1),
+                                                      height=decimal_text(Decimal(str(self.height)), 1))
+        return ngettext("{count} label a sheet, {columns} x {rows}, {size} ({model} or alike)",
+                        "{count} labels a sheet, {columns} x {rows}, {size} ({model} or alike)",
+                        self.per_sheet).format(count=self.per_sheet, columns=self.columns, rows=self.rows,
+                                               size=size, model=self.model)
 
     def origin(self, index: int) -> tuple[float, float]:
         column, row = index % self.columns, (index // self.columns) % self.rows
@@ -62,10 +79,8 @@ class LabelStock:
 
 # The common stock of each paper, by its name: 21 labels (3 x 7) on A4, 30 (3 x 10) on Letter.
 LABEL_STOCK = {
-    A4.name: LabelStock("21 labels a sheet, 3 x 7, 63.5 x 38.1 mm (Avery L7160 or alike)", 3, 7, 63.5, 38.1,
-                     7.25, 15.15, gap_x=2.5),
-    LETTER.name: LabelStock('30 labels a sheet, 3 x 10, 2 5/8 x 1 in (Avery 5160 or alike)', 3, 10, 66.675, 25.4,
-                         4.7625, 12.7, gap_x=3.175),
+    A4.name: LabelStock("Avery L7160", 3, 7, 63.5, 38.1, 7.25, 15.15, gap_x=2.5),
+    LETTER.name: LabelStock("Avery 5160", 3, 10, 66.675, 25.4, 4.7625, 12.7, gap_x=3.175, inches=("2 5/8", "1")),
 }
 
 
@@ -80,12 +95,14 @@ class Envelope:
 
     @property
     def label(self) -> str:
-        return self.player or self.character or f"Player {self.number}"
+        """Who the envelope is for, as its cover and label print it (in the game's language)."""
+        return self.player or self.character or _("Player {number}").format(number=self.number)
 
     @property
     def stem(self) -> str:
-        """The envelope's file name: its number keeps it apart from every other."""
-        return f"{self.number:02d}-{naming.slug(self.label)}"
+        """The envelope's file name: its number keeps it apart from every
+        other. Never from a translated word: file names stay as they are."""
+        return f"{self.number:02d}-{naming.slug(self.player or self.character or f'Player {self.number}')}"
 
 
 @dataclass(frozen=True)
@@ -140,7 +157,9 @@ class CardRun:
 
     def where(self, number: int) -> str:
         first, last = self.sheets_of[number]
-        return f"sheet {first}" if first == last else f"sheets {first}-{last}"
+        if first == last:
+            return _("sheet {number}").format(number=first)
+        return _("sheets {first}-{last}").format(first=first, last=last)
 
 
 @dataclass(frozen=True)
@@ -340,32 +359,36 @@ def with_players(doc: Document, players: dict[str, str]) -> Document:
 
 def sheet_word(system: System) -> str:
     """What the system calls a player's sheet (its glossary's `sheet`), for the covers and the manifest."""
-    return system.glossary.get("sheet", "character sheet")
+    return system.glossary.get("sheet", _("character sheet"))
 
 
 def pack_roster(title: str, envelopes: list[Envelope], cast: bool) -> Document:
-    return Document("roster", f"{title}: roster", "pack/roster.html", "gm",
+    return Document("roster", _("{title}: roster").format(title=title), "pack/roster.html", "gm",
                     {"title": title, "envelopes": envelopes, "cast": cast,
                      "factions": any(e.faction for e in envelopes)},
                     max_pages=table_pages(len(envelopes), ROSTER_ROWS_PER_PAGE))
 
 
 def envelope_covers(title: str, envelopes: list[Envelope], docs: Sorted, run: CardRun | None,
-                    half: bool = False, sheet: str = "character sheet") -> Document:
+                    half: bool = False, sheet: str | None = None) -> Document:
     """A cover per envelope, in envelope order: whose it is and what goes in
     (the sheet by the system's own word for it, its glossary's `sheet`).
     One a page, or (`half`) two a sheet, one above the other, cut apart."""
     pages = []
     for envelope in envelopes:
-        inside = ([sheet] if envelope.sheet else []) + [short_title(d, title) for d in docs.summaries]
-        inside += [f"Handout: {h.stem}" for h in envelope.handouts]
+        inside = [sheet or _("character sheet")] if envelope.sheet else []
+        inside += [short_title(d, title) for d in docs.summaries]
+        inside += [_("Handout: {name}").format(name=h.stem) for h in envelope.handouts]
         cards = None
         if run is not None:
-            shown = ", ".join(run.set_cards) if len(run.set_cards) <= 4 else f"{len(run.set_cards)} cards"
-            cards = f"{run.deck_names}: one set ({shown}), from the card run, {run.where(envelope.number)}"
+            count = len(run.set_cards)
+            shown = ", ".join(run.set_cards) if count <= 4 else ngettext("{count} card", "{count} cards", count).format(
+                count=count)
+            cards = _("{decks}: one set ({cards}), from the card run, {where}").format(
+                decks=run.deck_names, cards=shown, where=run.where(envelope.number))
         pages.append({"envelope": envelope, "inside": inside, "cards": cards})
     sheets = [pages[k:k + 2] for k in range(0, len(pages), 2)] if half else []
-    return Document(COVERS, f"{title}: envelope covers", "pack/cover.html", "gm",
+    return Document(COVERS, _("{title}: envelope covers").format(title=title), "pack/cover.html", "gm",
                     {"title": title, "pages": pages, "count": len(envelopes), "sheets": sheets},
                     max_pages=len(sheets) if half else len(envelopes))
 
@@ -376,7 +399,7 @@ def name_stamps(title: str, envelopes: list[Envelope]) -> Document | None:
     cast = [e for e in envelopes if e.player]
     if not cast:
         return None
-    return Document("name-stamps", f"{title}: players' names", "pack/stamp.html", "gm",
+    return Document("name-stamps", _("{title}: players' names").format(title=title), "pack/stamp.html", "gm",
                     {"title": title, "envelopes": cast}, max_pages=len(cast))
 
 
@@ -387,7 +410,7 @@ def envelope_labels(title: str, envelopes: list[Envelope], paper: Paper) -> Docu
     stock = LABEL_STOCK[paper.name]
     placed = [(e, *stock.origin(k)) for k, e in enumerate(envelopes)]
     sheets = [placed[i:i + stock.per_sheet] for i in range(0, len(placed), stock.per_sheet)]
-    return Document(f"labels-{paper.name}", f"{title}: envelope labels", "pack/labels.html", "gm",
+    return Document(f"labels-{paper.name}", _("{title}: envelope labels").format(title=title), "pack/labels.html", "gm",
                     {"title": title, "sheets": sheets, "stock": stock, "count": len(envelopes)},
                     max_pages=len(sheets))
 
@@ -421,7 +444,8 @@ def plan_card_run(decks: list[Document], envelopes: int, grid: CardGrid, title: 
             sheets_of[number] += [first + start // grid.per_page, first + (len(cards) - 1) // grid.per_page]
         slug = CARD_RUN if len(groups) == 1 else f"{CARD_RUN}-{k + 1}"
         fronts = math.ceil(len(cards) / grid.per_page)
-        documents.append(Document(slug, f"{title}: card run", CARD_SHEET, "public", group[0].context,
+        run_title = _("{title}: card run").format(title=title)
+        documents.append(Document(slug, run_title, CARD_SHEET, "public", group[0].context,
                                   max_pages=fronts, cards=tuple(cards)))
         on_sheet += [min(grid.per_page, len(cards) - i * grid.per_page) for i in range(fronts)]
     return CardRun(tuple(documents), tuple(short_title(d, title) for d in decks),

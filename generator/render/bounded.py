@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from ..core.datafiles import display_path
 from ..core.errors import DataError, Problem
-from ..core.i18n import _
+from ..core.i18n import _, fill
 from ..core.loading import YamlDocument, format_loc, load_yaml
 from ..core.measure import PT_PER_MM, line_count
 from ..systems.base import Card
@@ -121,7 +121,7 @@ def distance_rows(distances: Iterable[Any], options: PrintOptions) -> list[Row]:
 def table_rooms(options: PrintOptions, title: str, used: float = 0.0) -> tuple[float, float]:
     """(room on a continuation card, room on the first), under `title` and
     the same `used` height of text on both."""
-    return table_room(options, _("%(title)s, continued") % {"title": title}) - used, table_room(options, title) - used
+    return table_room(options, fill(_("%(title)s, continued"), title=title)) - used, table_room(options, title) - used
 
 
 def table_room(options: PrintOptions, title: str) -> float:
@@ -162,7 +162,7 @@ def weapon_rooms(category: Mapping[str, Any], title: str, reach: list[str], opti
     who: on a continuation card, and on the first."""
     from ..systems.d6xd6.outputs import CATEGORY_WORDS
     width = card_width(options)
-    sub = f"{title}. " + _("Reach: %(bands)s only.") % {"bands": ", ".join(reach)}
+    sub = f"{title}. " + fill(_("Reach: %(bands)s only."), bands=", ".join(reach))
     who = [f"{_('Attack:')} {', '.join(category['attack'])}", f"{_('Defend:')} {', '.join(category['defence'])}"]
     used = text_height(sub, width, SUB_PT, SUB_LINE) + sum(text_height(t, width, SUB_PT, SUB_LINE, weight=700)
                                                             for t in who)
@@ -173,7 +173,7 @@ def weapon_fits(context: Mapping[str, Any], options: PrintOptions) -> list[Fit]:
     card = context["card"]
     category, table = card["category"], card["table"]
     number = next(i for i, c in enumerate(table.categories) if c.key == category["key"])
-    file = context["table_files"][next(i for i, (t, _) in enumerate(context["tables"]) if t is table)]
+    file = context["table_files"][next(i for i, (t, _rows) in enumerate(context["tables"]) if t is table)]
     rows = weapon_rows(category, [w.comment for w in table.categories[number].weapons], context["level"], options,
                        file, ("categories", number))
     return _flowed(rows, *weapon_rooms(category, table.title,
@@ -303,7 +303,7 @@ def extra_pages(template: str, context: Mapping[str, Any]) -> int:
     if template in PAGE_NOTES:
         spec = PAGE_NOTES[template]
         pt = spec.pt
-        texts = [(t, spec.width_mm, spec.allowance) for t, _ in spec.notes(context[spec.key])]
+        texts = [(t, spec.width_mm, spec.allowance) for t, _note in spec.notes(context[spec.key])]
     elif template in FLOWING:
         pt, texts = SHEET_PT, FLOWING[template](context)
     else:
@@ -368,7 +368,8 @@ def card_faces(card: Card, context: Mapping[str, Any], options: PrintOptions) ->
     if layout is None:
         return (card,)
     fits = layout({**context, "card": card.context}, options)
-    return tuple(replace(card, label=card.label if fit.part == 1 else f"{card.label} ({fit.part} of {fit.parts})",
+    return tuple(replace(card, label=card.label if fit.part == 1 else _("{label} ({part} of {parts})").format(
+                             label=card.label, part=fit.part, parts=fit.parts),
                          front=card.front if fit.part == 1 else CONTINUATIONS.get(card.front, card.front),
                          context={**card.context, "fit": fit}) for fit in fits)
 
@@ -424,5 +425,5 @@ def locate_fields(text: str, data_dir: Path) -> str:
 def _document(path: Path, display_root: Path) -> YamlDocument | None:
     """A data file again, for its positions (the loader has read it, so it
     loads; shown from the game folder's parent, as load_all shows it)."""
-    doc, _ = load_yaml(path, display_path(path, display_root))
+    doc, _problems = load_yaml(path, display_path(path, display_root))
     return doc

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
+from ..core.i18n import _
 from ..core.paper import PAPERS
 from ..systems.base import CARD_SHEET, Card, Document
 from .html import environment
@@ -162,14 +163,16 @@ def render_card_sheet(doc: Document, options: PrintOptions = DEFAULT_OPTIONS) ->
             Placed(c.label, face(c.front, c), *grid.trim_origin(i)) for i, c in enumerate(chunk)), (0.0, 0.0)))
         if options.backs:
             pages.append(SheetPage("back", tuple(
-                Placed(f"{c.label} (back)", face(c.back or DEFAULT_BACK, c), *grid.trim_origin(i, mirrored=True))
+                Placed(_("{label} (back)").format(label=c.label), face(c.back or DEFAULT_BACK, c),
+                       *grid.trim_origin(i, mirrored=True))
                 for i, c in enumerate(chunk)), options.back_offset))
     return env.get_template(CARD_SHEET).render(**base, pages=pages, grid=grid, mark_gap=MARK_GAP)
 
 
-def render_calibration(options: PrintOptions = DEFAULT_OPTIONS, title: str = "Duplex calibration") -> str:
+def render_calibration(options: PrintOptions = DEFAULT_OPTIONS, title: str | None = None) -> str:
     """Two pages for measuring a duplex printer: a cross on the front, and on
     the back a cross and rulers, moved by the current offset. Held against the
     light from the back, the front cross shows the correction on the rulers."""
     return environment().get_template(CALIBRATION).render(
-        doc_title=title, offset=options.back_offset, ticks=range(-10, 11), ruler=range(0, 101))
+        doc_title=title or _("Duplex calibration"), offset=options.back_offset, ticks=range(-10, 11),
+        ruler=range(0, 101))

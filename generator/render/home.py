@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ..core.i18n import _
 from ..core.layout import DocumentPdf
 from ..core.paper import Paper
+from ..game.casting import without_title
 from .html import front_matter, local_href, md_text, render_template
 
 if TYPE_CHECKING:          # site.py imports this module: named for the type checker only
@@ -33,7 +35,8 @@ def home_page(look: SiteLook, own: list[OwnPage]) -> str:
         parts.append(f"{md_text(look.description)}\n")
     parts.append(f"{GAMES_MARKER}\n")
     if own:
-        parts.append("## More from the organisers\n\n"
+        more = md_text(_("More from the organisers"))
+        parts.append(f"## {more}\n\n"
                      + "\n".join(f"- [{md_text(p.title)}]({local_href(p.path)})" for p in own) + "\n")
     return "\n".join(parts)
 
@@ -62,11 +65,8 @@ def games_block(sections: list, papers: tuple[Paper, ...], page: str, site_name:
 def short_title(title: str, game_title: str) -> str:
     """A document's title without its game's title in front ("Low Water:
     hand-signal cards" is "Hand-signal cards" under the game's own heading)."""
-    prefix = f"{game_title}: "
-    if game_title and title.startswith(prefix) and len(title) > len(prefix):
-        rest = title[len(prefix):]
-        return rest[0].upper() + rest[1:]
-    return title
+    rest = without_title(title, game_title)
+    return rest[0].upper() + rest[1:] if rest and rest != title else title
 
 
 def unlink(markdown: str, target: str) -> str:

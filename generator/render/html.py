@@ -28,9 +28,11 @@ from .charts import Bar, Line, bar_chart, fixed, line_chart, percent
 from .labels import name_pt
 
 
-def never(value: int | None, word: str = "never") -> str:
+def never(value: int | None, word: str | None = None) -> str:
     """None means "cannot happen" in the rules tables."""
-    return word if value is None else str(value)
+    if value is not None:
+        return str(value)
+    return i18n._("never") if word is None else word
 
 
 # Site templates are Markdown: the templates whose output is read as such.
@@ -127,6 +129,25 @@ def new_part(running_title: str) -> Markup:
     return Markup(PART_MARK + '<div class="game-title running-title">') + escape(running_title) + Markup("</div>")
 
 
+# Page numbers are the page's margin box (templates/layout.html): CSS, not
+# HTML, so the message's words become CSS strings between the counters.
+_PAGE_COUNTERS = {"page": "counter(page)", "pages": "counter(pages)"}
+_COUNTER_FIELD = re.compile(r"\{(page|pages)\}")
+
+
+def page_numbers() -> Markup:
+    """The footer's "Page N of M" as a CSS `content` value, in the run's language."""
+    parts = _COUNTER_FIELD.split(i18n._("Page {page} of {pages}"))      # text, field, text, field, ..., text
+    return Markup(" ").join(Markup(_PAGE_COUNTERS[part]) if i % 2 else _css_string(part)
+                            for i, part in enumerate(parts) if i % 2 or part)
+
+
+def _css_string(text: str) -> Markup:
+    """`text` as a quoted CSS string that cannot end the string or the <style> element."""
+    escaped = "".join(f"\\{ord(ch):x} " if ch in '"\\<>&' or ord(ch) < 32 else ch for ch in text)
+    return Markup(f'"{escaped}"')
+
+
 def icon_svg(name: str, alt: str) -> Markup:
     """Inline an icon's SVG (shipped files under templates/icons only) with
     `alt`, what it means, as its <title>: a tagged PDF's Figure takes its
@@ -217,7 +238,7 @@ def _environment(templates: Path, ink_saver: bool, markdown: bool = False) -> En
     gettext, ngettext, pgettext, translated = _words(markdown)
     env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext, pgettext=pgettext, translated=translated,
                        language=lambda: i18n.current().language)
-    env.globals.update(icon_svg=icon_svg, new_part=new_part, label_name_pt=name_pt,
+    env.globals.update(icon_svg=icon_svg, page_numbers=page_numbers, new_part=new_part, label_name_pt=name_pt,
                        bar_chart=partial(bar_chart, ink_saver=ink_saver, screen=markdown),
                        line_chart=partial(line_chart, ink_saver=ink_saver, screen=markdown), Bar=Bar, Line=Line)
     return env

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..core.errors import BuildError
+from ..core.i18n import N_, _, ngettext, pgettext
 from ..core.paper import Paper
 from ..core.paths import TEMPLATES_DIR
 from ..game.pack_plan import CARD_RUN, COVERS, LABEL_STOCK, Envelope, PackPlan, table_pages
@@ -47,6 +48,10 @@ if TYPE_CHECKING:
 
 CALIBRATION_FILE = "duplex-calibration.pdf"
 COVERS_FILE = f"{COVERS}.pdf"
+# The manifest's rows that are not envelopes: the keys the table and the CSV
+# keep in English; the printed manifest shows them translated.
+GM_ROW, COVERS_ROW, CARDS_ROW, LABELS_ROW, CALIBRATION_ROW = N_("GM"), N_("Covers"), N_("Cards"), N_("Labels"), \
+    N_("Calibration")
 # A spreadsheet reads a cell starting with one of these as a formula.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _PIECE_LABEL = re.compile(r" \((part \d+|page numbers)\)$")
@@ -132,7 +137,7 @@ def refuse_uneven_pages(plan: PackPlan, parts: Parts) -> None:
     for doc, papers in plan.planned:
         if doc.slug in (COVERS, "name-stamps"):
             for paper in papers:
-                _, part = parts[paper, doc.folder, doc.slug]
+                _path, part = parts[paper, doc.folder, doc.slug]
                 if part.pages != doc.max_pages:
                     room = "half sheet" if doc.slug == COVERS and plan.choices.half_covers else "page"
                     raise BuildError(f"{part_label(paper, doc)}: {part.pages} pages for {len(plan.envelopes)} "
@@ -146,7 +151,7 @@ def assemble_paper(plan: PackPlan, parts: Parts, press: Press) -> int:
     and manifest, merged from the rendered parts; returns the manifest's sheets."""
     stamp_of: dict[int, tuple[Path, int]] = {}
     if plan.stamps is not None:
-        stamp_file, _ = parts[press.paper, plan.stamps.folder, plan.stamps.slug]
+        stamp_file, _part = parts[press.paper, plan.stamps.folder, plan.stamps.slug]
         stamp_of = {e.number: (stamp_file, k) for k, e in enumerate(e for e in plan.envelopes if e.player)}
     rows = [(envelope, _envelope_file(plan, parts, press, k, stamp_of)) for k, envelope in enumerate(plan.envelopes)]
     gm_contents = None
@@ -154,7 +159,8 @@ def assemble_paper(plan: PackPlan, parts: Parts, press: Press) -> int:
         stamped = {e.sheet.slug: stamp_of.get(e.number) for e in plan.envelopes if e.sheet is not None}
         gm_pieces = [Piece(*parts[press.paper, d.folder, d.slug], stamp=stamped.get(d.slug)
                            if d.audience == "player" else None) for d in plan.gm_order]
-        gm_contents = merge(gm_pieces, press.folder / "gm-pack.pdf", f"{plan.title}: GM pack", plan.choices.duplex)
+        gm_title = _("{title}: GM pack").format(title=plan.title)
+        gm_contents = merge(gm_pieces, press.folder / "gm-pack.pdf", gm_title, plan.choices.duplex)
     manifest = Manifest(plan, press.paper, press.options.backs, rows, gm_contents, _extra_files(plan, parts, press))
     return manifest.write(press)
 
@@ -166,15 +172,16 @@ def _envelope_file(plan: PackPlan, parts: Parts, press: Press, k: int, stamp_of:
     envelope, paper = plan.envelopes[k], press.paper
     pieces = []
     if not plan.choices.half_covers:
-        cover_file, _ = parts[paper, plan.covers.folder, plan.covers.slug]
-        pieces.append(Piece(cover_file, Part("cover", 0), (k, k + 1)))
+        cover_file, _part = parts[paper, plan.covers.folder, plan.covers.slug]
+        pieces.append(Piece(cover_file, Part(_("cover"), 0), (k, k + 1)))
     if envelope.sheet is not None:
         path, part = parts[paper, envelope.sheet.folder, envelope.sheet.slug]
         pieces.append(Piece(path, part, stamp=stamp_of.get(envelope.number) if plan.choices.name_sheets else None))
     pieces += [Piece(*parts[paper, d.folder, d.slug]) for d in plan.docs.summaries]
-    pieces += [Piece(h, Part(f"Handout: {h.stem}", 0), handout=True) for h in envelope.handouts]
+    pieces += [Piece(h, Part(_("Handout: {name}").format(name=h.stem), 0), handout=True) for h in envelope.handouts]
     return merge(pieces, press.folder / "envelopes" / f"{envelope.stem}.pdf",
-                 f"{plan.title}: envelope {envelope.number} ({envelope.label})", plan.choices.duplex)
+                 _("{title}: envelope {number} ({label})").format(title=plan.title, number=envelope.number,
+                                                                  label=envelope.label), plan.choices.duplex)
 
 
 def _extra_files(plan: PackPlan, parts: Parts, press: Press) -> list[ExtraFile]:
@@ -183,23 +190,26 @@ def _extra_files(plan: PackPlan, parts: Parts, press: Press) -> list[ExtraFile]:
     paper, folder, title, backs = press.paper, press.folder, plan.title, press.options.backs
     extras: list[ExtraFile] = []
     if plan.choices.half_covers:
-        cover_path, _ = parts[paper, plan.covers.folder, plan.covers.slug]
-        covers = Part(f"{len(plan.envelopes)} envelope covers, two a sheet", 0)
-        extras.append(ExtraFile("Covers", merge([Piece(cover_path, covers)], folder / COVERS_FILE,
-                                                f"{title}: envelope covers", False), COVERS_FILE, False))
+        cover_path, _part = parts[paper, plan.covers.folder, plan.covers.slug]
+        covers = Part(ngettext("{count} envelope cover, two a sheet", "{count} envelope covers, two a sheet",
+                                len(plan.envelopes)).format(count=len(plan.envelopes)), 0)
+        merged = merge([Piece(cover_path, covers)], folder / COVERS_FILE,
+                       _("{title}: envelope covers").format(title=title), False)
+        extras.append(ExtraFile(COVERS_ROW, merged, COVERS_FILE, False))
     if plan.run is not None:
         two_sided = plan.choices.duplex and backs
         run_pieces = [Piece(*parts[paper, d.folder, d.slug]) for d in plan.run.documents]
-        extras.append(ExtraFile("Cards", merge(run_pieces, folder / f"{CARD_RUN}.pdf", f"{title}: card run",
-                                               two_sided), f"{CARD_RUN}.pdf", two_sided))
+        merged = merge(run_pieces, folder / f"{CARD_RUN}.pdf", _("{title}: card run").format(title=title), two_sided)
+        extras.append(ExtraFile(CARDS_ROW, merged, f"{CARD_RUN}.pdf", two_sided))
     if plan.choices.labels:
         label_doc = plan.label_docs[paper]
         label_path, label_part = parts[paper, label_doc.folder, label_doc.slug]
-        extras.append(ExtraFile("Labels", merge([Piece(label_path, label_part)], folder / "labels.pdf",
-                                                f"{title}: envelope labels", False), "labels.pdf", False))
+        merged = merge([Piece(label_path, label_part)], folder / "labels.pdf",
+                       _("{title}: envelope labels").format(title=title), False)
+        extras.append(ExtraFile(LABELS_ROW, merged, "labels.pdf", False))
     if backs:   # measure the printer's offset before printing the decks' backs
         press.render([calibration_job(folder, paper, press.options)])
-        extras.append(ExtraFile("Calibration", [Part("duplex calibration", 2)], CALIBRATION_FILE, True))
+        extras.append(ExtraFile(CALIBRATION_ROW, [Part(_("duplex calibration"), 2)], CALIBRATION_FILE, True))
     return extras
 
 
@@ -247,8 +257,10 @@ def merge(given: Sequence[Piece | tuple[Path, Part]], target: Path, title: str, 
             box = source.pages[stop - 1].mediabox
             writer.add_blank_page(box.width, box.height)
         removed = find_active_content(source) if piece.handout else []
-        note = f" (active content removed: {', '.join(removed)})" if removed else ""
-        contents.append(Part(piece.part.title + note, pages, blank))
+        title = piece.part.title
+        if removed:
+            title = _("{part} (active content removed: {what})").format(part=title, what=", ".join(removed))
+        contents.append(Part(title, pages, blank))
     if any(piece.handout for piece in pieces):
         strip_active_content(writer)
     tags.finish(title)
@@ -290,15 +302,19 @@ class Manifest:
     def table(self) -> list[dict[str, Any]]:
         run, duplex = self.plan.run, self.plan.choices.duplex
         table = [manifest_row(e.number, e.player or "", e.character or "", c, f"envelopes/{e.stem}.pdf", duplex,
-                              f"{run.deck_names}: set {e.number} ({run.where(e.number)})" if run else "")
+                              _("{decks}: set {number} ({where})").format(decks=run.deck_names, number=e.number,
+                                                                          where=run.where(e.number)) if run else "")
                  for e, c in self.envelopes]
         if self.gm_contents is not None:
-            table.append(manifest_row("GM", "", "", self.gm_contents, "gm-pack.pdf", duplex))
+            table.append(manifest_row(GM_ROW, "", "", self.gm_contents, "gm-pack.pdf", duplex))
         for extra in self.extras:
             row = manifest_row(extra.name, "", "", extra.contents, extra.file, extra.two_sided)
-            if extra.name == "Cards" and run is not None:
-                row["contents"] = (f"{run.deck_names}: {len(self.envelopes)} sets of {len(run.set_cards)} "
-                                   f"({run.cards} cards); {describe(extra.contents)}")
+            if extra.name == CARDS_ROW and run is not None:
+                row["contents"] = ngettext("{decks}: {sets} set of {size} ({cards} cards); {contents}",
+                                           "{decks}: {sets} sets of {size} ({cards} cards); {contents}",
+                                           len(self.envelopes)).format(
+                    decks=run.deck_names, sets=len(self.envelopes), size=len(run.set_cards), cards=run.cards,
+                    contents=describe(extra.contents))
             table.append(row)
         return table
 
@@ -306,7 +322,8 @@ class Manifest:
         """The manifest to print, from its table."""
         stock, paper, run = LABEL_STOCK[self.paper.name], self.paper, self.plan.run
         count = len(self.envelopes)
-        return Document("manifest", f"{self.plan.title}: stuffing manifest", "pack/manifest.html", "gm",
+        title = _("{title}: stuffing manifest").format(title=self.plan.title)
+        return Document("manifest", title, "pack/manifest.html", "gm",
                         {"title": self.plan.title, "rows": table, "totals": totals, "paper": paper.name,
                          "paper_name": paper.label, "duplex": self.plan.choices.duplex, "backs": self.backs,
                          "run": run, "envelopes": count, "labels": stock if self.plan.choices.labels else None,
@@ -322,7 +339,7 @@ class Manifest:
             writer = csv.DictWriter(handle, fieldnames=list(table[0]))
             writer.writeheader()
             writer.writerows({key: spreadsheet_safe(value) for key, value in row.items()} for row in table)
-        paper_rows = [r for r in table if r["envelope"] != "Labels"]      # labels are printed on label stock
+        paper_rows = [r for r in table if r["envelope"] != LABELS_ROW]      # labels are printed on label stock
         totals = {"pages": sum(r["pages"] for r in paper_rows), "sheets": sum(r["sheets"] for r in paper_rows)}
         prepared = prepare_html(self.document(table, totals), press.options)
         press.render([(prepared.budget, prepared.job(press.folder / "manifest.pdf", press.paper,
@@ -344,8 +361,10 @@ def describe(contents: list[Part]) -> str:
             runs[-1].append(part)
         else:
             runs.append([part])
-    return "; ".join((f"{len(run)} x " if len(run) > 1 else "") + f"{run[0].title} ({sum(p.pages for p in run)} p)"
-                     for run in runs)
+    separator = pgettext("between the parts of a list", "; ")
+    return separator.join((_("{count} x {part}") if len(run) > 1 else "{part}").format(
+        count=len(run), part=_("{title} ({pages} p)").format(title=run[0].title, pages=sum(p.pages for p in run)))
+        for run in runs)
 
 
 def manifest_row(envelope: str | int, player: str, character: str, contents: list[Part], file: str,

@@ -138,7 +138,7 @@ def _engine(date: int) -> dict[str, Any]:
     return _state
 
 
-_STYLESHEET_LINK = re.compile(r'<link rel="stylesheet" href="([^"]+)">')
+_STYLESHEET_LINK = re.compile(r'<link rel="stylesheet" href="([^"]+)">|<style>(.*?)</style>', re.S)
 
 
 def _parsed(engine: dict[str, Any], *, filename: Path | None = None, string: str | None = None) -> Any:
@@ -161,14 +161,19 @@ def _parsed(engine: dict[str, Any], *, filename: Path | None = None, string: str
 
 
 def _own_stylesheets(html: str, base_url: str, engine: dict[str, Any]) -> tuple[str, list[Any]]:
-    """The document's linked stylesheets under templates/, taken out of its
-    HTML and returned parsed (from `_parsed`), in the order they were linked.
-    WeasyPrint cascades them as user stylesheets rather than author ones;
-    nothing of ours can tell: no template has a <style> block, and the
+    """The document's linked stylesheets under templates/ and its <style>
+    blocks (templates/layout.html's: the footer's words in the game's
+    language), taken out of its HTML and returned parsed (from `_parsed`), in
+    the order they come. WeasyPrint cascades them as user stylesheets rather
+    than author ones; nothing of ours can tell, since all of them are taken
+    alike (a <style> left in would beat every linked sheet), and the
     documents' inline styles and the !important variant sheets win either way."""
     sheets = []
 
     def take(match: re.Match[str]) -> str:
+        if match.group(2) is not None:
+            sheets.append(_parsed(engine, string=match.group(2)))
+            return ""
         path = Path(unquote(urlparse(urljoin(base_url, match.group(1))).path)).resolve()
         if not path.is_relative_to(TEMPLATES_DIR.resolve()) or not path.is_file():
             return match.group(0)        # WeasyPrint fetches it (and the fetcher judges it)

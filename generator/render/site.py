@@ -34,6 +34,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from ..core import i18n
+from ..core.i18n import N_, _
 from ..core.layout import DocumentPdf
 from ..core.paper import Paper
 from ..core.paths import ICONS_DIR, SITE_SOURCES_DIR
@@ -53,7 +54,7 @@ from .site_mkdocs import PLAIN_LOOK, SiteLook
 # The optional cast list (settings.site.cast_list) in each system's section,
 # and the folder beside it its raster portraits are copied to.
 CAST_LIST = "cast-list.md"
-CAST_LIST_TITLE = "Cast list"
+CAST_LIST_TITLE = N_("Cast list")
 CAST_LIST_TEMPLATE = "site/cast_list.md.j2"
 PORTRAITS = "portraits"
 
@@ -149,13 +150,14 @@ def page_title(system: System, page: Page) -> str:
     """A generated page's title names its game, so five "Rulings" pages are
     told apart in browser tabs (the theme prints the front matter's title
     there) and on the page itself. The navigation, already inside the
-    game's section, gives the page's own title (`nav_title`)."""
-    return f"{system.title}: {page.title}"
+    game's section, gives the page's own title (`nav_title`). Both in the
+    game's language (a system may name its pages with `N_`)."""
+    return _("{system}: {page}").format(system=system.title, page=_(page.title))
 
 
 def nav_title(title: str) -> str:
-    """A navigation entry's title: Material prints it without escaping."""
-    return str(escape(title))
+    """A navigation entry's title, in the game's language: Material prints it without escaping."""
+    return str(escape(_(title)))
 
 
 # A hand-written page in another language: `index.fr.md` beside `index.md`.

@@ -24,6 +24,7 @@ from typing import Any
 from markupsafe import escape
 
 from ..core.errors import UserError
+from ..core.i18n import N_, _
 from ..core.paths import MKDOCS_CONFIG
 from ..game.pages import CREDITS_PAGE, THEME_FOLDER
 from .clean_html import UnsafeHtml, clean_html, plain_toc
@@ -31,6 +32,10 @@ from .publish import publish_image
 
 # In the theme folder: appended to Material's search worker (stem_typed_words).
 STEMMING_PATCH = "search-stemming.js"
+# The palette toggles' names as mkdocs.yml writes them, marked for the catalogue.
+TOGGLE_NAMES = (N_("Dark mode"), N_("Light mode"))
+PERMALINK_TITLE = N_("Permanent link")        # Python-Markdown's toc default, which mkdocs.yml keeps
+FOOTER_WORDS = {"made_with": N_("Made with Sixes Press"), "credits": N_("Credits and licences")}
 
 
 class SiteBuildError(UserError):
@@ -108,22 +113,46 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
+def theme_words() -> dict[str, str]:
+    """Our words in the theme's templates and Markdown's settings (English ->
+    the run's language, HTML-escaped): not in any staged page, so the site's
+    cache key takes them too (commands/build.py), or a new translation would
+    not reach a built site."""
+    return {text: str(escape(_(text))) for text in (*TOGGLE_NAMES, *FOOTER_WORDS.values(), PERMALINK_TITLE)}
+
+
+def _translated_extensions(extensions: list[Any]) -> list[Any]:
+    """mkdocs.yml's Markdown extensions, the headings' permalink titled in the
+    game's language (Python-Markdown escapes it into the attribute itself)."""
+    for extension in extensions:
+        if isinstance(extension, dict) and isinstance(extension.get("toc"), dict):
+            extension["toc"]["permalink_title"] = _(PERMALINK_TITLE)
+    return extensions
+
+
 def config_overrides(look: SiteLook, docs_dir: Path) -> dict[str, Any]:
     """MkDocs settings from the game's: MkDocs's theme templates print them
     without escaping, so text is HTML-escaped here (the URL and language are
     checked against patterns when the settings are loaded). A logo is copied
     into the staged sources; the theme's overrides are read from there too."""
     import yaml
-    theme = yaml.safe_load(MKDOCS_CONFIG.read_text(encoding="utf-8"))["theme"]
+    config = yaml.safe_load(MKDOCS_CONFIG.read_text(encoding="utf-8"))
+    theme, extra = config["theme"], config.get("extra", {})
     theme["custom_dir"] = str(docs_dir / THEME_FOLDER)
     theme["language"] = look.language
+    words = theme_words()
     for scheme in theme.get("palette", []):
         scheme["primary"], scheme["accent"] = look.primary, look.accent
+        if "toggle" in scheme:          # mkdocs.yml's English names (TOGGLE_NAMES), in the game's language
+            scheme["toggle"]["name"] = words[scheme["toggle"]["name"]]
+    # The footer's words (site/overrides/partials/copyright.html); Material's own come from theme.language.
+    extra["sixes_words"] = {key: words[text] for key, text in FOOTER_WORDS.items()}
     if look.logo is not None:
         target = publish_image(look.logo, docs_dir / "assets" / f"logo{look.logo.suffix.lower()}",
                                f"the site's logo ({look.logo.name})")
         theme["logo"] = theme["favicon"] = target.relative_to(docs_dir).as_posix()
-    overrides = {"site_name": str(escape(look.name)), "theme": theme}
+    overrides = {"site_name": str(escape(look.name)), "theme": theme, "extra": extra,
+                 "markdown_extensions": _translated_extensions(config["markdown_extensions"])}
     if look.description:
         overrides["site_description"] = str(escape(look.description))
     if look.url:

@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from ..core.i18n import N_, _, fill
 from ..core.measure import PT_PER_MM, line_count, words_that_fit
 from .fit import FOOT_RESERVE, LINE_HEIGHT, Box, Fit, Text, card_room, card_width, text_height
 from .options import PrintOptions
@@ -45,7 +46,7 @@ class Stack:
     """A face of stacked blocks under a heading, between fixed lines."""
     what: str                       # "the Turn sequence card", for a message
     system: str
-    heading: str
+    heading: str                    # a message (N_), measured in the run's language
     # From what the face is given (the document's context, or the same keys taken from the game):
     blocks: Callable[[Mapping[str, Any]], list[Block]]
     fixed: Callable[[Mapping[str, Any]], list[tuple[str, float, int, float]]]   # (text, pt, weight, space after)
@@ -60,7 +61,7 @@ class Stack:
         theirs; a block's fixed line and least height come off that room at
         each step by the same measure (`StackBox`)."""
         width = card_width(options)
-        used = text_height(self.heading, width, H2_PT, H2_LINE, weight=700) + H2_EXTRA
+        used = text_height(_(self.heading), width, H2_PT, H2_LINE, weight=700) + H2_EXTRA
         used += sum(text_height(t, width, pt, self.line_height, weight) + after
                     for t, pt, weight, after in self.fixed(context))
         if self.foot:
@@ -117,9 +118,10 @@ class StackBox(Box):
 def _turn_fixed(c: Mapping[str, Any]) -> list[tuple[str, float, int, float]]:
     combat = c["combat"]
     metres = combat.free_move_metres
-    return [(f"A turn is {combat.turn_seconds} seconds: one action each.", 9.0, 400, 0.4),
-            (f"Move up to {metres} m and still act. Further takes a movement action: "
-             f"{metres} m more per success level.", 9.0, 400, 1.2 + 1.0)]
+    # The card's own messages (templates/d6xd6/cards/turn.html), filled in as the template fills them.
+    return [(fill(_("A turn is %(seconds)s seconds: one action each."), seconds=combat.turn_seconds), 9.0, 400, 0.4),
+            (fill(_("Move up to %(metres)s m and still act. Further takes a movement action: %(metres)s m more per "
+                    "success level."), metres=metres), 9.0, 400, 1.2 + 1.0)]
 
 
 def _turn_blocks(c: Mapping[str, Any]) -> list[Block]:
@@ -127,7 +129,7 @@ def _turn_blocks(c: Mapping[str, Any]) -> list[Block]:
             for i, step in enumerate(c["combat"].turn_sequence)]
 
 
-TURN = Stack("the Turn sequence card", "d6xd6", "Turn sequence", _turn_blocks, _turn_fixed,
+TURN = Stack("the Turn sequence card", "d6xd6", N_("Turn sequence"), _turn_blocks, _turn_fixed,
              lambda game: {"combat": game.combat, "title": game.info.title},
              inset_mm=4.0 + 1.0, gap_mm=0.4, line_height=1.15, foot=True)
 
@@ -143,7 +145,7 @@ def _action_blocks(c: Mapping[str, Any]) -> list[Block]:
             for key, action in c["actions"].items()]
 
 
-ACTIONS = Stack("the Actions hand-signal card", "sixes", "Actions", _action_blocks, lambda c: [],
+ACTIONS = Stack("the Actions hand-signal card", "sixes", N_("Actions"), _action_blocks, lambda c: [],
                 lambda game: {"actions": game.actions}, inset_mm=ICON_MM + ICON_GAP, gap_mm=ROW_GAP)
 
 # By face template.

@@ -19,7 +19,8 @@ change that does not reach a key is a change the output will not show
   papers, the print options and the settings, and SOURCE_DATE_EPOCH
   (builds.BuildCache.inputs adds it); after staging (`site_key`): the staged
   Markdown, assets and downloads and mkdocs.yml, with the navigation, the
-  look and SOURCE_DATE_EPOCH (commands/build._build_site passes them). The
+  look, our words in the theme's templates (site_mkdocs.theme_words, in the
+  game's language) and SOURCE_DATE_EPOCH (commands/build._build_site passes them). The
   date a site is stamped with when no SOURCE_DATE_EPOCH is set is not in
   it: a site is not built again for a date that moved with an edit elsewhere;
 - a whole build (`build_inputs_key`): the site's inputs, whether the site
