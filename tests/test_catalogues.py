@@ -119,3 +119,21 @@ def test_one_template_speaks_each_runs_language():
         french = template.render()
     assert english == "100% 0.50 RULINGS"
     assert french == "100\u00a0% 0,50 " + words_for("fr").gettext("Rulings").upper() and "RULINGS" not in french
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_character_of_a_translation_is_in_the_printed_fonts(language):
+    """Spaces included: the fonts have no narrow no-break space (U+202F), so
+    French writes a no-break space (U+00A0) before its colons and percents,
+    and its numbers are grouped with one too. The tracker's words are shown by
+    a phone's browser in its own fonts, not printed (its arrows stay)."""
+    from generator.core.glyphs import face_coverage
+    drawn = frozenset.intersection(*face_coverage().values()) | {ord("\n")}
+    faults = set()
+    for po in sorted(p for p in (i18n.LOCALES_DIR / language).glob("*.po") if p.stem != "tracker"):
+        for message in catalogue(po):
+            for string in [message.string] if isinstance(message.string, str) else list(message.string or ()):
+                faults |= {f"{po.stem}: U+{ord(c):04X}" for c in string if ord(c) not in drawn}
+    assert faults == set()
+    with speaking(words_for(language)):
+        assert all(ord(c) in drawn for c in i18n.grouped(1234567) + percent(Fraction(9, 16)))

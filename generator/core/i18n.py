@@ -245,7 +245,7 @@ def decimal_text(value: Decimal, places: int) -> str:
     locale = _current.get().locale
     pattern = parse_pattern(locale.decimal_formats[None].pattern)
     pattern.frac_prec = (places, places)
-    return pattern.apply(value, locale, group_separator=False)
+    return _printable(pattern.apply(value, locale, group_separator=False))
 
 
 def percent_text(value: Decimal, places: int) -> str:
@@ -254,17 +254,23 @@ def percent_text(value: Decimal, places: int) -> str:
     locale = _current.get().locale
     pattern = parse_pattern(locale.percent_formats[None].pattern)
     pattern.frac_prec = (places, places)
-    return pattern.apply(value / 100, locale, group_separator=False)
+    return _printable(pattern.apply(value / 100, locale, group_separator=False))
 
 
 def grouped(value: int) -> str:
     """A whole number with the current language's thousands separator, for
     a large figure in prose ("1,000,000" in English, "1 000 000" in French)."""
-    return format_decimal(value, locale=_current.get().locale)
+    return _printable(format_decimal(value, locale=_current.get().locale))
 
 
 # A placeholder is `{name}` (Python messages, the tracker's) or `%(name)s`
 # (templates'), nothing more: no format spec, conversion, attribute or index.
+def _printable(number: str) -> str:
+    """CLDR's narrow no-break space (French 1 000 000) as a no-break space:
+    the printed fonts have no narrow one, and a fallback font would draw it."""
+    return number.replace("\u202f", "\u00a0")
+
+
 PLACEHOLDER = re.compile(r"%\((\w+)\)s|\{(\w+)\}")
 
 
