@@ -16,6 +16,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 from generator.core import i18n
 from generator.game.catalogue import tool_messages
@@ -63,6 +64,9 @@ def english_fragments(language: str, data_text: str) -> dict[str, str]:
     """fragment -> its message: the English words of each message whose
     translation differs, cut at placeholders, that the data does not hold."""
     words = i18n.words_for(language)
+    # Words the language's own translations use too (a French "round" is French): never the tool's English.
+    theirs = " ".join(str(m.string) for po in sorted((i18n.LOCALES_DIR / language).glob("*.po"))
+                      for m in read_po(po.open("rb")) if m.id and m.string)
     found: dict[str, str] = {}
     for (message_id, context), _message in tool_messages().items():
         shown = words.pgettext(context, message_id) if context else words.gettext(message_id)
@@ -71,7 +75,8 @@ def english_fragments(language: str, data_text: str) -> dict[str, str]:
         for fragment in re.split(r"%\(\w+\)[sdif]|\{\w*\}", message_id):
             fragment = " ".join(fragment.split()).strip(" .,:;!?()")
             names = _WORDS.findall(fragment)
-            if (len(names) >= 2 or any(len(n) >= 6 for n in names)) and fragment.lower() not in data_text:
+            if (len(names) >= 2 or any(len(n) >= 6 for n in names)) and fragment.lower() not in data_text \
+                    and not re.search(rf"(?<!\w){re.escape(fragment)}(?!\w)", theirs):
                 found[fragment] = message_id
     return found
 

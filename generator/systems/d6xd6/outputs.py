@@ -204,9 +204,9 @@ def ladder_cards(game: D6Game, characters: Sequence[Character | None]) -> tuple[
     cards = []
     for character in characters:
         sheet = sheet_for(character, game)
-        label = sheet.name or "blank"
-        cards.append(Card(f"Ladder: {label}", "d6xd6/cards/ladder.html", {"sheet": sheet}))
-        cards.append(Card(f"Lookup: {label}", "d6xd6/cards/lookup.html", {"sheet": sheet}))
+        label = sheet.name or _("blank")
+        cards.append(Card(_("Ladder: {name}").format(name=label), "d6xd6/cards/ladder.html", {"sheet": sheet}))
+        cards.append(Card(_("Lookup: {name}").format(name=label), "d6xd6/cards/lookup.html", {"sheet": sheet}))
     return tuple(cards)
 
 
@@ -214,14 +214,15 @@ def reference_cards(game: D6Game) -> tuple[Card, ...]:
     cards = []
     for table, categories in _common(game)["tables"]:
         for category in categories:
-            cards.append(Card(f"Weapons: {table.title}, {category['key']}", "d6xd6/cards/weapons.html",
+            cards.append(Card(_("Weapons: {table}, {category}").format(table=table.title, category=category["title"]),
+                              "d6xd6/cards/weapons.html",
                               {"table": table, "category": category}))
-    cards += [Card("Armour and defence", "d6xd6/cards/armour.html"),
-              Card("Turn sequence", "d6xd6/cards/turn.html"),
-              Card("Success levels", "d6xd6/cards/options.html"),
-              Card("Distances", "d6xd6/cards/distances.html"),
-              Card("Turn order chart", "d6xd6/cards/odds_chart.html"),
-              Card("Turn order table", "d6xd6/cards/odds_table.html")]
+    cards += [Card(_("Armour and defence"), "d6xd6/cards/armour.html"),
+              Card(_("Turn sequence"), "d6xd6/cards/turn.html"),
+              Card(_("Success levels"), "d6xd6/cards/options.html"),
+              Card(_("Distances"), "d6xd6/cards/distances.html"),
+              Card(_("Turn order chart"), "d6xd6/cards/odds_chart.html"),
+              Card(_("Turn order table"), "d6xd6/cards/odds_table.html")]
     return tuple(cards)
 
 

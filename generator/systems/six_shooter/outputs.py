@@ -161,8 +161,8 @@ def documents(adventure: Adventure) -> list[Document]:
     common = _common(adventure)
     by_descriptor = adventure.by_descriptor
     # A key card first: the words every challenge card uses, explained in full once.
-    cards = (Card("Key: reading the challenge cards", "six-shooter/cards/key.html"),) + tuple(
-        Card(f"Challenge: {c.name}", "six-shooter/cards/challenge.html",
+    cards = (Card(_("Key: reading the challenge cards"), "six-shooter/cards/key.html"),) + tuple(
+        Card(_("Challenge: {name}").format(name=c.name), "six-shooter/cards/challenge.html",
              {"challenge": c, "methods": challenge_odds(adventure, c), "index": i})
         for i, c in enumerate(adventure.challenges))
     docs = [

@@ -38,9 +38,11 @@ T = TypeVar("T")
 ACTS_ORDER = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 # Each hand-signal sheet holds this many players' sets of three cards.
 SETS_PER_SHEET = 3
-SIGNAL_CARDS = (Card("Actions", "sixes/cards/actions.html"),
-                Card(GLOSSARY["speed_card"], "sixes/cards/speed.html"),
-                Card("Statuses", "sixes/cards/statuses.html"))
+def signal_cards() -> tuple[Card, ...]:
+    """One player's three cards, named in the run's language (a set's cards
+    are listed by name on its envelope's cover)."""
+    return (Card(_("Actions"), "sixes/cards/actions.html"), Card(GLOSSARY["speed_card"], "sixes/cards/speed.html"),
+            Card(_("Statuses"), "sixes/cards/statuses.html"))
 
 
 def _common(game: SixesGame) -> dict:
@@ -73,7 +75,7 @@ def documents(game: SixesGame) -> list[Document]:
     docs = [
         Document(HAND_SIGNAL_CARDS, titled(game, GLOSSARY["signal_cards"]), CARD_SHEET,
                  "public", {**public, "card_css": "sixes/cards.css"}, max_pages=1,
-                 cards=SIGNAL_CARDS * SETS_PER_SHEET),
+                 cards=signal_cards() * SETS_PER_SHEET),
         Document(RULES_REFERENCE, titled(game, GLOSSARY["rules_reference"]), "sixes/rules_reference.html",
                  "public", {**public, "hits": hits_to_rattle_table()}, max_pages=2),
         Document(GM_CHEAT_SHEET, titled(game, GLOSSARY["cheat_sheet"]), "sixes/gm_cheat_sheet.html",
