@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import subprocess
 from html.parser import HTMLParser
+from io import BytesIO
 from pathlib import Path
 
 import pytest
@@ -66,7 +67,7 @@ def english_fragments(language: str, data_text: str) -> dict[str, str]:
     words = i18n.words_for(language)
     # Words the language's own translations use too (a French "round" is French): never the tool's English.
     theirs = " ".join(str(m.string) for po in sorted((i18n.LOCALES_DIR / language).glob("*.po"))
-                      for m in read_po(po.open("rb")) if m.id and m.string)
+                      for m in read_po(BytesIO(po.read_bytes())) if m.id and m.string)
     found: dict[str, str] = {}
     for (message_id, context), _message in tool_messages().items():
         shown = words.pgettext(context, message_id) if context else words.gettext(message_id)
