@@ -116,3 +116,17 @@ def test_every_page_and_pdf_says_its_language(game):
     for pdf in sorted(game.out.rglob("*.pdf"))[:40]:
         info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
         assert "Title:" in info, pdf
+
+
+def test_every_link_within_the_site_reaches_its_anchor(game):
+    """A heading's id comes from its words, so a translated heading moves
+    its anchor: every heading another page links to carries a fixed id."""
+    site = game.out / "site"
+    ids = {p: set(re.findall(r'\bid="([^"]+)"', p.read_text(encoding="utf-8"))) for p in site.rglob("*.html")}
+    broken = []
+    for page, text in ((p, p.read_text(encoding="utf-8")) for p in ids):
+        for target, anchor in re.findall(r'href="([^":?#]*\.html|)#([^"]+)"', text):
+            path = (page.parent / target).resolve() if target else page
+            if path in ids and anchor not in ids[path]:
+                broken.append(f"{page.relative_to(site)} -> {target}#{anchor}")
+    assert broken == []
