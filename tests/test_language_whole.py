@@ -20,6 +20,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from generator.core import i18n
+from generator.core.paths import SITE_SOURCES_DIR
 from generator.game.catalogue import tool_messages
 from language_games import built_language_game
 
@@ -52,13 +53,18 @@ class _Text(HTMLParser):
 def page_text(path: Path) -> str:
     parser = _Text()
     parser.feed(path.read_text(encoding="utf-8"))
-    return " ".join(" ".join(parser.parts).split())
+    return _spaced(" ".join(parser.parts))
 
 
 def pdf_text(path: Path) -> str:
     text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
                           check=True, timeout=120).stdout
-    return " ".join(text.split())
+    return _spaced(text)
+
+
+def _spaced(text: str) -> str:
+    """Runs of breaking whitespace as one space; no-break spaces stay (56,3 %)."""
+    return re.sub(r"[ \t\n\r\f\v]+", " ", text).strip()
 
 
 def english_fragments(language: str, data_text: str) -> dict[str, str]:
@@ -68,6 +74,7 @@ def english_fragments(language: str, data_text: str) -> dict[str, str]:
     # Words the language's own translations use too (a French "round" is French): never the tool's English.
     theirs = " ".join(str(m.string) for po in sorted((i18n.LOCALES_DIR / language).glob("*.po"))
                       for m in read_po(BytesIO(po.read_bytes())) if m.id and m.string)
+    theirs += " ".join(p.read_text(encoding="utf-8") for p in SITE_SOURCES_DIR.rglob(f"*.{language}.md"))
     found: dict[str, str] = {}
     for (message_id, context), _message in tool_messages().items():
         shown = words.pgettext(context, message_id) if context else words.gettext(message_id)
