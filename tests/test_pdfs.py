@@ -237,22 +237,26 @@ def test_linked_stylesheet_outside_the_templates_is_still_refused(tmp_path):
         render_pdf(job)
 
 
-def test_an_edited_stylesheet_is_read_again_by_a_warm_worker(tmp_path):
+def test_an_edited_stylesheet_is_read_again_by_a_warm_worker(tmp_path, monkeypatch):
     """A worker that outlives a build (--watch, serve) keeps parsed
-    stylesheets, but not past an edit to the file."""
+    stylesheets, but not past an edit to the file.
+
+    The renderer's templates folder is a folder of the test's own: a probe
+    written into the shipped templates/ changed, then broke, the template
+    hash of a build the other test worker was running (issue 30)."""
     import os
     from pypdf import PdfReader
-    from generator.render.pdf import PdfJob, render_pdf
-    probe = TEMPLATES_DIR / f".probe-{os.getpid()}.css"
-    job = PdfJob(f'<link rel="stylesheet" href="{probe.name}"><p>x</p>', TEMPLATES_DIR.as_uri() + "/",
-                 tmp_path / "x.pdf", A4, (TEMPLATES_DIR,), "probe")
-    try:
-        widths = []
-        for size, mtime in ((100, 1_000_000_000), (120, 1_000_000_100)):
-            probe.write_text(f"@page {{ size: {size}mm {size}mm }}")
-            os.utime(probe, (mtime, mtime))
-            render_pdf(job)
-            widths.append(round(float(PdfReader(job.target).pages[0].mediabox.width) * 25.4 / 72))
-    finally:
-        probe.unlink()
+    import generator.render.pdf as pdf
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    monkeypatch.setattr(pdf, "TEMPLATES_DIR", templates)
+    probe = templates / "probe.css"
+    job = pdf.PdfJob(f'<link rel="stylesheet" href="{probe.name}"><p>x</p>', templates.as_uri() + "/",
+                     tmp_path / "x.pdf", A4, (templates,), "probe")
+    widths = []
+    for size, mtime in ((100, 1_000_000_000), (120, 1_000_000_100)):
+        probe.write_text(f"@page {{ size: {size}mm {size}mm }}")
+        os.utime(probe, (mtime, mtime))
+        pdf.render_pdf(job)
+        widths.append(round(float(PdfReader(job.target).pages[0].mediabox.width) * 25.4 / 72))
     assert widths == [100, 120]     # the document's own @page beats the paper size, as before

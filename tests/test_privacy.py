@@ -256,22 +256,13 @@ def test_a_wrong_cast_list_setting_is_an_error_at_its_line(tmp_path):
 def test_the_cast_lists_and_the_challenges_page_have_no_serious_accessibility_problem(built, browser):
     """axe-core (as tests/test_site_browser.py runs it) on the pages this
     feature writes, at desktop and phone widths."""
-    from test_site_browser import AXE, AXE_RUN, SCREENS
-    if not AXE.is_file():
-        pytest.skip("axe-core is not installed (make test installs it)")
+    from test_site_browser import SCREENS, axe_violations
     pages = [*sorted((built / "site").glob("*/cast-list.html")), built / "site" / "six-shooter" / "challenges.html"]
     assert len(pages) == 6
     found = {}
     for screen, options in SCREENS.items():
-        context = browser.new_context(**options)
-        for path in pages:
-            page = context.new_page()
-            page.goto(path.as_uri())
-            page.add_script_tag(path=str(AXE))
-            if bad := page.evaluate(AXE_RUN):
-                found[f"{screen} {path.relative_to(built / 'site')}"] = bad
-            page.close()
-        context.close()
+        found.update({f"{screen} {page}": bad for page, bad in
+                      axe_violations(browser, built / "site", pages, **options).items()})
     assert found == {}
 
 

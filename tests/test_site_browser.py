@@ -143,31 +143,61 @@ MISFITS = """() => {
 }"""
 
 
-def misfits(browser, site, width: int, media: str = "screen") -> dict[str, list[str]]:
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    found = {}
+# Where each page of the example site is laid out: a name (the tests' ids)
+# for a viewport and a medium. The print widths are the paper's between its
+# margins, laid out with the print stylesheet.
+LAYOUTS = {"1280": ({"width": 1280, "height": 900}, "screen"),
+           "390": ({"width": 390, "height": 900}, "screen"),
+           "360": ({"width": 360, "height": 900}, "screen"),
+           "phone": (PHONE, "screen"),
+           **{paper: ({"width": width, "height": 900}, "print") for paper, width in PRINT_WIDTHS.items()}}
+# The phone test's two numbers: how wide the page is, and how many scrolling
+# boxes around a table scroll.
+PHONE_FIT = """() => [document.documentElement.scrollWidth,
+  [...document.querySelectorAll('.md-typeset__scrollwrap')].filter(w => w.scrollWidth > w.clientWidth + 1).length]"""
+
+
+@pytest.fixture(scope="module")
+def layouts(example_build, browser) -> dict[str, dict[str, dict]]:
+    """Every page of the example site, loaded once (in one tab: a navigation
+    costs less than a new tab) and laid out again at each of LAYOUTS (a new
+    viewport or medium lays the same page out anew, in a fraction of a load):
+    layout -> page -> {"misfits": [...], "phone": [width, scrolling boxes]}.
+    The tests below each read their layout's share."""
+    site = example_build.out_dir / "site"
+    page = browser.new_page()
+    found: dict[str, dict[str, dict]] = {name: {} for name in LAYOUTS}
     for path in site_pages(site):
-        page = context.new_page()
-        page.emulate_media(media=media)
+        page.set_viewport_size({"width": 1280, "height": 900})     # every page loads as on a desktop
+        page.emulate_media(media="screen")
         page.goto(path.as_uri())
-        if bad := page.evaluate(MISFITS):
-            found[path.relative_to(site).as_posix()] = bad
-        page.close()
-    context.close()
+        for name, (viewport, media) in LAYOUTS.items():
+            page.set_viewport_size(viewport)
+            page.emulate_media(media=media)
+            found[name][path.relative_to(site).as_posix()] = {
+                "misfits": page.evaluate(MISFITS), "phone": page.evaluate(PHONE_FIT)}
+    page.close()
     return found
 
 
+def misfits(layouts, name: str) -> dict[str, list[str]]:
+    """The pages with a table or chart that does not fit in layout `name`."""
+    return {rel: seen["misfits"] for rel, seen in layouts[name].items() if seen["misfits"]}
+
+
 @pytest.mark.parametrize("width", [1280, 390, 360])
-def test_every_table_fits_the_screen(example_build, browser, width):
-    assert misfits(browser, example_build.out_dir / "site", width) == {}
+def test_every_table_fits_the_screen(layouts, width):
+    assert len(layouts[str(width)]) > 20
+    assert misfits(layouts, str(width)) == {}
 
 
 @pytest.mark.parametrize("paper", sorted(PRINT_WIDTHS))
-def test_every_table_fits_the_printed_page(example_build, browser, paper):
+def test_every_table_fits_the_printed_page(layouts, paper):
     """Laid out for print (the print stylesheet) at the width the paper
     leaves between its margins: no table wider than the page, nothing in a
     scrolling box that paper would cut off."""
-    assert misfits(browser, example_build.out_dir / "site", PRINT_WIDTHS[paper], media="print") == {}
+    assert len(layouts[paper]) > 20
+    assert misfits(layouts, paper) == {}
 
 
 def test_printing_a_page_keeps_every_column(example_build, browser, tmp_path):
@@ -186,16 +216,10 @@ def test_printing_a_page_keeps_every_column(example_build, browser, tmp_path):
 
 
 @pytest.mark.parametrize("rel", PAGES)
-def test_pages_fit_a_phone_screen(example_build, browser, rel):
-    page = browser.new_page(viewport=PHONE)
-    page.goto((example_build.out_dir / "site" / rel).as_uri())
-    page_width = page.evaluate("document.documentElement.scrollWidth")
-    overflowing_tables = page.evaluate(
-        "[...document.querySelectorAll('.md-typeset__scrollwrap')]"
-        ".filter(w => w.scrollWidth > w.clientWidth + 1).length")
+def test_pages_fit_a_phone_screen(layouts, rel):
+    page_width, overflowing_tables = layouts["phone"][rel]["phone"]
     assert page_width <= PHONE["width"]
     assert overflowing_tables == 0
-    page.close()
 
 
 def _lightness(page, box: dict) -> float:
@@ -297,22 +321,22 @@ AXE_RUN = """async () => {
 }"""
 
 
-def axe_violations(browser, site, **context_options) -> dict[str, list[str]]:
-    """Every page but 404.html: a web server's page, whose links start at the
-    server's root, so from disk it loads no style sheet (a bare checkbox)."""
+def axe_violations(browser, site, pages=None, **context_options) -> dict[str, list[str]]:
+    """The serious problems on `pages` of `site` (by default every page but
+    404.html: a web server's page, whose links start at the server's root,
+    so from disk it loads no style sheet, a bare checkbox)."""
     if not AXE.is_file():
         pytest.skip("axe-core is not installed: run `make test` (scripts/install-system-deps --browser runs npm ci)")
     context = browser.new_context(**context_options)
+    page = context.new_page()           # one tab for every page: a new tab costs more than a navigation
     found = {}
-    for path in site_pages(site):
-        if path.name == "404.html":
+    for path in pages if pages is not None else site_pages(site):
+        if pages is None and path.name == "404.html":
             continue
-        page = context.new_page()
         page.goto(path.as_uri())
         page.add_script_tag(path=str(AXE))
         if bad := page.evaluate(AXE_RUN):
             found[path.relative_to(site).as_posix()] = bad
-        page.close()
     context.close()
     return found
 
