@@ -113,11 +113,16 @@ def test_no_english_message_is_left_in_the_output(slug, language):
     data_only = " ".join(rendered(slug, MARKED).values())
     translated = " ".join(rendered(slug, language).values())
     left = []
+    # Words the language's own translations also use (German "Band" in a ruling) are its words too.
+    theirs = " ".join(text for domain in sorted(p.stem for p in (i18n.LOCALES_DIR / language).glob("*.po"))
+                      for _english, text in messages(domain, language, every=True))
     for message, translation in messages(slug, language):
         for part in parts(message):
-            if part in translation:         # the language writes that part the same ("Initiative")
+            if part in translation or count(part, theirs):      # the language writes it the same ("Initiative")
                 continue
-            if count(part, translated) > count(part, data_only):
+            # Data that holds the words too ("Shooting", an ability) cannot tell them apart: counting
+            # them would not either, since a translated card may run to a continuation card.
+            if count(part, translated) and not count(part, data_only):
                 left.append(part)
     assert sorted(set(left)) == []
 
@@ -147,10 +152,9 @@ def test_numbers_are_written_the_languages_way(slug, language):
 
 
 def test_a_large_figure_is_grouped_the_languages_way():
-    """The odds page's one chance in a million million. (A site page's text
-    turns the French narrow no-break space into a space: render/html.md_text.)"""
+    """The odds page's one chance in a million million, grouped by a no-break space in French."""
     assert "1,000,000,000,000" in rendered("i6", "en")["odds.md"]
-    assert re.search(r"1([\u202f ]000){4}\b", rendered("i6", "fr")["odds.md"])
+    assert re.search(r"1(\u00a0000){4}\b", rendered("i6", "fr")["odds.md"])
     assert "1.000.000.000.000" in rendered("i6", "de")["odds.md"]
 
 
@@ -159,7 +163,7 @@ def test_the_hero_sheet_speaks_french():
     sheet = next(text for name, text in rendered("i6", "fr").items() if name.startswith("players/"))
     assert "Atouts et équipement" in sheet
     assert "Vos chances" in sheet
-    assert re.search(r"Cases de blessure\u202f: \d+", sheet)
+    assert re.search(r"Cases de blessure\u00a0: \d+", sheet)
 
 
 SIXES = Path(sys.executable).parent / "sixes"

@@ -38,7 +38,7 @@ def run(language: str, data_dir: Path | None) -> None:
     path = write_catalogue(catalogue_path(game.settings.game_dir, language),
                            template_catalogue(language, own.catalogue))
     left = sum(1 for message in template_catalogue(language, own.catalogue) if message.id and not message.string)
-    click.echo(f"Wrote {visible(CATALOGUE_FOLDER)}/{visible(path.name)}: {left} message(s) to translate. "
+    click.echo(f"Wrote {visible(CATALOGUE_FOLDER)}/{visible(path.name)}: {visible(str(left))} message(s) to translate. "
                f"Set `language: {visible(language)}` in sixes.yaml; `sixes check` lists what is still missing.")
 
 

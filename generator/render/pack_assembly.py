@@ -257,10 +257,10 @@ def merge(given: Sequence[Piece | tuple[Path, Part]], target: Path, title: str, 
             box = source.pages[stop - 1].mediabox
             writer.add_blank_page(box.width, box.height)
         removed = find_active_content(source) if piece.handout else []
-        title = piece.part.title
+        part_title = piece.part.title
         if removed:
-            title = _("{part} (active content removed: {what})").format(part=title, what=", ".join(removed))
-        contents.append(Part(title, pages, blank))
+            part_title = _("{part} (active content removed: {what})").format(part=part_title, what=", ".join(removed))
+        contents.append(Part(part_title, pages, blank))
     if any(piece.handout for piece in pieces):
         strip_active_content(writer)
     tags.finish(title)
