@@ -137,3 +137,20 @@ def test_every_link_within_the_site_reaches_its_anchor(game):
             if path in ids and anchor not in ids[path]:
                 broken.append(f"{page.relative_to(site)} -> {target}#{anchor}")
     assert broken == []
+
+
+def test_every_pdf_in_the_language_passes_the_independent_pdf_ua_check(game):
+    """Tagged in French and German too: the language, the title, the
+    structure, the icons' alternative text (in the language), checked by
+    the `pdfua` package on every PDF of the build and the pack."""
+    from test_pdf_accessibility import failures
+    pdfs = sorted(game.out.rglob("*.pdf"))
+    assert len(pdfs) > 20 and failures(pdfs) == {}
+    for pdf in pdfs:
+        assert pikepdf_language(pdf) == game.language, pdf
+
+
+def pikepdf_language(path: Path) -> str:
+    import pikepdf
+    with pikepdf.open(path) as pdf:
+        return str(pdf.Root.get("/Lang", ""))
