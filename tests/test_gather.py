@@ -255,9 +255,6 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
                                                             "portraits the gather checked, real paths only",
         ("commands/new.py", "run"): "copies the tool's starter game into a new folder",
         ("core/i18n.py", "_shipped"): "the tool's own catalogues",
-        ("game/catalogue.py", "tool_messages"): "the tool's own message templates",
-        ("game/catalogue.py", "shipped_keys"): "the tool's own catalogues",
-        ("game/catalogue.py", "template_catalogue"): "the tool's own catalogues",
         ("commands/catalogue.py", "write_catalogue"): "writes the game's catalogue file whole (read through the gate "
                                                       "first by read_own_catalogue)",
         ("commands/deploy.py", "to_folder"): "copies the built site",

@@ -19,10 +19,11 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from ..core.errors import visible
+from ..game.settings import LANGUAGE_PATTERN
 from .failures import Failed
 from .locate import locate
 
-LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
+LANGUAGE = re.compile(LANGUAGE_PATTERN)        # what the settings accept as `language`
 
 
 def run(language: str, data_dir: Path | None) -> None:

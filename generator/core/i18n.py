@@ -130,16 +130,32 @@ def read_catalogue(text: bytes | str, language: str) -> Catalog:
 def words_for(language: str, own: Catalog | None = None) -> Words:
     """The Words of `language`: its shipped catalogues (if any), then the
     game's own catalogue `own` over them."""
-    catalogues = [_shipped(path, language) for path in shipped_catalogues(language)]
-    if own is not None:
-        catalogues.append(own)
-    if not catalogues:
-        return Words(language)
+    if own is None:
+        return _shipped_words(language)
+    catalogues = [*shipped(language), own]
     return Words(language, _compile(_merge(catalogues, language)))
 
 
 @lru_cache(maxsize=None)
+def _shipped_words(language: str) -> Words:
+    """A shipped language's Words, compiled once per process (a watch rebuilds often)."""
+    catalogues = shipped(language)
+    return Words(language, _compile(_merge(catalogues, language))) if catalogues else Words(language)
+
+
+def shipped(language: str) -> list[Catalog]:
+    """The tool's own catalogues of `language`, one per domain (none for English)."""
+    return [_shipped(path, language) for path in shipped_catalogues(language)]
+
+
+def templates() -> list[Catalog]:
+    """The tool's message templates, one per domain: every message it prints."""
+    return [_shipped(path, SOURCE_LANGUAGE) for path in sorted(LOCALES_DIR.glob("*.pot"))]
+
+
+@lru_cache(maxsize=None)
 def _shipped(path: Path, language: str) -> Catalog:
+    """One of the tool's own catalogue files, read once per process."""
     return read_catalogue(path.read_bytes(), language)
 
 
@@ -188,11 +204,6 @@ def _locale(language: str) -> Locale:
         except (UnknownLocaleError, ValueError):
             continue
     return Locale.parse(SOURCE_LANGUAGE)
-
-
-def known_language(language: str) -> bool:
-    """Whether CLDR knows the language (so its numbers can be written its way)."""
-    return _locale(language).language == language.split("-")[0]
 
 
 # --- a domain's messages for a page's script ------------------------------------------------------------------

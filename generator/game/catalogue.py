@@ -124,8 +124,8 @@ def _translated(catalogue: Catalog, key: tuple[str, str | None], language: str) 
 @lru_cache(maxsize=None)
 def shipped_keys(language: str) -> frozenset[tuple[str, str | None]]:
     keys = set()
-    for path in i18n.shipped_catalogues(language):
-        for message in i18n.read_catalogue(path.read_bytes(), language):
+    for catalogue in i18n.shipped(language):
+        for message in catalogue:
             if message.id and message.string and all(_strings(message)) and not message.fuzzy:
                 keys.add(_key(message))
     return frozenset(keys)
@@ -135,8 +135,8 @@ def shipped_keys(language: str) -> frozenset[tuple[str, str | None]]:
 def tool_messages() -> dict[tuple[str, str | None], Message]:
     """Every message of the tool (all domains' templates), by (id, context)."""
     found: dict[tuple[str, str | None], Message] = {}
-    for pot in sorted(i18n.LOCALES_DIR.glob("*.pot")):
-        for message in i18n.read_catalogue(pot.read_bytes(), "en"):
+    for template in i18n.templates():
+        for message in template:
             if message.id:
                 found.setdefault(_key(message), message)
     return found
@@ -147,8 +147,8 @@ def template_catalogue(language: str, own: Catalog | None) -> Catalog:
     translations kept, the shipped ones filled in, the rest empty."""
     result = Catalog(locale=language.replace("-", "_"), project="sixes-press game catalogue")
     shipped = {}
-    for path in i18n.shipped_catalogues(language):
-        for message in i18n.read_catalogue(path.read_bytes(), language):
+    for catalogue in i18n.shipped(language):
+        for message in catalogue:
             if message.id:
                 shipped[_key(message)] = message.string
     for key, message in tool_messages().items():
