@@ -142,3 +142,13 @@ def test_a_translation_holding_formatting_syntax_is_refused(polish_game, stray):
     assert "error: the translation of" in result.output
     own = read_po_checked(path.read_bytes(), "pl")
     assert i18n.words_for("pl", own).gettext(key[0]) == key[0]      # never taken, however it arrives
+
+
+def test_a_catalogue_that_is_a_link_out_of_the_game_folder_is_refused(polish_game, tmp_path):
+    """Read through the game folder's one gate: a link leading outside is refused like any data file."""
+    outside = tmp_path / "elsewhere.po"
+    outside.write_bytes((polish_game / "locales" / "pl.po").read_bytes())
+    (polish_game / "locales" / "pl.po").unlink()
+    (polish_game / "locales" / "pl.po").symlink_to(outside)
+    result = sixes("check", cwd=polish_game)
+    assert result.exit_code == 1 and "locales/pl.po" in result.output and "outside" in result.output, result.output
