@@ -154,3 +154,46 @@ def test_pack_sweeps_a_killed_runs_staging_even_when_it_refuses_its_arguments(ga
                                        "--players", "99"], catch_exceptions=False)
     assert result.exit_code != 0
     assert not list(out.glob(f"{STAGING_PREFIX}*"))
+
+
+# -- the staging folder goes only once nothing writes into it -----------------
+
+def _slow_job(target: Path):
+    """A real render of some seconds: long enough to be under way when the batch is left."""
+    from generator.core.paper import A4
+    from generator.render.pdf import PdfJob
+    rows = "".join(f"<tr><td>{n}</td><td>{n * n}</td></tr>" for n in range(4000))
+    html = f"<html lang=en><head><title>slow</title></head><body><table>{rows}</table></body></html>"
+    return PdfJob(html, (PROJECT_ROOT / "templates").as_uri() + "/", target, A4, (PROJECT_ROOT / "templates",),
+                  "slow")
+
+
+def test_ctrl_c_in_a_render_batch_ends_its_workers_before_the_batch_is_left(tmp_path):
+    """The staging folder is removed right after the batch: a worker still
+    writing then would leave it behind (seen once in CI as a left
+    .sixes-staging- folder after Ctrl-C)."""
+    from generator.render.batch import RenderBatch, shared_pool, stop_pools
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with RenderBatch(None, 2, lambda *a: None) as batch:
+                batch.add(_slow_job(tmp_path / "slow.pdf"))
+                workers = list(shared_pool(2)._processes)
+                assert workers
+                raise KeyboardInterrupt
+        assert [pid for pid in workers if Path(f"/proc/{pid}").exists()] == []
+    finally:
+        stop_pools()
+
+
+def test_a_failure_in_a_render_batch_waits_for_the_renders_under_way(tmp_path):
+    """Any other failure keeps the warm pool but lets no render outlive the batch."""
+    from generator.render.batch import RenderBatch, stop_pools
+    try:
+        with pytest.raises(ValueError):
+            with RenderBatch(None, 2, lambda *a: None) as batch:
+                batch.add(_slow_job(tmp_path / "slow.pdf"))
+                futures = list(batch._pending)
+                raise ValueError("a fault found while planning")
+        assert futures and all(f.done() for f in futures)
+    finally:
+        stop_pools()

@@ -100,7 +100,11 @@ class BuildContext:
     def __enter__(self) -> "BuildContext":
         _refuse(self.config.out_dir, self.config.data_dir)
         self._output.__enter__()
-        self.cache.load()
+        try:
+            self.cache.load()
+        except BaseException:       # Ctrl-C while loading: the staging folder goes too
+            self._output.__exit__()
+            raise
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -19,7 +19,7 @@ import os
 import signal
 import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures import process as _process_module
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -136,11 +136,22 @@ class RenderBatch:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
-        """On a failure, what has not started yet is not rendered."""
+        """On a failure, what has not started yet is not rendered, and no
+        worker is still writing once the batch is left: the caller removes
+        the staging folder next, and a file written into it during the
+        removal would leave the folder behind. Ctrl-C (or SIGTERM) ends the
+        workers at once; any other failure waits for the renders under way,
+        so a watch keeps its warm pool."""
+        if kind is None:
+            return
         for future in self._pending:
             future.cancel()
         if kind is BrokenProcessPool:       # a worker died: the next build starts a new pool
             _pools.pop(self.workers, None)
+        elif issubclass(kind, KeyboardInterrupt):
+            stop_pools()
+        else:
+            wait(self._pending)
 
     def add(self, job: PdfJob) -> None:
         self._jobs.append(job)
