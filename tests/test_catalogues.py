@@ -8,6 +8,7 @@ by `check` at its lines (game/catalogue.py).
 """
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -137,3 +138,60 @@ def test_every_character_of_a_translation_is_in_the_printed_fonts(language):
     assert faults == set()
     with speaking(words_for(language)):
         assert all(ord(c) in drawn for c in i18n.grouped(1234567) + percent(Fraction(9, 16)))
+
+
+# -- one word per named idea, in every catalogue of a system -------------------
+
+def _named_terms(catalogue_) -> dict[str, str]:
+    """A system's names for its own ideas, from its labels' catalogue: every
+    message of one or two capitalised words or an abbreviation (an action, a
+    condition, a stat, an outcome, SPD) with the one translation it has there."""
+    seen: dict[str, set[str]] = {}
+    for message in catalogue_:
+        if isinstance(message.id, str) and message.string and re.fullmatch(r"[A-Z][a-z]+(?: [A-Z][a-z]+)?|[A-Z]{2,4}",
+                                                                          message.id):
+            seen.setdefault(message.id, set()).add(message.string)
+    return {term: next(iter(words)) for term, words in seen.items() if len(words) == 1}
+
+
+def _stems(translation: str) -> list[str]:
+    """Each word of a term's translation less an inflected ending, so
+    "Strafpunkte" is found in "Strafpunkten" and "Numéros fétiches" in
+    "aucun Numéro fétiche"."""
+    return [word[:-2] if len(word) > 6 else word for word in translation.casefold().split()]
+
+
+def _named_mid_sentence(term: str, text: str) -> bool:
+    """`term` appears as a name: capitalised and not merely opening a
+    sentence ("Roll 1d6" is the verb; "meet the Scale" is the name)."""
+    return any(not re.search(r"(^|[.:;!?]\s+|\n)$", text[:m.start()])
+               for m in re.finditer(rf"\b{re.escape(term)}\b", text))
+
+
+def _system_domains() -> dict[str, list[str]]:
+    from generator.render.tracker import TRACKER_DOMAIN
+    from generator.systems import SYSTEMS
+    return {s.slug: [s.slug, f"{s.slug}-rulings"] + ([TRACKER_DOMAIN] if s.slug == "sixes" else [])
+            for s in SYSTEMS}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_system_calls_each_of_its_named_ideas_one_way_in_every_catalogue(language):
+    """A player reads "Andere verteidigen" on the card and must find the same
+    words in the rulings and the tracker: a named term of a system (its
+    labels' translation) is how every catalogue of that system says it."""
+    drift = []
+    for slug, domains in _system_domains().items():
+        folder = i18n.LOCALES_DIR / language
+        terms = _named_terms(catalogue(folder / f"{slug}.po"))
+        assert len(terms) > 10, f"{slug}: too few named terms found to hold anything"
+        for domain in domains:
+            for message in catalogue(folder / f"{domain}.po"):
+                ids = [message.id] if isinstance(message.id, str) else list(message.id or ())
+                strings = [message.string] if isinstance(message.string, str) else list(message.string or ())
+                said = " ".join(strings).casefold()
+                for term, translation in terms.items():
+                    if ids and _named_mid_sentence(term, ids[0]) \
+                            and not all(stem in said for stem in _stems(translation)):
+                        drift.append(f"{domain}: {term!r} is {translation!r} on the labels, not in {ids[0][:60]!r}")
+    assert drift == []

@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 from generator.commands.cli import main
-from generator.core.i18n import LOCALES_DIR
+from generator.core.i18n import LOCALES_DIR, _, speaking, words_for
 from generator.systems import SYSTEMS
 
 LANGUAGES = ("fr", "de")
@@ -129,11 +129,13 @@ def test_no_english_message_is_left_in_the_site_pages(built):
 def test_the_translations_are_printed_and_numbers_read_the_languages_way(built):
     """The check above would pass on empty output: here the translated words
     are there, and a percentage is written as the language writes it."""
-    language, out, _ = built
+    language, out, _game = built
     texts = pdf_texts(out)
     sheet, cards, report = texts["first-rival.pdf"], texts["hand-signal-cards.pdf"], texts["balance-report.pdf"]
-    expected = {"fr": ("Vos créneaux de Vitesse", "Coups fatals", "Rapport d’équilibre des combats"),
-                "de": ("Deine Tempo-Slots", "Todesstöße", "Bericht zur Kampfbalance")}[language]
-    assert expected[0] in sheet and expected[1] in cards and expected[2] in report
+    english = ("Your speed slots", "Killing blows.", "Fight balance report")
+    with speaking(words_for(language)):
+        expected = tuple(_(message) for message in english)
+    assert set(expected).isdisjoint(english), expected      # each is translated
+    assert expected[0] in sheet and expected[1].rstrip(".") in cards and expected[2] in report
     # 56 %: French puts a (narrow) no-break space before the sign; German writes 56 %.
     assert re.search(r"\d[\u202f\u00a0 ]%", report) and not re.search(r"\d%", report)
