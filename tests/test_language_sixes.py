@@ -1,6 +1,6 @@
-"""The Sixes material in French and German: a new starter game holding only
-the Sixes system, checked (the fit check) and built once per language, and
-no English message of the `sixes` catalogue domain whose translation differs
+"""The Sixes material in French and German: the starter game in each
+language (the shared build of tests/language_games.py), checked (the fit
+check), and no English message of the `sixes` catalogue domain whose translation differs
 left in the PDFs' text (pdftotext) or the Sixes site pages; numbers read the
 language's way. The starter's data stays English (a game's own words are its
 data), so English that the data itself holds is no leak."""
@@ -8,23 +8,19 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
+from language_games import built_language_game
 
 from generator.commands.cli import main
 from generator.core.i18n import LOCALES_DIR, _, speaking, words_for
-from generator.systems import SYSTEMS
 
 LANGUAGES = ("fr", "de")
 SYSTEM = "sixes"
-# Rulings are not in the catalogue yet (generator/systems/sixes/rulings.yaml):
-# their English is data for now.
-RULINGS = Path(__file__).resolve().parent.parent / "generator" / "systems" / "sixes" / "rulings.yaml"
 # A placeholder of a template (%(name)s) or Python ({name}) message.
 PLACEHOLDER = re.compile(r"%\(\w+\)s|\{\w+\}")
 
@@ -35,21 +31,12 @@ def words(text: str) -> str:
 
 @pytest.fixture(scope="module", params=LANGUAGES)
 def built(request, tmp_path_factory) -> tuple[str, Path, str]:
-    """A starter game in the language, only its Sixes folder kept: the fit
-    check's output, and the built output folder."""
-    language = request.param
-    folder = tmp_path_factory.mktemp(f"sixes-{language}") / "game"
-    runner = CliRunner()
-    made = runner.invoke(main, ["new", str(folder), "--language", language])
-    assert made.exit_code == 0, made.output
-    for system in SYSTEMS:
-        if system.slug != SYSTEM:
-            shutil.rmtree(folder / system.slug)
-    checked = runner.invoke(main, ["check", "--data", str(folder)])
-    built = runner.invoke(main, ["build", "--data", str(folder), "--out", str(folder / "output"), "--paper", "a4",
-                                 "--no-cache"])
-    assert built.exit_code == 0, built.output
-    return language, folder / "output", checked.output + f"\n(exit {checked.exit_code})"
+    """The starter game in the language as every language test reads it
+    (tests/language_games.py: built once per run, shared by the workers):
+    its folder's fit check, and its built output folder."""
+    game = built_language_game(request.param, tmp_path_factory, request.config)
+    checked = CliRunner().invoke(main, ["check", "--data", str(game.folder)])
+    return game.language, game.out, checked.output + f"\n(exit {checked.exit_code})"
 
 
 def pdf_texts(out: Path) -> dict[str, str]:
@@ -72,10 +59,15 @@ def page_texts(out: Path) -> dict[str, str]:
             for p in pages}
 
 
-def data_text(folder: Path) -> str:
-    """Every word of the game's own data (and the rulings), where English is expected."""
-    files = [*(folder / SYSTEM).rglob("*.yaml"), RULINGS]
-    return words(" ".join(f.read_text(encoding="utf-8") for f in files))
+def data_text(folder: Path, language: str) -> str:
+    """Where English is expected: every word of the game's own data, and the
+    English the rulings' translations quote on purpose ("tours (rounds)",
+    where a ruling weighs the source's own words)."""
+    with (LOCALES_DIR / language / f"{SYSTEM}-rulings.po").open("rb") as file:
+        quoted = [str(message.string) for message in read_po(file, locale=language) if message.id]
+    own = [f.read_text(encoding="utf-8") for f in sorted(folder.rglob("*.yaml"))
+           if "output" not in f.relative_to(folder).parts]
+    return words(" ".join(own + quoted))
 
 
 def english_fragments(language: str) -> list[str]:
@@ -117,13 +109,13 @@ def test_the_starter_game_fits_its_boxes_in_the_language(built):
 def test_no_english_message_is_left_in_the_pdfs(built):
     language, out, _ = built
     texts = pdf_texts(out)
-    assert leaks(english_fragments(language), texts, data_text(out.parent)) == []
+    assert leaks(english_fragments(language), texts, data_text(out.parent, language)) == []
 
 
 def test_no_english_message_is_left_in_the_site_pages(built):
     language, out, _ = built
     texts = page_texts(out)
-    assert leaks(english_fragments(language), texts, data_text(out.parent)) == []
+    assert leaks(english_fragments(language), texts, data_text(out.parent, language)) == []
 
 
 def test_the_translations_are_printed_and_numbers_read_the_languages_way(built):
