@@ -629,7 +629,7 @@
         el("p", {}, el("strong", {text: d.special + ": "}), sp.rule),
         el("p", {class: "quiet", text: (sp.kind === "gm" ? t("The GM rules on it in its slot: the resolver leaves " +
                                                            "this whole action to you.") : sp.resolver) + " " +
-                                       t("Usage: {usage}.", {usage: sp.usage})})));
+                                       t("Usage: {usage}.", {usage: t(sp.usage)})})));
     }
     if (a === "attack") {
       wrap.append(field(t("Killing blow, called aloud"), el("div", {class: "grid three"},
