@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 else:
     _Rules = object
 
-# The rules' English names (the declarations' reasons and the data use them
-# as they are); the log translates them where it prints them.
+# The rules' English names (the data uses them as they are); the log and the
+# declarations' reasons translate them where they print them.
 ACTION_NAMES = {"attack": N_("Attack"), "defend_other": N_("Defend Other"), "defend_self": N_("Defend Self"),
                 "escape": N_("Escape"), "recover": N_("Recover"), "special": N_("Special")}
 # The conditions' words (models.CONDITION_WORDS) as the log prints them.
