@@ -17,8 +17,9 @@ and reports each difference it finds.
 
 Every shipped language is played: resolver.py speaks inside `speaking()`,
 and the JavaScript gets the same language's tracker catalogue as the page
-does (core/i18n.script_catalogue), so the log must match word for word in
-French and German too.
+does (core/i18n.script_catalogue), so the log, the questions put to the GM
+and the reasons a declaration is refused must match word for word in French
+and German too, and none of them may be left in English.
 """
 from __future__ import annotations
 
@@ -39,8 +40,8 @@ from generator.core.i18n import SHIPPED, script_catalogue, speaking, words_for
 from generator.core.paths import TEMPLATES_DIR
 from generator.render.tracker import TRACKER_DOMAIN
 from generator.systems.sixes.effects import EFFECTS, may_ride
-from generator.systems.sixes.models import CONDITION_WORDS, Character, Special
-from generator.systems.sixes.narration import CONDITION_NAMES
+from generator.systems.sixes.models import CONDITION_WORDS, USAGE_WORDS, Character, Special
+from generator.systems.sixes.narration import CONDITION_NAMES, USAGE_NAMES
 from generator.systems.sixes.resolver import (ACTION_NAMES, Declaration, IllegalDeclaration, fresh, resolve_round,
                                               validate)
 from generator.systems.sixes.simulate import POLICIES
@@ -183,16 +184,22 @@ def declarations(rng: random.Random, fight, side, policies) -> list[Declaration]
     return made
 
 
-@cache
 def cases(seed: int, wanted: int, language: str = "en") -> dict:
     """Random fights until `wanted` legal rounds are recorded: the JSON the
     Node side reads, with what resolver.py said about each round in
     `language`, and that language's tracker catalogue."""
+    return played(seed, wanted, language)[0]
+
+
+@cache
+def played(seed: int, wanted: int, language: str = "en") -> tuple[dict, tuple]:
+    """cases(), and each refused round as resolver.py saw it: (fighters, declarations)."""
+    refused: list[tuple] = []
     with speaking(words_for(language)):
-        return _cases(seed, wanted)
+        return _cases(seed, wanted, refused), tuple(refused)
 
 
-def _cases(seed: int, wanted: int) -> dict:
+def _cases(seed: int, wanted: int, refused: list[tuple]) -> dict:
     rng = random.Random(f"tracker-equality:{seed}")
     policy_names = sorted(POLICIES)
     fights, invalid, legal, special_rounds = [], [], 0, 0
@@ -225,6 +232,7 @@ def _cases(seed: int, wanted: int) -> dict:
                 rng.shuffle(changed)
             reasons = validate(fight, changed)
             if reasons:
+                refused.append((fight, changed))
                 record["invalid"].append({"before": [compact(c) for c in fight],
                                           "decls": [list(declaration_data(d).values()) for d in changed],
                                           "reasons": reasons})
@@ -332,18 +340,31 @@ def test_the_javascript_resolver_matches_the_python_resolver_on_random_rounds(tm
     assert counts["with_adjudications"] >= wanted // 50
 
 
+def told(doc: dict) -> dict[str, list[str]]:
+    """What the random rounds said, by kind: the log's lines, the GM's
+    questions and the reasons rounds were refused, in order."""
+    fights = doc["fights"]
+    return {"log": [line[2] for fight in fights for r in fight["rounds"] for line in r["log"]],
+            "questions": [q for fight in fights for r in fight["rounds"] for q in r["adjudications"]],
+            "reasons": [reason for fight in fights for r in fight["invalid"] for reason in r["reasons"]]}
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_the_log_of_random_rounds_is_all_in_the_language(language):
+def test_the_log_questions_and_refusals_of_random_rounds_are_all_in_the_language(language):
     """No English sentence of the tracker's catalogue is left in the log,
-    which both resolvers write (the test above holds them equal); the
-    rules are told in other words, not changed: the same rounds in English
-    have as many lines."""
+    the GM's questions or the reasons for refusing a round, which both
+    resolvers write (the test above holds them equal); the rules are told
+    in other words, not changed: the same rounds in English say as many
+    things, and not one of them is the English one."""
     wanted = rounds_for(language)
-    told, english = cases(SEED, wanted, language), cases(SEED, wanted, "en")
-    text = "\n".join(line[2] for fight in told["fights"] for r in fight["rounds"] for line in r["log"])
+    said, english = told(cases(SEED, wanted, language)), told(cases(SEED, wanted, "en"))
     with speaking(words_for(language)):
-        assert english_pieces() and english_left(text) == []
-    lines = [len(r["log"]) for doc in (told, english) for fight in doc["fights"] for r in fight["rounds"]]
+        assert english_pieces() and english_left("\n".join(sum(said.values(), []))) == []
+    for kind in ("questions", "reasons"):
+        assert len(said[kind]) == len(english[kind]) >= 20, kind
+        assert [text for text, same in zip(said[kind], english[kind], strict=True) if text == same] == [], kind
+    lines = [len(r["log"]) for doc in (cases(SEED, wanted, language), cases(SEED, wanted, "en"))
+             for fight in doc["fights"] for r in fight["rounds"]]
     assert lines[:len(lines) // 2] == lines[len(lines) // 2:]
 
 
@@ -372,22 +393,61 @@ def test_the_random_rounds_reach_every_path_worth_testing():
         assert words in reasons, words
 
 
-def test_an_illegal_round_is_refused_by_both_with_the_same_reasons(tmp_path):
-    """A hand-made refusal, so the test above cannot pass by never refusing."""
+def refusal_record(fight, decls: list[Declaration]) -> dict:
+    """One refused round as a fight of its own for the Node side, with
+    resolver.py's reasons in the language of the run."""
+    return {"profiles": [profile_data(c.profile) for c in fight], "rounds": [],
+            "invalid": [{"before": [compact(c) for c in fight],
+                         "decls": [list(declaration_data(d).values()) for d in decls],
+                         "reasons": validate(fight, decls)}]}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_reason_to_refuse_is_given_in_the_language_by_both(tmp_path, language):
+    """The refused rounds of the full English run, which reach every reason
+    (the test above), refused again in the language: resolver.js gives the
+    same reasons as resolver.py, not one of them is the English reason, and
+    no English piece of the tracker's catalogue is left in them. A reason
+    left as a bare English string on either side fails here."""
+    doc, refused = played(SEED, ROUNDS, "en")
+    english = told(doc)["reasons"]
+    with speaking(words_for(language)):
+        fights = [refusal_record(fight, decls) for fight, decls in refused]
+        messages = script_catalogue(TRACKER_DOMAIN)
+        reasons = [reason for fight in fights for reason in fight["invalid"][0]["reasons"]]
+        assert english_pieces() and english_left("\n".join(reasons)) == []
+    report = run_node({"rules": rules_data(), "messages": messages, "fights": fights}, tmp_path)
+    assert report["faults"] == [] and report["invalid"] == len(refused) >= ROUNDS // 20
+    assert len(reasons) == len(english)
+    assert [text for text, same in zip(reasons, english, strict=True) if text == same] == []
+
+
+HAND_MADE_REASONS = ("Ash is Rattled and may only Escape or Recover, not Attack",
+                     "Bo: Defend Other must be aimed at someone else (use Defend Self)")
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_an_illegal_round_is_refused_by_both_with_the_same_reasons(tmp_path, language):
+    """A hand-made refusal, so the test above cannot pass by never refusing:
+    the same reasons from both, in the language (the English ones are these)."""
     ash = Character(name="Ash", description="A test fighter.", hit_points=4)
     bo = Character(name="Bo", description="A test fighter.", hit_points=4)
     fight = (fresh(ash, {})._replace(rattled=True), fresh(bo, {}))
     decls = [Declaration("Ash", "attack", 3, "Bo"), Declaration("Bo", "defend_other", 2, "Bo")]
-    with pytest.raises(IllegalDeclaration) as refused:
+    with speaking(words_for(language)), pytest.raises(IllegalDeclaration) as refused:
         resolve_round(fight, decls)
-    doc = {"rules": rules_data(), "fights": [{"profiles": [profile_data(c.profile) for c in fight], "rounds": [],
-                                              "invalid": [{"before": [compact(c) for c in fight],
-                                                           "decls": [list(declaration_data(d).values()) for d in decls],
-                                                           "reasons": list(refused.value.reasons)}]}]}
+    with speaking(words_for(language)):
+        messages = script_catalogue(TRACKER_DOMAIN)
+        left = english_left("\n".join(refused.value.reasons))
+        assert refusal_record(fight, decls)["invalid"][0]["reasons"] == list(refused.value.reasons)
+        doc = {"rules": rules_data(), "messages": messages, "fights": [refusal_record(fight, decls)]}
     report = run_node(doc, tmp_path)
     assert report["invalid"] == 1 and report["faults"] == []
-    assert refused.value.reasons == ("Ash is Rattled and may only Escape or Recover, not Attack",
-                                     "Bo: Defend Other must be aimed at someone else (use Defend Self)")
+    if language == "en":
+        assert refused.value.reasons == HAND_MADE_REASONS
+    else:
+        assert left == [] and len(refused.value.reasons) == 2
+        assert not set(refused.value.reasons) & set(HAND_MADE_REASONS)
 
 
 def test_the_words_the_log_translates_are_the_rules_words():
@@ -396,3 +456,5 @@ def test_the_words_the_log_translates_are_the_rules_words():
     the same words for the catalogue: if one changed alone, the JavaScript
     would look up an id the catalogue lacks and print English."""
     assert CONDITION_NAMES == CONDITION_WORDS
+    # and the usages it names when a special is spent (models.USAGE_WORDS)
+    assert list(USAGE_NAMES) == list(USAGE_NAMES.values()) == list(USAGE_WORDS)

@@ -5,6 +5,13 @@ showed with their hands (`Declaration`) is checked in the source's order
 (who declares, the action and its Speed, a Rattled fighter's limits, the
 target, then specials, finishing blows and redirects), every fault at once;
 the resolver sorts the declarations into Speed slots in the same pass.
+
+Each reason is one whole message of the `tracker` catalogue domain with
+`{name}` placeholders, in the run's language (action names translated
+too): the fight tracker's JavaScript (templates/sixes/tracker/resolver.js)
+refuses with the same message ids, so the GM reads the same words on the
+page, and tests/test_sixes_tracker_equality.py holds the two equal in every
+shipped language.
 """
 from __future__ import annotations
 
@@ -12,10 +19,11 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from ...core.errors import close_matches
+from ...core.i18n import N_, _
 from .combatant import Combatant
 from .effects import EFFECTS, may_ride, rides_on
 from .models import ACTION_KEYS, CONDITIONS, GM_CONDITIONS
-from .narration import ACTION_NAMES
+from .narration import ACTION_NAMES, USAGE_NAMES
 from .rules import ACTION_POINTS, RATTLED_MAX_SPEED, SPEEDS
 
 FINISHES = ("kill", "knock_out")
@@ -25,6 +33,12 @@ NEEDS_TARGET = ("attack", "defend_other")
 SELF_ONLY = ("defend_self", "escape")
 MIN_SPEED, MAX_SPEED = min(SPEEDS), max(SPEEDS)
 SPEED_SET = frozenset(SPEEDS)
+# Who may not act, by Combatant.status: one whole message each, so a
+# language may agree its words with the status.
+CANNOT_ACT = {"Dead": N_("{name} is Dead and cannot act"), "Escaped": N_("{name} is Escaped and cannot act"),
+              "Unconscious": N_("{name} is Unconscious and cannot act")}
+TARGET_GONE = {"Dead": N_("{name}: target {target} is Dead and not in the fight"),
+               "Escaped": N_("{name}: target {target} is Escaped and not in the fight")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +87,24 @@ def validate(combatants: Sequence[Combatant], declarations: Iterable[Declaration
     return check_declarations(cs, roster(tuple(c.profile for c in cs))[1], declarations)
 
 
-def _where(name: str, index: Mapping[str, int]) -> str:
-    near = close_matches(name, index, most=1)
-    return f"{name} is not in this fight" + (f" (did you mean {near[0]}?)" if near else "")
+def _not_here(who: str, index: Mapping[str, int]) -> str:
+    """A declarer the roster lacks, with the nearest name if one is close."""
+    near = close_matches(who, index, most=1)
+    return (_("{name} is not in this fight (did you mean {near}?)") if near else
+            _("{name} is not in this fight")).format(name=who, near=near[0] if near else "")
+
+
+def _target_not_here(who: str, aim: str, index: Mapping[str, int]) -> str:
+    """A target the roster lacks, with the nearest name if one is close."""
+    near = close_matches(aim, index, most=1)
+    return (_("{name}: target {target} is not in this fight (did you mean {near}?)") if near else
+            _("{name}: target {target} is not in this fight")).format(name=who, target=aim,
+                                                                       near=near[0] if near else "")
+
+
+def _action(key: str) -> str:
+    """An action's name as the reasons print it, in the run's language."""
+    return _(ACTION_NAMES[key])
 
 
 def check_declarations(cs: tuple, index: Mapping[str, int], declarations: Iterable[Declaration],
@@ -113,23 +142,25 @@ def _check_declarer(cs: tuple, index: Mapping[str, int], d: Declaration, decl: l
     who = d.actor
     i = index.get(who)
     if i is None:
-        reasons.append(_where(who, index))
+        reasons.append(_not_here(who, index))
         return None
     c = cs[i]
     if decl[i] is not None:
-        reasons.append(f"{who} declared twice; a declaration cannot be changed")
+        reasons.append(_("{name} declared twice; a declaration cannot be changed").format(name=who))
         return None
     decl[i] = d
     if c.dead or c.escaped or c.unconscious:
-        reasons.append(f"{who} is {c.status} and cannot act")
+        reasons.append(_(CANNOT_ACT[c.status]).format(name=who))
         return None
     action, speed = d.action, d.speed
     if action not in ACTION_NAMES:
-        reasons.append(f"{who}: unknown action '{action}' (one of {', '.join(ACTION_KEYS)})")
+        reasons.append(_("{name}: unknown action '{action}' (one of {actions})")
+                       .format(name=who, action=action, actions=", ".join(ACTION_KEYS)))
         return None
     if speed.__class__ is not int or speed not in SPEED_SET:
-        reasons.append(f"{who}: Speed {speed!r} is impossible; Speed is {MIN_SPEED} to {MAX_SPEED}, because "
-                       f"Speed and Effect share {ACTION_POINTS} points and each needs at least 1")
+        reasons.append(_("{name}: Speed {speed} is impossible; Speed is {lowest} to {highest}, because Speed and "
+                         "Effect share {points} points and each needs at least 1")
+                       .format(name=who, speed=repr(speed), lowest=MIN_SPEED, highest=MAX_SPEED, points=ACTION_POINTS))
         return None
     return i
 
@@ -137,9 +168,11 @@ def _check_declarer(cs: tuple, index: Mapping[str, int], d: Declaration, decl: l
 def _check_rattled(d: Declaration, reasons: list[str]) -> None:
     """A Rattled fighter may only Escape or Recover, and not fast."""
     if d.action not in RATTLED_ACTIONS:
-        reasons.append(f"{d.actor} is Rattled and may only Escape or Recover, not {ACTION_NAMES[d.action]}")
+        reasons.append(_("{name} is Rattled and may only Escape or Recover, not {action}")
+                       .format(name=d.actor, action=_action(d.action)))
     elif d.speed > RATTLED_MAX_SPEED:
-        reasons.append(f"{d.actor} is Rattled and may not act faster than Speed {RATTLED_MAX_SPEED}")
+        reasons.append(_("{name} is Rattled and may not act faster than Speed {speed}")
+                       .format(name=d.actor, speed=RATTLED_MAX_SPEED))
 
 
 def _check_target(cs: tuple, index: Mapping[str, int], d: Declaration, reasons: list[str]) -> bool:
@@ -148,24 +181,25 @@ def _check_target(cs: tuple, index: Mapping[str, int], d: Declaration, reasons: 
     who, action, aim = d.actor, d.action, d.target
     if aim is None:
         if action in NEEDS_TARGET:
-            reasons.append(f"{who}: {ACTION_NAMES[action]} needs a target")
+            reasons.append(_("{name}: {action} needs a target").format(name=who, action=_action(action)))
         return True
     t = index.get(aim)
     target = None if t is None else cs[t]
     if target is None or target.dead or target.escaped:
-        reasons.append(f"{who}: target " + (_where(aim, index) if target is None else
-                                             f"{aim} is {target.status} and not in the fight"))
+        reasons.append(_target_not_here(who, aim, index) if target is None else
+                       _(TARGET_GONE[target.status]).format(name=who, target=aim))
         return False
     if aim == who:
         if action in NEEDS_TARGET:
-            reasons.append(f"{who}: {ACTION_NAMES[action]} must be aimed at someone else"
-                           + (" (use Defend Self)" if action == "defend_other" else ""))
+            reasons.append((_("{name}: Defend Other must be aimed at someone else (use Defend Self)")
+                            if action == "defend_other" else _("{name}: {action} must be aimed at someone else"))
+                           .format(name=who, action=_action(action)))
     elif action in SELF_ONLY:
-        reasons.append(f"{who}: {ACTION_NAMES[action]} can only be aimed at yourself")
+        reasons.append(_("{name}: {action} can only be aimed at yourself").format(name=who, action=_action(action)))
     elif action == "recover" and not target.unconscious:
         # Ruling recover-others: Recover on someone else is for waking the Unconscious.
-        reasons.append(f"{who}: Recover on someone else works only on an Unconscious character, "
-                       f"and {aim} is not Unconscious")
+        reasons.append(_("{name}: Recover on someone else works only on an Unconscious character, and {target} is "
+                         "not Unconscious").format(name=who, target=aim))
     return True
 
 
@@ -173,42 +207,51 @@ def _check_extras(cs: tuple, index: Mapping[str, int], c: Combatant, d: Declarat
     """A finishing blow, conditions the GM confirms, and a redirect."""
     who, action = d.actor, d.action
     if d.finish is not None and (d.finish not in FINISHES or action != "attack"):
-        reasons.append(f"{who}: a killing blow ('kill' or 'knock_out') can only be called with an Attack")
+        reasons.append(_("{name}: a killing blow ('kill' or 'knock_out') can only be called with an Attack")
+                       .format(name=who))
     for when in d.confirmed:
         if when not in GM_CONDITIONS:
-            reasons.append(f"{who}: '{when}' is not a condition for the GM to confirm"
-                           + (" (the resolver judges it from the fight)" if when in CONDITIONS else
-                              f" (one of {', '.join(sorted(GM_CONDITIONS))})"))
+            reasons.append((_("{name}: '{condition}' is not a condition for the GM to confirm (the resolver judges "
+                              "it from the fight)") if when in CONDITIONS else
+                            _("{name}: '{condition}' is not a condition for the GM to confirm (one of {conditions})"))
+                           .format(name=who, condition=when, conditions=", ".join(sorted(GM_CONDITIONS))))
     if d.redirect_to is not None:
         t = index.get(d.redirect_to)
         turned = None if t is None else cs[t]
         if not (c.profile.redirects and action == "defend_self"):
-            reasons.append(f"{who}: only a Defend Self with a redirecting special can turn attacks away")
+            reasons.append(_("{name}: only a Defend Self with a redirecting special can turn attacks away")
+                           .format(name=who))
         elif turned is None or turned.dead or turned.escaped or d.redirect_to == who:
-            reasons.append(f"{who}: cannot turn attacks onto {d.redirect_to}")
+            reasons.append(_("{name}: cannot turn attacks onto {target}").format(name=who, target=d.redirect_to))
 
 
 def _check_special(c: Combatant, d: Declaration) -> list[str]:
-    who, action_name = d.actor, ACTION_NAMES[d.action]
-    if d.special is None:
-        return [f"{who}: the Special action needs the name of a special"] if d.action == "special" else []
-    special = c.profile.specials.get(d.special)
+    """Whether the special may be called with this action, now."""
+    who, special_name = d.actor, d.special
+    if special_name is None:
+        return [_("{name}: the Special action needs the name of a special").format(name=who)] \
+            if d.action == "special" else []
+    words = {"name": who, "special": special_name, "action": _action(d.action)}
+    special = c.profile.specials.get(special_name)
     if special is None:
-        near = close_matches(d.special, c.profile.specials, most=1)
-        return [f"{who} does not have the special '{d.special}'" + (f" (did you mean {near[0]}?)" if near else "")]
-    if c.uses.get(d.special, 1) < 1:
-        return [f"{who} has already used {d.special} ({special.usage})"]
+        near = close_matches(special_name, c.profile.specials, most=1)
+        return [(_("{name} does not have the special '{special}' (did you mean {near}?)") if near else
+                 _("{name} does not have the special '{special}'")).format(near=near[0] if near else "", **words)]
+    if c.uses.get(special_name, 1) < 1:
+        return [_("{name} has already used {special} ({usage})").format(usage=_(USAGE_NAMES[special.usage]),
+                                                                        **words)]
     if special.effect is None:         # GM adjudicates, with the actions its data lets it ride on
         if may_ride(special, d.action):
             return []
         ride = rides_on(special)
-        return [f"{who}: {d.special} is used as the Special action"
-                + ("" if ride == "none" else f" or called with {ACTION_NAMES[ride]}") + f", not with {action_name}"]
+        return [(_("{name}: {special} is used as the Special action, not with {action}") if ride == "none" else
+                 _("{name}: {special} is used as the Special action or called with {ride}, not with {action}"))
+                .format(ride="" if ride == "none" else _action(ride), **words)]
     if special.effect == "heal" and d.target is None:
-        return [f"{who}: {d.special} needs a target (yourself or another character)"]
+        return [_("{name}: {special} needs a target (yourself or another character)").format(**words)]
     rule = EFFECTS[special.effect]
     if not rule.called:
-        return [f"{who}: {d.special} works by itself and is not called"]
+        return [_("{name}: {special} works by itself and is not called").format(**words)]
     if rule.action != d.action:
-        return [f"{who}: {d.special} goes with {ACTION_NAMES[rule.action]}, not {action_name}"]
+        return [_("{name}: {special} goes with {needed}, not {action}").format(needed=_action(rule.action), **words)]
     return []

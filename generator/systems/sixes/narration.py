@@ -29,13 +29,17 @@ if TYPE_CHECKING:
 else:
     _Rules = object
 
-# The rules' English names (the declarations' reasons and the data use them
-# as they are); the log translates them where it prints them.
+# The rules' English names (the data uses them as they are); the log and the
+# declarations' reasons translate them where they print them.
 ACTION_NAMES = {"attack": N_("Attack"), "defend_other": N_("Defend Other"), "defend_self": N_("Defend Self"),
                 "escape": N_("Escape"), "recover": N_("Recover"), "special": N_("Special")}
 # The conditions' words (models.CONDITION_WORDS) as the log prints them.
 CONDITION_NAMES = {"beside_ally": N_("beside an ally"), "target_rattled": N_("on a Rattled target"),
                    "hurt": N_("while hurt")}
+# A special's usage (models.USAGE_WORDS) as the tracker prints it: in a
+# reason a special is refused, and on its card.
+USAGE_NAMES = {"unlimited": N_("unlimited"), "once per combat": N_("once per combat"),
+               "once per game": N_("once per game")}
 # A phase as a log line names it: lower case after its Speed, capitalised alone.
 PHASE_NAMES = {"declare": N_("declare"), "activation": N_("activation"), "action": N_("action"),
                "status": N_("status"), "escape": N_("escape"), "end": N_("end")}

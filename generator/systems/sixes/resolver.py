@@ -38,7 +38,7 @@ __all__ = ["ACTION_NAMES", "Combatant", "Declaration", "IllegalDeclaration", "Lo
 class RoundResult:
     combatants: tuple[Combatant, ...]
     log: tuple[LogLine, ...]
-    adjudications: tuple[str, ...]      # what the GM must decide (specials outside the vocabulary)
+    adjudications: tuple[str, ...]      # what the GM must decide (specials outside the vocabulary), in the run's words
 
     def __getitem__(self, name: str) -> Combatant:
         for c in self.combatants:
@@ -362,16 +362,19 @@ class _Round:
 
     def ask_gm(self, s: int, i: int, d: Declaration) -> None:
         """A special outside the vocabulary, as the Special action: the resolver changes nothing."""
-        self.adjudications.append(f"{self.names[i]} uses {d.special}"
-                                  + (f" on {d.target}" if d.target else "") + f" at Speed {s}")
+        self.adjudications.append((_("{name} uses {special} on {target} at Speed {speed}") if d.target else
+                                   _("{name} uses {special} at Speed {speed}"))
+                                  .format(name=self.names[i], special=d.special, target=d.target, speed=s))
 
     def leave_to_gm(self, s: int, i: int) -> None:
         """A special outside the vocabulary carried by another action: the whole action is the GM's."""
         d = self.decl[i]
         assert d is not None and d.special is not None   # only a declared special is left to the GM
         self.spend(i, d.special)
-        self.adjudications.append(f"{self.names[i]} calls {d.special} with {ACTION_NAMES[d.action]}"
-                                  + (f" on {d.target}" if d.target else "") + f" at Speed {s}")
+        self.adjudications.append((_("{name} calls {special} with {action} on {target} at Speed {speed}")
+                                   if d.target else _("{name} calls {special} with {action} at Speed {speed}"))
+                                  .format(name=self.names[i], special=d.special, action=_(ACTION_NAMES[d.action]),
+                                          target=d.target, speed=s))
 
     def finds_nobody(self, s: int, i: int, what: str, t: int) -> None:
         """The target left the fight earlier in the round: nothing happens."""

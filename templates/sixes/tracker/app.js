@@ -629,7 +629,7 @@
         el("p", {}, el("strong", {text: d.special + ": "}), sp.rule),
         el("p", {class: "quiet", text: (sp.kind === "gm" ? t("The GM rules on it in its slot: the resolver leaves " +
                                                            "this whole action to you.") : sp.resolver) + " " +
-                                       t("Usage: {usage}.", {usage: sp.usage})})));
+                                       t("Usage: {usage}.", {usage: t(sp.usage)})})));
     }
     if (a === "attack") {
       wrap.append(field(t("Killing blow, called aloud"), el("div", {class: "grid three"},
@@ -919,8 +919,9 @@
       out.push(t("Declarations:"));
       fighters(h.before).forEach(function (c) {
         var d = h.decls.find(function (x) { return x.actor === c.profile.name; });
-        out.push("  " + t("{name}: {declared}", {name: c.profile.name,
-                                                 declared: d ? describe(d) : API.canAct(c) ? t("off-guard") : statusWord(c)}));
+        // Not inside the t() below: Babel's extractor misses a message nested in another's arguments.
+        var declared = d ? describe(d) : API.canAct(c) ? t("off-guard") : statusWord(c);
+        out.push("  " + t("{name}: {declared}", {name: c.profile.name, declared: declared}));
       });
       h.log.forEach(function (line) { out.push(logLine(line)); });
       out.push(t("After round {round}: {fighters}", {round: h.round, fighters: fighters(h.after).map(function (c) {

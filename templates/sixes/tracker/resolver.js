@@ -154,7 +154,7 @@
       return ACTION_NAMES.get(key);
     }
 
-    /* An action's name as the log prints it (the reasons keep the rules' English). */
+    /* An action's name as the log and the reasons print it, in the page's language. */
     function actionWord(key) {
       return t(ACTION_NAMES.get(key));
     }
@@ -165,10 +165,25 @@
       return index;
     }
 
+    /* Who may not act, or be aimed at, by status(): one whole message each
+     * (declarations.CANNOT_ACT and TARGET_GONE). */
+    function cannotAct(c, who) {
+      var v = {name: who};
+      if (c.dead) { return t("{name} is Dead and cannot act", v); }
+      return c.escaped ? t("{name} is Escaped and cannot act", v) : t("{name} is Unconscious and cannot act", v);
+    }
+
+    function targetGone(c, who, aim) {
+      var v = {name: who, target: aim};
+      return c.dead ? t("{name}: target {target} is Dead and not in the fight", v) :
+        t("{name}: target {target} is Escaped and not in the fight", v);
+    }
+
     /* Every reason a set of declarations is illegal, as {actor, text}, in
-     * the order resolver.validate lists them. Names the roster lacks are
-     * reported without the Python's did-you-mean: the tracker only offers
-     * names from the roster. */
+     * the order resolver.validate lists them, in the same words (the
+     * messages of declarations.py). Names the roster lacks are reported
+     * without the Python's did-you-mean: the tracker only offers names from
+     * the roster. */
     function validate(cs, declarations, decl, bySpeed) {
       var index = indexOf(cs), reasons = [];
       if (!decl) {
@@ -179,114 +194,138 @@
       declarations.forEach(function (d) {
         var who = d.actor, i = index.get(who);
         if (i === undefined) {
-          say(who, who + " is not in this fight");
+          say(who, t("{name} is not in this fight", {name: who}));
           return;
         }
         var c = cs[i];
         if (decl[i] !== null) {
-          say(who, who + " declared twice; a declaration cannot be changed");
+          say(who, t("{name} declared twice; a declaration cannot be changed", {name: who}));
           return;
         }
         decl[i] = d;
-        if (c.dead || c.escaped || c.unconscious) {
-          say(who, who + " is " + status(c) + " and cannot act");
+        if (!canAct(c)) {
+          say(who, cannotAct(c, who));
           return;
         }
         var action = d.action, speed = d.speed;
         if (!ACTION_NAMES.has(action)) {
-          say(who, who + ": unknown action '" + action + "' (one of " + R.action_keys.join(", ") + ")");
+          say(who, t("{name}: unknown action '{action}' (one of {actions})",
+                     {name: who, action: action, actions: R.action_keys.join(", ")}));
           return;
         }
         if (!Number.isInteger(speed) || !has(SPEEDS, speed)) {
-          say(who, who + ": Speed " + speed + " is impossible; Speed is " + MIN_SPEED + " to " + MAX_SPEED +
-              ", because Speed and Effect share " + ACTION_POINTS + " points and each needs at least 1");
+          say(who, t("{name}: Speed {speed} is impossible; Speed is {lowest} to {highest}, because Speed and " +
+                     "Effect share {points} points and each needs at least 1",
+                     {name: who, speed: speed, lowest: MIN_SPEED, highest: MAX_SPEED, points: ACTION_POINTS}));
           return;
         }
         bySpeed[speed].push(i);
+        var words = {name: who, action: actionWord(action)};
         if (c.rattled) {
           if (!has(RATTLED_ACTIONS, action)) {
-            say(who, who + " is Rattled and may only Escape or Recover, not " + actionName(action));
+            say(who, t("{name} is Rattled and may only Escape or Recover, not {action}", words));
           } else if (speed > RATTLED_MAX_SPEED) {
-            say(who, who + " is Rattled and may not act faster than Speed " + RATTLED_MAX_SPEED);
+            say(who, t("{name} is Rattled and may not act faster than Speed {speed}",
+                       {name: who, speed: RATTLED_MAX_SPEED}));
           }
         }
-        var aim = d.target;
-        if (aim !== null) {
-          var ti = index.get(aim);
-          var target = ti === undefined ? null : cs[ti];
-          if (target === null || target.dead || target.escaped) {
-            say(who, who + ": target " + (target === null ? aim + " is not in this fight"
-                                          : aim + " is " + status(target) + " and not in the fight"));
-            return;
-          }
-          if (aim === who) {
-            if (has(NEEDS_TARGET, action)) {
-              say(who, who + ": " + actionName(action) + " must be aimed at someone else" +
-                  (action === "defend_other" ? " (use Defend Self)" : ""));
-            }
-          } else if (has(SELF_ONLY, action)) {
-            say(who, who + ": " + actionName(action) + " can only be aimed at yourself");
-          } else if (action === "recover" && !target.unconscious) {
-            say(who, who + ": Recover on someone else works only on an Unconscious character, and " + aim +
-                " is not Unconscious");
-          }
-        } else if (has(NEEDS_TARGET, action)) {
-          say(who, who + ": " + actionName(action) + " needs a target");
-        }
+        if (!checkTarget(cs, index, d, say)) { return; }
         if (d.special !== null || action === "special") {
           checkSpecial(c, d).forEach(function (text) { say(who, text); });
         }
-        if (d.finish !== null && (!has(FINISHES, d.finish) || action !== "attack")) {
-          say(who, who + ": a killing blow ('kill' or 'knock_out') can only be called with an Attack");
-        }
-        d.confirmed.forEach(function (when) {
-          if (!has(GM_CONDITIONS, when)) {
-            say(who, who + ": '" + when + "' is not a condition for the GM to confirm" +
-                (has(CONDITIONS, when) ? " (the resolver judges it from the fight)"
-                                       : " (one of " + GM_CONDITIONS.slice().sort().join(", ") + ")"));
-          }
-        });
-        if (d.redirect_to !== null) {
-          var r = index.get(d.redirect_to);
-          var turned = r === undefined ? null : cs[r];
-          if (!(c.profile.redirects && action === "defend_self")) {
-            say(who, who + ": only a Defend Self with a redirecting special can turn attacks away");
-          } else if (turned === null || turned.dead || turned.escaped || d.redirect_to === who) {
-            say(who, who + ": cannot turn attacks onto " + d.redirect_to);
-          }
-        }
+        checkExtras(cs, index, c, d, say);
       });
       return reasons;
     }
 
-    function checkSpecial(c, d) {
-      var who = d.actor, name = actionName(d.action);
-      if (d.special === null) {
-        return d.action === "special" ? [who + ": the Special action needs the name of a special"] : [];
+    /* Whether the target is someone the action may be aimed at; false (stop
+     * checking this declaration) when the target is not in the fight. */
+    function checkTarget(cs, index, d, say) {
+      var who = d.actor, action = d.action, aim = d.target, words = {name: who, action: actionWord(action)};
+      if (aim === null) {
+        if (has(NEEDS_TARGET, action)) { say(who, t("{name}: {action} needs a target", words)); }
+        return true;
       }
+      var ti = index.get(aim);
+      var target = ti === undefined ? null : cs[ti];
+      if (target === null || !inFight(target)) {
+        say(who, target === null ? t("{name}: target {target} is not in this fight", {name: who, target: aim})
+                                 : targetGone(target, who, aim));
+        return false;
+      }
+      if (aim === who) {
+        if (has(NEEDS_TARGET, action)) {
+          say(who, action === "defend_other" ?
+            t("{name}: Defend Other must be aimed at someone else (use Defend Self)", words) :
+            t("{name}: {action} must be aimed at someone else", words));
+        }
+      } else if (has(SELF_ONLY, action)) {
+        say(who, t("{name}: {action} can only be aimed at yourself", words));
+      } else if (action === "recover" && !target.unconscious) {
+        say(who, t("{name}: Recover on someone else works only on an Unconscious character, and {target} is " +
+                   "not Unconscious", {name: who, target: aim}));
+      }
+      return true;
+    }
+
+    /* A finishing blow, conditions the GM confirms, and a redirect. */
+    function checkExtras(cs, index, c, d, say) {
+      var who = d.actor, action = d.action;
+      if (d.finish !== null && (!has(FINISHES, d.finish) || action !== "attack")) {
+        say(who, t("{name}: a killing blow ('kill' or 'knock_out') can only be called with an Attack", {name: who}));
+      }
+      d.confirmed.forEach(function (when) {
+        if (!has(GM_CONDITIONS, when)) {
+          var words = {name: who, condition: when, conditions: GM_CONDITIONS.slice().sort().join(", ")};
+          say(who, has(CONDITIONS, when) ?
+            t("{name}: '{condition}' is not a condition for the GM to confirm (the resolver judges it from the " +
+              "fight)", words) :
+            t("{name}: '{condition}' is not a condition for the GM to confirm (one of {conditions})", words));
+        }
+      });
+      if (d.redirect_to !== null) {
+        var r = index.get(d.redirect_to);
+        var turned = r === undefined ? null : cs[r];
+        if (!(c.profile.redirects && action === "defend_self")) {
+          say(who, t("{name}: only a Defend Self with a redirecting special can turn attacks away", {name: who}));
+        } else if (turned === null || !inFight(turned) || d.redirect_to === who) {
+          say(who, t("{name}: cannot turn attacks onto {target}", {name: who, target: d.redirect_to}));
+        }
+      }
+    }
+
+    function checkSpecial(c, d) {
+      var who = d.actor;
+      if (d.special === null) {
+        return d.action === "special" ? [t("{name}: the Special action needs the name of a special", {name: who})] : [];
+      }
+      var words = {name: who, special: d.special, action: actionWord(d.action)};
       var special = c.profile.specials.get(d.special);
       if (special === undefined) {
-        return [who + " does not have the special '" + d.special + "'"];
+        return [t("{name} does not have the special '{special}'", words)];
       }
       var left = c.uses.has(d.special) ? c.uses.get(d.special) : 1;
       if (left < 1) {
-        return [who + " has already used " + d.special + " (" + special.usage + ")"];
+        return [t("{name} has already used {special} ({usage})",
+                  {name: who, special: d.special, usage: t(special.usage)})];
       }
       if (special.effect === null) {      // GM adjudicates, with the actions its data lets it ride on
         var ride = special.rides_on;
         if (d.action === "special" || ride === "any" || ride === d.action) { return []; }
-        return [who + ": " + d.special + " is used as the Special action" +
-                (ride === "none" ? "" : " or called with " + actionName(ride)) + ", not with " + name];
+        return [ride === "none" ? t("{name}: {special} is used as the Special action, not with {action}", words) :
+          t("{name}: {special} is used as the Special action or called with {ride}, not with {action}",
+            {name: who, special: d.special, action: words.action, ride: actionWord(ride)})];
       }
       if (special.effect === "heal" && d.target === null) {
-        return [who + ": " + d.special + " needs a target (yourself or another character)"];
+        return [t("{name}: {special} needs a target (yourself or another character)", words)];
       }
       var rule = EFFECTS.get(special.effect);
       if (!rule.called) {
-        return [who + ": " + d.special + " works by itself and is not called"];
+        return [t("{name}: {special} works by itself and is not called", words)];
       }
       if (rule.action !== d.action) {
-        return [who + ": " + d.special + " goes with " + actionName(rule.action) + ", not " + name];
+        return [t("{name}: {special} goes with {needed}, not {action}",
+                  {name: who, special: d.special, action: words.action, needed: actionWord(rule.action)})];
       }
       return [];
     }
@@ -513,9 +552,9 @@
 
     Round.prototype.adjudicate = function (s, i, d) {
       this.spend(i, d.special);
-      var action = actionName(d.action);
-      this.adjudications.push(this.names[i] + " calls " + d.special + " with " + action +
-                              (d.target ? " on " + d.target : "") + " at Speed " + s);
+      var asked = {name: this.names[i], special: d.special, action: actionWord(d.action), target: d.target, speed: s};
+      this.adjudications.push(d.target ? t("{name} calls {special} with {action} on {target} at Speed {speed}", asked) :
+                              t("{name} calls {special} with {action} at Speed {speed}", asked));
       this.say(s, "action", t("{name} calls {special} with {action}. GM adjudicates: the resolver leaves this " +
                               "whole action to the GM.", {name: this.names[i], special: d.special,
                                                           action: actionWord(d.action)}));
@@ -726,9 +765,9 @@
                                 {name: names[i], special: d.special, target: d.target, amount: amount}));
         return;
       }
-      var on = d.target ? " on " + d.target : "";
-      this.adjudications.push(names[i] + " uses " + d.special + on + " at Speed " + s);
-      var asked = {name: names[i], special: d.special, target: d.target};
+      var asked = {name: names[i], special: d.special, target: d.target, speed: s};
+      this.adjudications.push(d.target ? t("{name} uses {special} on {target} at Speed {speed}", asked) :
+                              t("{name} uses {special} at Speed {speed}", asked));
       this.say(s, "action", d.target ?
         t("{name} uses {special} on {target}. GM adjudicates: the resolver changes nothing for it (if it lands, " +
           "{target} cannot Escape this round).", asked) :
