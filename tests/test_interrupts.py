@@ -159,10 +159,10 @@ def test_pack_sweeps_a_killed_runs_staging_even_when_it_refuses_its_arguments(ga
 # -- the staging folder goes only once nothing writes into it -----------------
 
 def _slow_job(target: Path):
-    """A real render of some seconds: long enough to be under way when the batch is left."""
+    """A real render: a worker still starts and renders it after the batch is left, unless stopped or waited for."""
     from generator.core.paper import A4
     from generator.render.pdf import PdfJob
-    rows = "".join(f"<tr><td>{n}</td><td>{n * n}</td></tr>" for n in range(4000))
+    rows = "".join(f"<tr><td>{n}</td><td>{n * n}</td></tr>" for n in range(300))
     html = f"<html lang=en><head><title>slow</title></head><body><table>{rows}</table></body></html>"
     return PdfJob(html, (PROJECT_ROOT / "templates").as_uri() + "/", target, A4, (PROJECT_ROOT / "templates",),
                   "slow")
