@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from whole_words import found as found_whole
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
 from language_games import built_language_game
@@ -94,10 +95,9 @@ def english_fragments(language: str) -> list[str]:
 def leaks(fragments: list[str], texts: dict[str, str], data: str) -> list[str]:
     found = []
     for fragment in fragments:
-        pattern = re.compile(r"(?<!\w)" + re.escape(fragment) + r"(?!\w)")
-        if pattern.search(data):
+        if found_whole(fragment, data):
             continue
-        found += [f"{name}: {fragment!r}" for name, text in texts.items() if pattern.search(text)]
+        found += [f"{name}: {fragment!r}" for name, text in texts.items() if found_whole(fragment, text)]
     return found
 
 

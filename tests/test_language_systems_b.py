@@ -25,6 +25,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from language_games import built_language_game
+from whole_words import count
 
 from generator.core import i18n
 from generator.core.i18n import speaking, words_for
@@ -105,8 +106,6 @@ def parts(message: str) -> list[str]:
     return [p.strip() for p in i18n.PLACEHOLDER.split(message)[::3] if len(p.strip()) >= SHORTEST_PART]
 
 
-def count(part: str, text: str) -> int:
-    return len(re.findall(rf"(?<!\w){re.escape(part)}(?!\w)", text))
 
 
 @pytest.mark.parametrize("slug", SYSTEMS)

@@ -17,6 +17,7 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
+from whole_words import found as found_whole
 from babel.messages.pofile import read_po
 
 from generator.core import i18n
@@ -84,7 +85,7 @@ def english_fragments(language: str, data_text: str) -> dict[str, str]:
             fragment = " ".join(fragment.split()).strip(" .,:;!?()")
             names = _WORDS.findall(fragment)
             if (len(names) >= 2 or any(len(n) >= 6 for n in names)) and fragment.lower() not in data_text \
-                    and not re.search(rf"(?<!\w){re.escape(fragment)}(?!\w)", theirs):
+                    and not found_whole(fragment, theirs):
                 found[fragment] = message_id
     return found
 
@@ -102,7 +103,7 @@ def test_no_english_word_of_the_tool_in_any_pdf_or_page(game):
     assert len(texts) > 40
     left = {}
     for name, text in texts.items():
-        if hits := sorted(f for f in fragments if re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text)):
+        if hits := sorted(f for f in fragments if found_whole(f, text)):
             left[name] = hits[:8]
     assert left == {}
 
