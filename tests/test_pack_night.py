@@ -95,9 +95,9 @@ def test_each_envelope_starts_with_its_cover(night):
         sheet = (envelope.number - 1) // 3 + 1
         expected = (f"{TITLE.upper()} Envelope {envelope.number} of {PLAYERS} {envelope.player} "
                     f"plays {envelope.character} ({envelope.faction}) "
-                    "In this envelope This cover character sheet rules reference ")
+                    "In this envelope This cover Character sheet Rules reference ")
         assert cover.startswith(expected), cover
-        assert (f"hand-signal cards: one set (Actions, Speed hand, Statuses), from the card run, sheet {sheet}"
+        assert (f"Hand-signal cards: one set (Actions, Speed hand, Statuses), from the card run, sheet {sheet}"
                 in cover), cover
         assert cover.endswith(f"envelopes/{envelope.stem}.pdf")
     first = page_texts(folder / "envelopes" / "01-maria-lindqvist.pdf")[0]

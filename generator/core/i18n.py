@@ -305,3 +305,11 @@ def fill(message: str, **values: object) -> str:
     """A translated message's `%(name)s` placeholders filled in; anything
     else in it is text (a French "50 %" included)."""
     return re.sub(r"%\((\w+)\)s", lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), message)
+
+
+def line_start(text: str) -> str:
+    """`text` as it reads at the start of a line or a list item: the tool's
+    words are kept lower-case for the middle of a sentence ("one set of
+    hand-signal cards"), so a cover's checklist or a heading raises only
+    their first letter ("Hand-signal cards", "Fiche de personnage")."""
+    return text[:1].upper() + text[1:]

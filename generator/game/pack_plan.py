@@ -25,7 +25,7 @@ from typing import Any, Mapping, Protocol
 
 from ..core import naming
 from ..core.errors import DataError, Problem, allowed_hint
-from ..core.i18n import _, decimal_text, ngettext
+from ..core.i18n import _, decimal_text, line_start, ngettext
 from ..core.paper import A4, LETTER, CoverLayout, Paper
 from ..systems import SLUGS
 from ..systems.base import CARD_SHEET, Card, Deferred, Document, System
@@ -376,16 +376,16 @@ def envelope_covers(title: str, envelopes: list[Envelope], docs: Sorted, run: Ca
     One a page, or (`half`) two a sheet, one above the other, cut apart."""
     pages = []
     for envelope in envelopes:
-        inside = [sheet or _("character sheet")] if envelope.sheet else []
-        inside += [short_title(d, title) for d in docs.summaries]
+        inside = [line_start(sheet or _("character sheet"))] if envelope.sheet else []
+        inside += [line_start(short_title(d, title)) for d in docs.summaries]
         inside += [_("Handout: {name}").format(name=h.stem) for h in envelope.handouts]
         cards = None
         if run is not None:
             count = len(run.set_cards)
             shown = ", ".join(run.set_cards) if count <= 4 else ngettext("{count} card", "{count} cards", count).format(
                 count=count)
-            cards = _("{decks}: one set ({cards}), from the card run, {where}").format(
-                decks=run.deck_names, cards=shown, where=run.where(envelope.number))
+            cards = line_start(_("{decks}: one set ({cards}), from the card run, {where}").format(
+                decks=run.deck_names, cards=shown, where=run.where(envelope.number)))
         pages.append({"envelope": envelope, "inside": inside, "cards": cards})
     sheets = [pages[k:k + 2] for k in range(0, len(pages), 2)] if half else []
     return Document(COVERS, _("{title}: envelope covers").format(title=title), "pack/cover.html", "gm",

@@ -21,6 +21,7 @@ from pathlib import Path, PurePosixPath
 from pydantic import Field
 
 from ..core.errors import DataError, Problem
+from ..core.i18n import line_start
 from ..core.layout import DOWNLOADS_FOLDER
 from ..core.loading import UnreadableFile, parse_yaml, read_limited
 from ..core.nesting import MAX_PAGE_NESTING, bracket_work, too_deep
@@ -192,8 +193,7 @@ def own_page(rel: str, markdown: str, title: str | None = None) -> OwnPage:
     title = title.strip() if title and title.strip() else _first_heading(markdown)
     if not title:
         stem = PurePosixPath(rel).stem if PurePosixPath(rel).stem != "index" else PurePosixPath(rel).parent.name
-        title = (stem or "Home").replace("-", " ").replace("_", " ")
-        title = title[:1].upper() + title[1:]
+        title = line_start((stem or "Home").replace("-", " ").replace("_", " "))
     return OwnPage(rel, " ".join(title.split())[:200], calm_headings(markdown))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..core.i18n import _
+from ..core.i18n import _, line_start
 from ..core.layout import DocumentPdf
 from ..core.paper import Paper
 from ..game.casting import without_title
@@ -66,7 +66,7 @@ def short_title(title: str, game_title: str) -> str:
     """A document's title without its game's title in front ("Low Water:
     hand-signal cards" is "Hand-signal cards" under the game's own heading)."""
     rest = without_title(title, game_title)
-    return rest[0].upper() + rest[1:] if rest and rest != title else title
+    return line_start(rest) if rest and rest != title else title
 
 
 def unlink(markdown: str, target: str) -> str:
