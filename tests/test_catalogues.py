@@ -222,3 +222,37 @@ def test_a_system_calls_each_of_its_named_ideas_one_way_in_every_catalogue(langu
                             and not all(stem in said for stem in _stems(translation)):
                         drift.append(f"{domain}: {term!r} is {translation!r} on the labels, not in {ids[0][:60]!r}")
     assert drift == []
+
+
+def _written_pages(slug: str, language: str) -> list[tuple[str, str, str]]:
+    """(name, English, translated) for each rules page a system ships written
+    out in the language rather than as messages (site/<system>/index.<language>.md).
+    Starter games are left out: their names are data, and a language may keep
+    a game's own names in English on purpose (the French D6xD6 skills)."""
+    from generator.core.paths import SITE_SOURCES_DIR
+    from generator.systems import system as system_of
+    pages = []
+    for page in system_of(slug).hand_written:
+        english = SITE_SOURCES_DIR / slug / page
+        translated = english.with_name(f"{english.stem}.{language}.md")
+        if translated.is_file():
+            pages.append((str(translated.relative_to(ROOT)), english.read_text(encoding="utf-8"),
+                          translated.read_text(encoding="utf-8")))
+    return pages
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_rules_pages_written_in_a_language_use_its_named_terms(language):
+    """The hand-written rules page is in the same words as the cards: a
+    named term the English page uses is in the translation."""
+    drift = []
+    for slug in _system_domains():
+        terms = _named_terms(catalogue(i18n.LOCALES_DIR / language / f"{slug}.po"))
+        texts = _written_pages(slug, language)
+        assert texts, f"{slug} ships nothing written in {language}"
+        for name, english, translated in texts:
+            said = translated.casefold()
+            drift += [f"{name}: {term!r} is {translation!r} on the labels, never said here"
+                      for term, translation in terms.items()
+                      if _named_mid_sentence(term, english) and not all(s in said for s in _stems(translation))]
+    assert drift == []
