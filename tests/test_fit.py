@@ -57,6 +57,11 @@ def weasyprint_lines(text: str, width_mm: float, size_pt: float, weight: int = 4
     (words(60), 29.0, 8, 400),
     ("Wwwww mmmmm iiiii lllll " * 8, 56.0, 7, 400),
     ("A short line.", 50.0, 9, 400),
+    # Words wider than the whole line (German compounds, a name with no break) break at its edge.
+    ("Die Nahkampfwaffenausbildungsordnung gilt für Rüstungsdurchdringungsversuche immer.", 20.0, 9, 400),
+    ("Schwerverwundetenrettungstrupp", 14.4, 9, 700),
+    (words(30, "de"), 29.0, 8, 400),
+    (words(30, "fr"), 29.0, 8, 400),
 ])
 def test_lines_are_never_fewer_than_weasyprint_breaks(text, width, size, weight):
     """The check counts at least the lines the renderer makes, and at most

@@ -34,8 +34,6 @@ CELL_PAD_X, CELL_PAD_Y = 1.0, 1.0        # both sides: 2 x 0.5 mm; 2 x 0.4 mm an
 CHALLENGE_COLUMNS = (0.34, 0.10, 0.28, 0.28)     # method, CN, Overcome, Roll hand
 GM_INSET = 1.5 + 2 / PT_PER_MM            # the GM notes' rule and padding
 STAGES_PT = 8.0
-NOTES_FOLLOW = "GM notes: on the next card."
-NOTES_HEADING = "GM notes"
 CHALLENGES_FILE = "challenges.yaml"
 
 
@@ -59,7 +57,7 @@ def challenge_box(challenge: Any, method_names: Iterable[str], options: PrintOpt
     if notes:
         texts.append(_gm_notes(challenge, index))
     elif challenge.gm_notes.strip():
-        used += text_height(NOTES_FOLLOW, width, STAGES_PT, LINE_HEIGHT) + 1.0
+        used += text_height(notes_follow(), width, STAGES_PT, LINE_HEIGHT) + 1.0
     return Box("a challenge card", width, card_room(options) - used, tuple(texts))
 
 
@@ -67,7 +65,7 @@ def notes_box(challenge: Any, options: PrintOptions = DEFAULT_OPTIONS, index: in
     """The card a challenge's GM notes continue on: its name, and the notes."""
     width = card_width(options)
     return Box("a challenge's GM notes card", width,
-               card_room(options) - _heading(f"{challenge.name}: {NOTES_HEADING}", width),
+               card_room(options) - _heading(fill(_("%(challenge)s: GM notes"), challenge=challenge.name), width),
                (_gm_notes(challenge, index),))
 
 
@@ -83,8 +81,15 @@ def challenge_layout(challenge: Any, method_names: Iterable[str], options: Print
 
 
 def stages_line(stages: int, names: list[str]) -> str:
-    """The widest the card's stages line can be (every average as 99.9)."""
-    return f"{stages} stages. Rolls needed on average: " + "; ".join(f"{n} 99.9" for n in names) + "."
+    """The widest the card's stages line can be (every average as 99.9), in
+    the run's language, as challenge.html prints it."""
+    return (f"{fill(_('%(count)s stages.'), count=stages)} {_('Rolls needed on average:')} "
+            + "; ".join(f"{n} 99.9" for n in names) + ".")
+
+
+def notes_follow() -> str:
+    """The line a challenge card prints when its GM notes follow (challenge.html)."""
+    return f"{_('GM notes:')} {_('on the next card.')}"
 
 
 def _heading(name: str, width: float) -> float:
