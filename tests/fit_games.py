@@ -157,3 +157,13 @@ def _renamed(value, names: set[str], extra: str):
     if isinstance(value, list):
         return [_renamed(v, names, extra) for v in value]
     return f"{value} {extra}" if isinstance(value, str) and value in names else value
+
+
+def name_first_weapon(dest: Path, name: str) -> str:
+    """The D6xD6 game's first weapon renamed `name` (nothing refers to a
+    weapon by name): a word as long as its column or longer."""
+    path = dest / "d6xd6" / "weapons" / "core.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["categories"][0]["weapons"][0]["name"] = name
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return name

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from fit_games import NAME_FLOOR, lengthen_every_name, lengthen_every_text, make_game, words
+from fit_games import NAME_FLOOR, lengthen_every_name, lengthen_every_text, make_game, name_first_weapon, words
 from generator.commands.cli import main
 from generator.core.measure import line_count, words_that_fit
 from generator.core.paths import TEMPLATES_DIR
@@ -121,28 +121,47 @@ def test_check_and_build_agree(tmp_path, system, factor, args):
 
 
 # Every text of the data longer by a factor (not only the fields listed as
-# prose above): (factor, build arguments). Up to half as long again, ordinary
-# text in every box, it must build; past that, check and build still agree.
-EVERY_TEXT = [(1.25, ("--paper", "both")), (1.5, ("--paper", "both")),
-              (2.0, ("--paper", "letter", "--card-size", "bridge")), (3.0, ("--paper", "a4"))]
+# prose above), in each shipped language (its starter, its catalogue, words
+# of its own: French and German run longer than English): (language,
+# factor, build arguments). Up to a quarter longer (and half, in English),
+# ordinary text in every box, it must build; past that, check and build
+# still agree. Each language once at each end, not the whole grid: a
+# refusal costs no render, a build twenty seconds a paper.
+EVERY_TEXT = [("en", 1.25, ("--paper", "both")), ("en", 1.5, ("--paper", "letter")),
+              ("fr", 1.25, ("--paper", "a4", "--card-size", "bridge")), ("de", 1.25, ("--paper", "letter")),
+              ("en", 2.0, ("--paper", "letter", "--card-size", "bridge")), ("fr", 2.0, ("--paper", "a4")),
+              ("de", 3.0, ("--paper", "a4", "--card-size", "tarot"))]
+# A word wider than its whole column, with no break (a German compound):
+# it breaks at the column's edge, and check counts the lines it takes there.
+COMPOUND = "Schwerverwundetenrettungsausrüstungsgegenstandsverwaltung"
 
 
-@pytest.mark.parametrize("factor, args", EVERY_TEXT, ids=[f"x{f}-{a[1]}" for f, a in EVERY_TEXT])
-def test_check_and_build_agree_with_every_text_longer(tmp_path, factor, args):
-    said = agree(lengthen_every_text(tmp_path / "game", factor), *args)
-    if factor <= 1.5:
+@pytest.mark.parametrize("language, factor, args", EVERY_TEXT, ids=[f"{lang}-x{f}-{a[1]}" for lang, f, a in EVERY_TEXT])
+def test_check_and_build_agree_with_every_text_longer(tmp_path, language, factor, args):
+    game = lengthen_every_text(tmp_path / "game", factor, language)
+    if language == "de":
+        name_first_weapon(game, COMPOUND)
+    said = agree(game, *args)
+    if factor <= (1.5 if language == "en" else 1.25):
         assert "error:" not in said and re.search(r"^OK: ", said, re.M), said
+        if language == "de":        # the word was set, broken at the column's edge, not cut or run over
+            import subprocess
+            pdf = next((game / "output").rglob("reference-cards.pdf"))
+            text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+            assert COMPOUND not in text and COMPOUND[:8] in text, text[:600]
 
 
-@pytest.mark.parametrize("extra", ["Bis", "of the Far Marches"])
-def test_check_and_build_agree_with_every_name_longer(tmp_path, extra):
+@pytest.mark.parametrize("language, extra", [("en", "Bis"), ("en", "of the Far Marches"), ("de", "Bis")])
+def test_check_and_build_agree_with_every_name_longer(tmp_path, language, extra):
     """Names of every kind, a little and a lot longer: whatever check passes
     builds, and a name too wide for its column is refused at its line."""
-    said = agree(lengthen_every_name(tmp_path / "game", extra), "--paper", "both")
-    if extra == "Bis":                  # two lines in the ladder's level column: it builds
+    said = agree(lengthen_every_name(tmp_path / "game", extra, language), "--paper", "both")
+    if (language, extra) == ("en", "Bis"):      # two lines in the ladder's level column: it builds
         assert re.search(r"^OK: ", said, re.M), said
-    else:                               # a damage level of five words cannot head a ladder row
+    elif language == "en":                      # a damage level of five words cannot head a ladder row
         assert re.search(r"damage\.yaml:\d+:\d+: error: levels\[\d\]\.name: .* level column", said), said
+    else:   # the German lookup card's own lines are longer: the legend of every level's name no longer fits
+        assert re.search(r"damage\.yaml:\d+:\d+: error: levels\[\d\]\.name: .* legend of the lookup card", said), said
 
 
 def test_half_the_floors_build_everywhere(tmp_path):

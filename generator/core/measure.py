@@ -75,12 +75,12 @@ def prose_lines(text: str) -> list[list[str]]:
 
 
 def line_count(text: str, width_mm: float, size_pt: float, *, weight: int = 400, italic: bool = False,
-               indent_mm: float = 0.0) -> int:
+               indent_mm: float = 0.0, fill: float = FILL) -> int:
     """Lines `text` fills in a box `width_mm` wide at `size_pt`, breaking
     greedily at spaces; `indent_mm` is taken from the first line (a bold
-    label before the text)."""
+    label before the text); lines filled to `fill` of the width."""
     space = text_width(" ", size_pt, weight=weight, italic=italic)
-    width_mm *= FILL
+    width_mm *= fill
     count = 0
     for paragraph in prose_lines(text):
         for line in paragraph:

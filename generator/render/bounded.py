@@ -21,6 +21,7 @@ from ..core.i18n import _, fill
 from ..core.loading import YamlDocument, format_loc, load_yaml
 from ..core.measure import PT_PER_MM, line_count
 from ..systems.base import Card
+from .lookup_fit import unfit_lookups
 from .fit import (CARD_STEPS, LINE_HEIGHT, Box, Cell, Fit, Row, Text, bigger_card, box_problems, card_room, card_width,
                   flow, text_height)
 from .options import DEFAULT_OPTIONS, PrintOptions
@@ -226,6 +227,7 @@ def _d6xd6_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
     from ..systems.d6xd6.outputs import weapon_rows as printed_rows
     yield from unfit_stacks("d6xd6", game, options)
     yield from _level_names(game)
+    yield from unfit_lookups(game, options)
     yield from _too_tall(distance_rows(game.combat.distances, options),
                          table_rooms(options, _("Distances"))[0], 2, "a row of the distances card")
     names = {d.key: d.name for d in game.combat.distances}
