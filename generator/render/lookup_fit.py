@@ -20,7 +20,7 @@ from .stacked import H2_EXTRA, H2_LINE, H2_PT, foot_extra
 
 TEXT_PT = 9.0                                   # .card .sub, table.grid, .legend
 SUB_AFTER = -0.8 + 1.2                          # .card .sub margins
-GRID_LINE, GRID_PAD = 1.12, 0.3 + 0.4 / PT_PER_MM     # table.grid cells: 0.15 mm padding each side, a border
+GRID_LINE, GRID_PAD = 1.05, 0.3 + 0.4 / PT_PER_MM     # table.grid cells: 0.15 mm padding each side, a border
 LEGEND_TOP, PARAGRAPH_AFTER = 1.2, 0.8          # .legend, .legend p
 SWATCH_MM = 3.0                                 # .swatch
 # The legend's lines are filled closer to the edge than FILL: short words
