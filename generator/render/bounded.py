@@ -119,10 +119,11 @@ def distance_rows(distances: Iterable[Any], options: PrintOptions) -> list[Row]:
     columns = [card_width(options) * part - 1.6 for part in DISTANCE_COLUMNS]
     rows = []
     for i, d in enumerate(distances):
-        reach = ((f"{d.metres} m", 9.0, 400), (f"{d.miles or d.yards or ''}", 9.0, 400)) if d.metres else \
-            ((_("beyond"), 9.0, 400),)
+        other = f"{d.miles} mi" if d.miles else f"{d.yards} yd" if d.yards else ""
+        reach = ((f"{d.metres} m", 9.0, 400), (other, 9.0, 400)) if d.metres else ((_("beyond"), 9.0, 400),)
         note = (f"{d.note} {_(LOST_RULE)}", None, 700) if d.key == "lost" else (d.note, None, 400)
-        rows.append(Row((Cell(columns[0], ((d.name, BAND_PT, 700),)), Cell(columns[1], reach), Cell(columns[2], (note,))),
+        rows.append(Row((Cell(columns[0], ((d.name, BAND_PT, 700),)), Cell(columns[1], reach),
+                         Cell(columns[2], (note,))),
                         (Text("note", d.note, ("distances", i, "note"), COMBAT_FILE),), d))
     return rows
 
