@@ -230,7 +230,7 @@ def _too_tall(rows: list[Row], room: float, cell: int, what: str) -> Iterable[Bo
 # d6xd6/cards.css (.ladder td.lvl: 16 mm, 0.8 mm padding each side, bold 9 pt).
 # A name may take two lines there ('Knocked Out', 'Mortal Wound'): the card
 # holds every rung at two lines (built with all six so), not at three.
-LEVEL_COLUMN, LEVEL_PT, LEVEL_LINE, LEVEL_LINES = 16.0 - 1.6, 9.0, 1.12, 2
+LEVEL_COLUMN, LEVEL_PT, LEVEL_LINE, LEVEL_LINES = 16.0 - 1.6, 9.0, 1.05, 2
 
 
 def _level_names(game: Any) -> Iterable[Box]:
