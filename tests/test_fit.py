@@ -92,6 +92,28 @@ def test_the_lookup_legend_is_counted_as_weasyprint_sets_it(tmp_path, language, 
     assert theirs <= ours <= theirs + 1, (ours, theirs, text)
 
 
+def test_the_tools_own_words_on_a_card_are_measured_in_the_games_language():
+    """What the check measures beside the data (a table's header row, the
+    lines a card prints around its text) are the words the card prints in
+    the game's language, not English constants: the German lookup card's
+    subtitle takes two lines of a bridge card, so its legend has less room."""
+    from generator.core.i18n import ENGLISH, speaking, words_for
+    from generator.render.bounded import distance_heads, notes_follow, stages_line
+    from generator.render.lookup_fit import room_for_legend
+    from generator.render.options import PrintOptions
+    from generator.systems.d6xd6.outputs import Sheet
+    options, blank = PrintOptions(card_size="bridge"), Sheet("", "", None, 0, (), (), 0)
+    said = {}
+    for language, spoken in (("en", ENGLISH), ("de", words_for("de"))):
+        with speaking(spoken):
+            said[language] = (stages_line(2, ["Gefahr"]), notes_follow(), [h[0] for h in distance_heads(options)],
+                              room_for_legend(blank, "Spiel", 9, {}, options))
+    for en, de in zip(said["en"][:3], said["de"][:3], strict=True):
+        assert en != de
+    assert said["de"][3] < said["en"][3] - 3        # a line of 9 pt less
+    assert room_for_legend(blank, "Spiel", 9, {}, options) == said["en"][3]     # English outside `speaking`
+
+
 def test_words_that_fit_is_the_longest_prefix():
     text = words(80)
     fit = words_that_fit(text, 5, 56.8, 7)
