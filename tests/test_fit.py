@@ -209,6 +209,19 @@ def test_check_and_build_agree_with_every_name_longer(tmp_path, language, extra)
         assert re.search(r"damage\.yaml:\d+:\d+: error: levels\[\d\]\.name: .* legend of the lookup card", said), said
 
 
+def test_a_compound_wider_than_the_level_column_is_refused_at_its_line(tmp_path):
+    """A damage level named by one German word three times the ladder's
+    level column: the check counts the lines it breaks into there (it used
+    to count one line for any single word) and refuses it at damage.yaml,
+    as the build does before rendering."""
+    game = new_game(tmp_path / "game", "de")
+    path = game / "d6xd6" / "damage.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("name: Kratzer", "name: Schrammenverletzungszustand", 1), encoding="utf-8")
+    said = agree(game, "--paper", "a4")
+    assert re.search(r"damage\.yaml:\d+:\d+: error: levels\[0\]\.name: .* level column", said), said
+
+
 def test_half_the_floors_build_everywhere(tmp_path):
     """The systems not built above at half their floors: check passes them
     on the smallest card (nothing is rendered here; the cases above build)."""
