@@ -77,6 +77,6 @@ def unfit_lookups(game: Any, options: PrintOptions) -> Iterable[Box]:
     if _lines_mm(legend(game), card_width(options), fill=LEGEND_FILL) <= room:
         return
     names = [(level.name, ("levels", i, "name")) for i, level in enumerate(game.damage.levels)]
-    name, loc = max([*names, (game.damage.overkill.name, ("overkill", "name"))], key=lambda n: len(n[0]))
+    _longest, loc = max([*names, (game.damage.overkill.name, ("overkill", "name"))], key=lambda n: len(n[0]))
     yield Box("the legend of the lookup card, which names every damage level", card_width(options), room,
               (Text("name", legend(game), loc, "damage.yaml", gap_mm=0.0),), steps=(TEXT_PT,))
