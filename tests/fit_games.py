@@ -26,11 +26,25 @@ ADDED = {("challenges.yaml", "critical_numbers", "gm_notes")}
 # Plain words of every length, so lines break as they would in real prose.
 WORDS = ("the crew finds a narrow alley behind the old bank where a nervous clerk waits with keys and "
          "a story about the vault that nobody quite believes tonight while rain hammers on copper roofs").split()
+# The same kind of prose in the other shipped languages, with their longer
+# words (a German compound is as long as an English phrase), for the games
+# whose `language:` is theirs (`sixes new --language`).
+LANGUAGE_WORDS = {
+    "en": WORDS,
+    "fr": ("la bande trouve une ruelle étroite derrière la vieille banque où un employé nerveux attend avec "
+           "ses clés et une histoire invraisemblable sur le coffre pendant que la pluie martèle les toitures "
+           "de cuivre").split(),
+    "de": ("die Bande findet hinter der alten Bank eine schmale Gasse wo ein nervöser Angestellter mit "
+           "Tresorschlüsseln und einer Geschichte über den Nahkampfwaffenschrank wartet während "
+           "Gewitterregen auf die Kupferdächer prasselt").split(),
+}
 
 
-def words(count: int) -> str:
-    """`count` words of ordinary prose, ending with a full stop."""
-    return " ".join((WORDS * (count // len(WORDS) + 1))[:count]).capitalize() + "."
+def words(count: int, language: str = "en") -> str:
+    """`count` words of ordinary prose in `language`, ending with a full stop."""
+    pool = LANGUAGE_WORDS[language]
+    text = " ".join((pool * (count // len(pool) + 1))[:count])
+    return text[:1].upper() + text[1:] + "."
 
 
 def floor_of(path: Path, key: str) -> int:
@@ -75,35 +89,44 @@ def _set(data, path: Path, factor: float, only, over: int) -> None:
 REFERENCES = {"name", "specials", "faction", "reach", "key", "icon", "slug", "systems"}
 
 
-def lengthen_every_text(dest: Path, factor: float) -> Path:
-    """Every system's starter, with every text of four words or more (a
-    turn step, a reminder, a rule, a note, whatever the data holds) made
-    `factor` times as long with ordinary words."""
-    assert main.main(["new", str(dest)], standalone_mode=False) in (None, 0)
+def new_game(dest: Path, language: str = "en") -> Path:
+    """What `sixes new` writes: every system's starter, in `language` (its
+    settings' `language:`, and the starter written in it)."""
+    assert main.main(["new", str(dest), "--language", language], standalone_mode=False) in (None, 0)
+    return dest
+
+
+def lengthen_every_text(dest: Path, factor: float, language: str = "en") -> Path:
+    """Every system's starter in `language`, with every text of four words
+    or more (a turn step, a reminder, a rule, a note, whatever the data
+    holds) made `factor` times as long with ordinary words of the language."""
+    new_game(dest, language)
     for path in sorted(dest.rglob("*.yaml")):
         if path.name != "sixes.yaml":
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
-            path.write_text(yaml.safe_dump(_longer(data, factor), sort_keys=False, allow_unicode=True),
+            path.write_text(yaml.safe_dump(_longer(data, factor, language), sort_keys=False, allow_unicode=True),
                             encoding="utf-8")
     return dest
 
 
-def _longer(value, factor: float, key: str | None = None):
+def _longer(value, factor: float, language: str, key: str | None = None):
     if isinstance(value, dict):
-        return {k: _longer(v, factor, k) for k, v in value.items()}
+        return {k: _longer(v, factor, language, k) for k, v in value.items()}
     if isinstance(value, list):
-        return [_longer(v, factor, key) for v in value]
+        return [_longer(v, factor, language, key) for v in value]
     if isinstance(value, str) and key not in REFERENCES and len(value.split()) >= 4:
-        return value.rstrip().rstrip(".") + " " + words(round(len(value.split()) * (factor - 1))).lower()
+        more = words(round(len(value.split()) * (factor - 1)), language)
+        return value.rstrip().rstrip(".") + " " + more[:1].lower() + more[1:]
     return value
 
 
-def lengthen_every_name(dest: Path, extra: str) -> Path:
-    """Every system's starter with every name the data gives (characters,
-    specials, actions, weapons, damage levels, challenges, the titles) longer
-    by `extra`, and every reference to it with it. Descriptors and traits
-    keep theirs: their names are the rules' own words, checked as such."""
-    assert main.main(["new", str(dest)], standalone_mode=False) in (None, 0)
+def lengthen_every_name(dest: Path, extra: str, language: str = "en") -> Path:
+    """Every system's starter in `language` with every name the data gives
+    (characters, specials, actions, weapons, damage levels, challenges, the
+    titles) longer by `extra`, and every reference to it with it.
+    Descriptors and traits keep theirs: their names are the rules' own
+    words, checked as such."""
+    new_game(dest, language)
     files = [p for p in sorted(dest.rglob("*.yaml")) if p.name != "sixes.yaml"]
     data = {p: yaml.safe_load(p.read_text(encoding="utf-8")) for p in files}
     fixed: set[str] = set()
@@ -134,3 +157,13 @@ def _renamed(value, names: set[str], extra: str):
     if isinstance(value, list):
         return [_renamed(v, names, extra) for v in value]
     return f"{value} {extra}" if isinstance(value, str) and value in names else value
+
+
+def name_first_weapon(dest: Path, name: str) -> str:
+    """The D6xD6 game's first weapon renamed `name` (nothing refers to a
+    weapon by name): a word as long as its column or longer."""
+    path = dest / "d6xd6" / "weapons" / "core.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["categories"][0]["weapons"][0]["name"] = name
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return name

@@ -81,7 +81,7 @@ def test_reference_cards_hold_every_weapon_armour_distance_and_the_odds(example_
                 assert weapon["name"] in text, weapon["name"]
     assert "Brawl: Wound Throw: Hit Shoot: Stun" in text       # the shotgun
     for armour in load(DATA / "armour.yaml")["armour"]:
-        assert f"{armour['name']} {armour['steps']}" in text
+        assert f"{armour['name']} Steps {armour['steps']}" in text     # the steps under the name (armour.html)
     assert "Brawl 2 m 2 yd" in text and "View 2000 m 1 mi" in text
     # Act at N or sooner, by hand: 36 needs 6x6 (1 in 36); any armour makes it impossible.
     assert "36 3% 0% 0% 0%" in text

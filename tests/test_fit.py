@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from fit_games import NAME_FLOOR, lengthen_every_name, lengthen_every_text, make_game, words
+from fit_games import (NAME_FLOOR, lengthen_every_name, lengthen_every_text, make_game, name_first_weapon,
+                       new_game, words)
 from generator.commands.cli import main
 from generator.core.measure import line_count, words_that_fit
 from generator.core.paths import TEMPLATES_DIR
@@ -57,12 +58,60 @@ def weasyprint_lines(text: str, width_mm: float, size_pt: float, weight: int = 4
     (words(60), 29.0, 8, 400),
     ("Wwwww mmmmm iiiii lllll " * 8, 56.0, 7, 400),
     ("A short line.", 50.0, 9, 400),
+    # Words wider than the whole line (German compounds, a name with no break) break at its edge.
+    ("Die Nahkampfwaffenausbildungsordnung gilt für Rüstungsdurchdringungsversuche immer.", 20.0, 9, 400),
+    ("Schwerverwundetenrettungstrupp", 14.4, 9, 700),
+    (words(30, "de"), 29.0, 8, 400),
+    (words(30, "fr"), 29.0, 8, 400),
 ])
 def test_lines_are_never_fewer_than_weasyprint_breaks(text, width, size, weight):
     """The check counts at least the lines the renderer makes, and at most
     one more (its margin, not a guess)."""
     ours, theirs = line_count(text, width, size, weight=weight), weasyprint_lines(text, width, size, weight)
     assert theirs <= ours <= theirs + 1, (ours, theirs)
+
+
+@pytest.mark.parametrize("language, extra, card", [("de", "", "bridge"), ("fr", "", "bridge"),
+                                                   ("de", "Bis", "poker"), ("en", "Bis", "bridge")])
+def test_the_lookup_legend_is_counted_as_weasyprint_sets_it(tmp_path, language, extra, card):
+    """The D6xD6 lookup card's legend of level names, in the game's
+    language, takes the lines the check counts: at most one more than
+    WeasyPrint sets, never fewer (the shipped starters' legends fit)."""
+    from generator.core.i18n import speaking, words_for
+    from generator.game.load import load_all
+    from generator.render.fit import card_width
+    from generator.render.lookup_fit import LEGEND_FILL, legend
+    from generator.render.options import PrintOptions
+    from generator.systems.d6xd6.outputs import rungs
+    folder = lengthen_every_name(tmp_path / "game", extra, language) if extra else new_game(tmp_path / "game", language)
+    game = next(item.game for item in load_all(folder)[0] if item.system.slug == "d6xd6")
+    width = card_width(PrintOptions(card_size=card))
+    with speaking(words_for(language)):
+        text, html = legend(game), " · ".join(f"<b>{r.abbr}</b> {r.name}" for r in rungs(game)[1:])
+    ours, theirs = line_count(text, width, 9, fill=LEGEND_FILL), weasyprint_lines(html, width, 9)
+    assert theirs <= ours <= theirs + 1, (ours, theirs, text)
+
+
+def test_the_tools_own_words_on_a_card_are_measured_in_the_games_language():
+    """What the check measures beside the data (a table's header row, the
+    lines a card prints around its text) are the words the card prints in
+    the game's language, not English constants: the German lookup card's
+    subtitle takes two lines of a bridge card, so its legend has less room."""
+    from generator.core.i18n import ENGLISH, speaking, words_for
+    from generator.render.bounded import distance_heads, notes_follow, stages_line
+    from generator.render.lookup_fit import room_for_legend
+    from generator.render.options import PrintOptions
+    from generator.systems.d6xd6.outputs import Sheet
+    options, blank = PrintOptions(card_size="bridge"), Sheet("", "", None, 0, (), (), 0)
+    said = {}
+    for language, spoken in (("en", ENGLISH), ("de", words_for("de"))):
+        with speaking(spoken):
+            said[language] = (stages_line(2, ["Gefahr"]), notes_follow(), [h[0] for h in distance_heads(options)],
+                              room_for_legend(blank, "Spiel", 9, {}, options))
+    for en, de in zip(said["en"][:3], said["de"][:3], strict=True):
+        assert en != de
+    assert said["de"][3] < said["en"][3] - 3        # a line of 9 pt less
+    assert room_for_legend(blank, "Spiel", 9, {}, options) == said["en"][3]     # English outside `speaking`
 
 
 def test_words_that_fit_is_the_longest_prefix():
@@ -116,28 +165,61 @@ def test_check_and_build_agree(tmp_path, system, factor, args):
 
 
 # Every text of the data longer by a factor (not only the fields listed as
-# prose above): (factor, build arguments). Up to half as long again, ordinary
-# text in every box, it must build; past that, check and build still agree.
-EVERY_TEXT = [(1.25, ("--paper", "both")), (1.5, ("--paper", "both")),
-              (2.0, ("--paper", "letter", "--card-size", "bridge")), (3.0, ("--paper", "a4"))]
+# prose above), in each shipped language (its starter, its catalogue, words
+# of its own: French and German run longer than English): (language,
+# factor, build arguments). Up to a quarter longer (and half, in English),
+# ordinary text in every box, it must build; past that, check and build
+# still agree. Each language once at each end, not the whole grid, and each
+# build on one paper (the papers and card sizes spread over the cases): a
+# refusal costs no render, a build twenty seconds a paper.
+EVERY_TEXT = [("en", 1.25, ("--paper", "a4")), ("en", 1.5, ("--paper", "letter")),
+              ("fr", 1.25, ("--paper", "a4", "--card-size", "bridge")), ("de", 1.25, ("--paper", "letter")),
+              ("en", 2.0, ("--paper", "letter", "--card-size", "bridge")), ("fr", 2.0, ("--paper", "a4")),
+              ("de", 3.0, ("--paper", "a4", "--card-size", "tarot"))]
+# A word wider than its whole column, with no break (a German compound):
+# it breaks at the column's edge, and check counts the lines it takes there.
+COMPOUND = "Schwerverwundetenrettungsausrüstungsgegenstandsverwaltung"
 
 
-@pytest.mark.parametrize("factor, args", EVERY_TEXT, ids=[f"x{f}-{a[1]}" for f, a in EVERY_TEXT])
-def test_check_and_build_agree_with_every_text_longer(tmp_path, factor, args):
-    said = agree(lengthen_every_text(tmp_path / "game", factor), *args)
-    if factor <= 1.5:
+@pytest.mark.parametrize("language, factor, args", EVERY_TEXT, ids=[f"{lang}-x{f}-{a[1]}" for lang, f, a in EVERY_TEXT])
+def test_check_and_build_agree_with_every_text_longer(tmp_path, language, factor, args):
+    game = lengthen_every_text(tmp_path / "game", factor, language)
+    if language == "de":
+        name_first_weapon(game, COMPOUND)
+    said = agree(game, *args)
+    if factor <= (1.5 if language == "en" else 1.25):
         assert "error:" not in said and re.search(r"^OK: ", said, re.M), said
+        if language == "de":        # the word was set, broken at the column's edge, not cut or run over
+            import subprocess
+            pdf = next((game / "output").rglob("reference-cards.pdf"))
+            text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+            assert COMPOUND not in text and COMPOUND[:8] in text, text[:600]
 
 
-@pytest.mark.parametrize("extra", ["Bis", "of the Far Marches"])
-def test_check_and_build_agree_with_every_name_longer(tmp_path, extra):
+@pytest.mark.parametrize("language, extra", [("en", "Bis"), ("en", "of the Far Marches"), ("de", "Bis")])
+def test_check_and_build_agree_with_every_name_longer(tmp_path, language, extra):
     """Names of every kind, a little and a lot longer: whatever check passes
     builds, and a name too wide for its column is refused at its line."""
-    said = agree(lengthen_every_name(tmp_path / "game", extra), "--paper", "both")
-    if extra == "Bis":                  # two lines in the ladder's level column: it builds
+    said = agree(lengthen_every_name(tmp_path / "game", extra, language), "--paper", "letter")
+    if (language, extra) == ("en", "Bis"):      # two lines in the ladder's level column: it builds
         assert re.search(r"^OK: ", said, re.M), said
-    else:                               # a damage level of five words cannot head a ladder row
+    elif language == "en":                      # a damage level of five words cannot head a ladder row
         assert re.search(r"damage\.yaml:\d+:\d+: error: levels\[\d\]\.name: .* level column", said), said
+    else:   # the German lookup card's own lines are longer: the legend of every level's name no longer fits
+        assert re.search(r"damage\.yaml:\d+:\d+: error: levels\[\d\]\.name: .* legend of the lookup card", said), said
+
+
+def test_a_compound_wider_than_the_level_column_is_refused_at_its_line(tmp_path):
+    """A damage level named by one German word three times the ladder's
+    level column: the check counts the lines it breaks into there (it used
+    to count one line for any single word) and refuses it at damage.yaml,
+    as the build does before rendering."""
+    game = new_game(tmp_path / "game", "de")
+    path = game / "d6xd6" / "damage.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("name: Kratzer", "name: Schrammenverletzungszustand", 1), encoding="utf-8")
+    said = agree(game, "--paper", "a4")
+    assert re.search(r"damage\.yaml:\d+:\d+: error: levels\[0\]\.name: .* level column", said), said
 
 
 def test_half_the_floors_build_everywhere(tmp_path):

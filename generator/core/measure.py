@@ -5,9 +5,11 @@ nothing of the renderer, so `sixes check` can say a text will not fit its
 card before anything is rendered, in well under a second. Widths are the
 fonts' advance widths (kerning left out: it only ever narrows Latin text a
 little, so leaving it out errs on the side of more lines). Lines break the
-way the browser breaks them when no word is longer than the line: greedily,
-at spaces, and at every line break the text keeps (the `prose` filter keeps
-the writer's breaks after a sentence, and paragraphs).
+way the browser breaks them: greedily, at spaces, and at every line break
+the text keeps (the `prose` filter keeps the writer's breaks after a
+sentence, and paragraphs); a word longer than a whole line (a German
+compound in a narrow column) starts a line and breaks where it reaches
+the edge, as base.css's `overflow-wrap: break-word` has the renderer do.
 """
 from __future__ import annotations
 
@@ -73,12 +75,12 @@ def prose_lines(text: str) -> list[list[str]]:
 
 
 def line_count(text: str, width_mm: float, size_pt: float, *, weight: int = 400, italic: bool = False,
-               indent_mm: float = 0.0) -> int:
+               indent_mm: float = 0.0, fill: float = FILL) -> int:
     """Lines `text` fills in a box `width_mm` wide at `size_pt`, breaking
     greedily at spaces; `indent_mm` is taken from the first line (a bold
-    label before the text)."""
+    label before the text); lines filled to `fill` of the width."""
     space = text_width(" ", size_pt, weight=weight, italic=italic)
-    width_mm *= FILL
+    width_mm *= fill
     count = 0
     for paragraph in prose_lines(text):
         for line in paragraph:
@@ -86,11 +88,31 @@ def line_count(text: str, width_mm: float, size_pt: float, *, weight: int = 400,
             for word in line.split():
                 wide = text_width(word, size_pt, weight=weight, italic=italic)
                 if used and used + space + wide > width_mm:
-                    lines, used = lines + 1, wide
-                else:
-                    used += (space if used else 0.0) + wide
+                    lines, used = lines + 1, 0.0
+                if not used and wide > width_mm:        # wider than a whole line: broken where it reaches the edge
+                    pieces = _broken(word, width_mm, size_pt, weight, italic)
+                    lines, wide = lines + len(pieces) - 1, text_width(pieces[-1], size_pt, weight=weight,
+                                                                       italic=italic)
+                used += (space if used else 0.0) + wide
             count += lines
     return count
+
+
+def _broken(word: str, width_mm: float, size_pt: float, weight: int, italic: bool) -> list[str]:
+    """A word wider than the line, as the renderer breaks it (base.css
+    `overflow-wrap: break-word`, checked against WeasyPrint in
+    tests/test_fit.py): each line filled with as many of its letters as fit,
+    at least one, the rest on the next. No hyphen is added."""
+    advances = _advances(weight, italic)
+    room = width_mm * PT_PER_MM / size_pt           # the line's width in ems
+    pieces, piece, used = [], "", 0.0
+    for char in word:
+        wide = advances.get(char, _FALLBACK_EM)
+        if piece and used + wide > room:
+            pieces.append(piece)
+            piece, used = "", 0.0
+        piece, used = piece + char, used + wide
+    return [*pieces, piece]
 
 
 def words_that_fit(text: str, lines: int, width_mm: float, size_pt: float, *, weight: int = 400,

@@ -21,6 +21,7 @@ from ..core.i18n import _, fill
 from ..core.loading import YamlDocument, format_loc, load_yaml
 from ..core.measure import PT_PER_MM, line_count
 from ..systems.base import Card
+from .lookup_fit import unfit_lookups
 from .fit import (CARD_STEPS, LINE_HEIGHT, Box, Cell, Fit, Row, Text, bigger_card, box_problems, card_room, card_width,
                   flow, text_height)
 from .options import DEFAULT_OPTIONS, PrintOptions
@@ -34,8 +35,6 @@ CELL_PAD_X, CELL_PAD_Y = 1.0, 1.0        # both sides: 2 x 0.5 mm; 2 x 0.4 mm an
 CHALLENGE_COLUMNS = (0.34, 0.10, 0.28, 0.28)     # method, CN, Overcome, Roll hand
 GM_INSET = 1.5 + 2 / PT_PER_MM            # the GM notes' rule and padding
 STAGES_PT = 8.0
-NOTES_FOLLOW = "GM notes: on the next card."
-NOTES_HEADING = "GM notes"
 CHALLENGES_FILE = "challenges.yaml"
 
 
@@ -59,7 +58,7 @@ def challenge_box(challenge: Any, method_names: Iterable[str], options: PrintOpt
     if notes:
         texts.append(_gm_notes(challenge, index))
     elif challenge.gm_notes.strip():
-        used += text_height(NOTES_FOLLOW, width, STAGES_PT, LINE_HEIGHT) + 1.0
+        used += text_height(notes_follow(), width, STAGES_PT, LINE_HEIGHT) + 1.0
     return Box("a challenge card", width, card_room(options) - used, tuple(texts))
 
 
@@ -67,7 +66,7 @@ def notes_box(challenge: Any, options: PrintOptions = DEFAULT_OPTIONS, index: in
     """The card a challenge's GM notes continue on: its name, and the notes."""
     width = card_width(options)
     return Box("a challenge's GM notes card", width,
-               card_room(options) - _heading(f"{challenge.name}: {NOTES_HEADING}", width),
+               card_room(options) - _heading(fill(_("%(challenge)s: GM notes"), challenge=challenge.name), width),
                (_gm_notes(challenge, index),))
 
 
@@ -83,8 +82,15 @@ def challenge_layout(challenge: Any, method_names: Iterable[str], options: Print
 
 
 def stages_line(stages: int, names: list[str]) -> str:
-    """The widest the card's stages line can be (every average as 99.9)."""
-    return f"{stages} stages. Rolls needed on average: " + "; ".join(f"{n} 99.9" for n in names) + "."
+    """The widest the card's stages line can be (every average as 99.9), in
+    the run's language, as challenge.html prints it."""
+    return (f"{fill(_('%(count)s stages.'), count=stages)} {_('Rolls needed on average:')} "
+            + "; ".join(f"{n} 99.9" for n in names) + ".")
+
+
+def notes_follow() -> str:
+    """The line a challenge card prints when its GM notes follow (challenge.html)."""
+    return f"{_('GM notes:')} {_('on the next card.')}"
 
 
 def _heading(name: str, width: float) -> float:
@@ -99,7 +105,10 @@ def _gm_notes(challenge: Any, index: int) -> Text:
 # The D6xD6 distances card: templates/d6xd6/cards/distances.html and cards.css.
 CARD_H2 = (12.0, 1.15, 1.5 + 0.6 + 0.4)         # .card h2: size, line height, margin, padding and rule
 TABLE_LINE, TABLE_PAD = 1.12, 0.7 + 0.15          # d6xd6 cards.css: line height; padding and a border
-DISTANCE_COLUMNS = (0.21, 0.24, 0.55)
+DISTANCE_COLUMNS = (0.24, 0.24, 0.52)
+# Band names at 8.5 pt and the header row at 8 pt (d6xd6/cards.css): a German
+# band (Schuss) and a French heading (Jusqu’à) fit a bridge card's columns unbroken.
+BAND_PT, HEAD_ROW_PT = 8.5, 8.0
 COMBAT_FILE = "combat.yaml"
 
 
@@ -110,29 +119,43 @@ def distance_rows(distances: Iterable[Any], options: PrintOptions) -> list[Row]:
     columns = [card_width(options) * part - 1.6 for part in DISTANCE_COLUMNS]
     rows = []
     for i, d in enumerate(distances):
-        reach = ((f"{d.metres} m", 9.0, 400), (f"{d.miles or d.yards or ''}", 9.0, 400)) if d.metres else \
-            ((_("beyond"), 9.0, 400),)
+        other = f"{d.miles} mi" if d.miles else f"{d.yards} yd" if d.yards else ""
+        reach = ((f"{d.metres} m", 9.0, 400), (other, 9.0, 400)) if d.metres else ((_("beyond"), 9.0, 400),)
         note = (f"{d.note} {_(LOST_RULE)}", None, 700) if d.key == "lost" else (d.note, None, 400)
-        rows.append(Row((Cell(columns[0], ((d.name, 9.0, 700),)), Cell(columns[1], reach), Cell(columns[2], (note,))),
+        rows.append(Row((Cell(columns[0], ((d.name, BAND_PT, 700),)), Cell(columns[1], reach),
+                         Cell(columns[2], (note,))),
                         (Text("note", d.note, ("distances", i, "note"), COMBAT_FILE),), d))
     return rows
 
 
-def table_rooms(options: PrintOptions, title: str, used: float = 0.0) -> tuple[float, float]:
-    """(room on a continuation card, room on the first), under `title` and
-    the same `used` height of text on both."""
-    return table_room(options, fill(_("%(title)s, continued"), title=title)) - used, table_room(options, title) - used
+def table_rooms(options: PrintOptions, title: str, heads: list[tuple[str, float, float]], used: float = 0.0
+                ) -> tuple[float, float]:
+    """(room on a continuation card, room on the first), under `title`, the
+    header row of `heads` and the same `used` height of text on both."""
+    continued = fill(_("%(title)s, continued"), title=title)
+    return table_room(options, continued, heads) - used, table_room(options, title, heads) - used
 
 
-def table_room(options: PrintOptions, title: str) -> float:
-    """The height a table's rows may fill on a card under `title` and a header row."""
+def table_room(options: PrintOptions, title: str, heads: list[tuple[str, float, float]]) -> float:
+    """The height a table's rows may fill on a card under `title` and a
+    header row of (label, column width, size) `heads`, measured in the run's
+    language: a German label may take two lines of its column."""
     size, line, extra = CARD_H2
+    head = max(text_height(label, width, pt, TABLE_LINE, weight=700) for label, width, pt in heads)
     return (card_room(options) - text_height(title, card_width(options), size, line, weight=700) - extra
-            - 9.0 * TABLE_LINE / PT_PER_MM - TABLE_PAD)
+            - head - TABLE_PAD)
+
+
+def distance_heads(options: PrintOptions) -> list[tuple[str, float, float]]:
+    """The distances card's header row (templates/d6xd6/cards/distances.html), by column."""
+    columns = [card_width(options) * part - 1.6 for part in DISTANCE_COLUMNS]
+    return [(label, width, HEAD_ROW_PT) for label, width in zip((_("Band"), _("Up to"), _("What works")), columns,
+                                                                 strict=True)]
 
 
 def distance_fits(distances: Iterable[Any], options: PrintOptions) -> list[Fit]:
-    return _flowed(distance_rows(distances, options), *table_rooms(options, _("Distances")), "d6xd6")
+    return _flowed(distance_rows(distances, options), *table_rooms(options, _("Distances"), distance_heads(options)),
+                   "d6xd6")
 
 
 # The D6xD6 weapons cards, one category each: templates/d6xd6/cards/weapons.html.
@@ -166,7 +189,9 @@ def weapon_rooms(category: Mapping[str, Any], title: str, reach: list[str], opti
     who = [f"{_('Attack:')} {', '.join(category['attack'])}", f"{_('Defend:')} {', '.join(category['defence'])}"]
     used = text_height(sub, width, SUB_PT, SUB_LINE) + sum(text_height(t, width, SUB_PT, SUB_LINE, weight=700)
                                                             for t in who)
-    return table_rooms(options, _(CATEGORY_WORDS[category["key"]].weapons), used + 2 * SUB_EXTRA)
+    heads = [(label, width * part - 1.6, 9.0) for label, part in zip((_("Weapon"), _("Damage")), WEAPON_COLUMNS,
+                                                                      strict=True)]
+    return table_rooms(options, _(CATEGORY_WORDS[category["key"]].weapons), heads, used + 2 * SUB_EXTRA)
 
 
 def weapon_fits(context: Mapping[str, Any], options: PrintOptions) -> list[Fit]:
@@ -205,7 +230,7 @@ def _too_tall(rows: list[Row], room: float, cell: int, what: str) -> Iterable[Bo
 # d6xd6/cards.css (.ladder td.lvl: 16 mm, 0.8 mm padding each side, bold 9 pt).
 # A name may take two lines there ('Knocked Out', 'Mortal Wound'): the card
 # holds every rung at two lines (built with all six so), not at three.
-LEVEL_COLUMN, LEVEL_PT, LEVEL_LINE, LEVEL_LINES = 16.0 - 1.6, 9.0, 1.12, 2
+LEVEL_COLUMN, LEVEL_PT, LEVEL_LINE, LEVEL_LINES = 16.0 - 1.6, 9.0, 1.05, 2
 
 
 def _level_names(game: Any) -> Iterable[Box]:
@@ -221,8 +246,10 @@ def _d6xd6_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
     from ..systems.d6xd6.outputs import weapon_rows as printed_rows
     yield from unfit_stacks("d6xd6", game, options)
     yield from _level_names(game)
+    yield from unfit_lookups(game, options)
     yield from _too_tall(distance_rows(game.combat.distances, options),
-                         table_rooms(options, _("Distances"))[0], 2, "a row of the distances card")
+                         table_rooms(options, _("Distances"), distance_heads(options))[0], 2,
+                         "a row of the distances card")
     names = {d.key: d.name for d in game.combat.distances}
     levels = {level.key: level for level in game.damage.levels}
     for table, file in zip(game.tables, game.table_files, strict=True):

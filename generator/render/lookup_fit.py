@@ -1,0 +1,82 @@
+"""The D6xD6 lookup card: a fixed grid, and under it a legend that names
+every damage level, then two lines of the tool's own words.
+
+Edge layer, beside render/bounded.py (which asks it for `check`'s
+problems). The card prints at one size, so what decides whether it holds
+is the length of the level names and of the tool's lines in the run's
+language (a French or German card spends a line more on its subtitle and
+its last line than an English one). Mirrors templates/d6xd6/cards/lookup.html
+and d6xd6/cards.css: change them together.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ..core.i18n import _, fill
+from ..core.measure import FILL, PT_PER_MM, line_count, text_width
+from .fit import LINE_HEIGHT, Box, Text, card_room, card_width, text_height
+from .options import PrintOptions
+from .stacked import H2_EXTRA, H2_LINE, H2_PT, foot_extra
+
+TEXT_PT = 9.0                                   # .card .sub, table.grid, .legend
+SUB_AFTER = -0.8 + 1.2                          # .card .sub margins
+GRID_LINE, GRID_PAD = 1.05, 0.3 + 0.4 / PT_PER_MM     # table.grid cells: 0.15 mm padding each side, a border
+LEGEND_TOP, PARAGRAPH_AFTER = 1.2, 0.8          # .legend, .legend p
+SWATCH_MM = 3.0                                 # .swatch
+# The legend's lines are filled closer to the edge than FILL: short words
+# and a break on either side of each " · " let the renderer set a line to
+# 99 % of the card (tests/test_fit.py holds the count against WeasyPrint's).
+LEGEND_FILL = 0.99
+
+
+def _take_off(sheet: Any, category_word: dict[str, str]) -> str:
+    """The card's last line, as lookup.html words it for this sheet."""
+    if sheet.armour:
+        first = fill(_("armour %(steps)s"), steps=sheet.armour_steps)
+    elif sheet.reactive:
+        first = fill(_("1 vs %(categories)s"), categories="/".join(category_word[k] for k in sheet.reactive))
+    else:
+        first = _("armour, or 1 if Focused")
+    return f"{_('Take off first:')} {first}; {_('+1 per Drama.')}"
+
+
+def _lines_mm(text: str, width: float, indent: float = 0.0, fill: float = FILL) -> float:
+    return line_count(text, width, TEXT_PT, indent_mm=indent, fill=fill) * TEXT_PT * LINE_HEIGHT / PT_PER_MM
+
+
+def legend(game: Any) -> str:
+    """The legend's words: each level's abbreviation and name."""
+    from ..systems.d6xd6.outputs import rungs
+    return " · ".join(f"{r.abbr} {r.name}" for r in rungs(game)[1:])
+
+
+def room_for_legend(sheet: Any, title: str, rows: int, category_word: dict[str, str],
+                    options: PrintOptions) -> float:
+    """The height the legend of level names may take on `sheet`'s lookup
+    card: the card's room less its heading, subtitle, grid of `rows`
+    rows, the two lines after the legend and a foot past one line."""
+    width = card_width(options)
+    heading = fill(_("Lookup: %(name)s"), name=sheet.name) if sheet.name else _("Lookup")
+    used = text_height(heading, width, H2_PT, H2_LINE, weight=700) + H2_EXTRA
+    used += _lines_mm(_("Row: yours. Column: damage in."), width) + SUB_AFTER
+    used += rows * (TEXT_PT * GRID_LINE / PT_PER_MM + GRID_PAD)
+    swatch = SWATCH_MM + text_width(" ", TEXT_PT)
+    used += LEGEND_TOP + _lines_mm(_("at or below you: one step worse. Plain: take it."), width, swatch)
+    used += _lines_mm(_take_off(sheet, category_word), width) + 2 * PARAGRAPH_AFTER     # the last p's margin is air
+    return card_room(options) - used - foot_extra(title, options)
+
+
+def unfit_lookups(game: Any, options: PrintOptions) -> Iterable[Box]:
+    """The lookup card whose legend does not fit, once: a box holding the
+    legend, blamed on the longest level name (shortening it is what helps)."""
+    from ..systems.d6xd6.outputs import CATEGORY_WORDS, sheet_for
+    from ..systems.d6xd6.rules import CONDITIONS
+    words = {key: _(w.word) for key, w in CATEGORY_WORDS.items()}
+    sheets = [sheet_for(c, game) for c in [*game.characters.characters, None]]
+    room = min(room_for_legend(s, game.info.title, 1 + len(CONDITIONS), words, options) for s in sheets)
+    if _lines_mm(legend(game), card_width(options), fill=LEGEND_FILL) <= room:
+        return
+    names = [(level.name, ("levels", i, "name")) for i, level in enumerate(game.damage.levels)]
+    _longest, loc = max([*names, (game.damage.overkill.name, ("overkill", "name"))], key=lambda n: len(n[0]))
+    yield Box("the legend of the lookup card, which names every damage level", card_width(options), room,
+              (Text("name", legend(game), loc, "damage.yaml", gap_mm=0.0),), steps=(TEXT_PT,))
