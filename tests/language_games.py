@@ -1,6 +1,8 @@
 """Starter games in each shipped language, built once per test run and
-shared by pytest-xdist's workers (as conftest.example_build): every
-system's PDFs on A4 with the site, and the Sixes pack. Tests only read them."""
+shared by pytest-xdist's workers (as conftest.example_build): a plain
+`sixes build` of what `sixes new --language` wrote (every system's PDFs on
+both papers, as its settings ask, with the site), and the Sixes pack on A4.
+Tests only read them."""
 from __future__ import annotations
 
 import fcntl
@@ -37,7 +39,7 @@ def _build(folder: Path, language: str) -> None:
     before = os.getcwd()
     os.chdir(folder)
     try:
-        for args in (["build", "--paper", "a4"], ["pack", "--system", "sixes", "--paper", "a4"]):
+        for args in (["build"], ["pack", "--system", "sixes", "--paper", "a4"]):
             assert main.main(args, standalone_mode=False) in (None, 0), args
     finally:
         os.chdir(before)

@@ -209,3 +209,40 @@ def test_columns_laid_out_as_a_table_may_flow_over_pages():
     document = _render(PAGE.format(lang="en", title="t", body=body))
     assert len(document.pages) > 1
     assert find_split_rows(document) == []
+
+
+def test_a_table_pushed_past_its_column_by_a_long_word_is_named():
+    """Its text stays in its cells, so no text overlaps: the table's own edge is measured."""
+    from generator.render.lint import find_wide_tables
+    head = "<tr><th>Speed</th><th>Spezialaktionswirkung</th><th>Verteidigungsbereitschaft</th></tr>"
+    body = f'<div style="width:40mm"><table>{head}<tr><td>1</td><td>2</td><td>3</td></tr></table></div>'
+    faults = find_wide_tables(_render(PAGE.format(lang="de", title="t", body=body)))
+    assert len(faults) == 1 and faults[0].startswith("page 1: table (“Speed Spezialaktionswirkung") \
+        and "mm wider than its column" in faults[0], faults
+    fitting = body.replace("width:40mm", "width:150mm")
+    assert find_wide_tables(_render(PAGE.format(lang="de", title="t", body=fitting))) == []
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de", "de-long-name"])
+def test_the_speed_table_stays_in_its_column_in_every_language(tmp_path, language):
+    """The Sixes sheet's speed table is headed by the action names: German's
+    "Spezialaktion" widened it past the sheet's main column on A4, and so
+    would a game's own long action name, which no check measures there."""
+    from generator.core.i18n import speaking, words_for
+    from generator.game.load import load_all
+    from generator.render.jobs import prepare_html
+    from generator.render.lint import find_wide_tables
+    from generator.render.options import DEFAULT_OPTIONS
+    from generator.systems.base import starter_in
+    language, _, long_name = language.partition("-")
+    shutil.copytree(starter_in(SIXES, language), tmp_path / "data" / "sixes")
+    if long_name:
+        actions = tmp_path / "data" / "sixes" / "actions.yaml"
+        actions.write_text(actions.read_text(encoding="utf-8").replace("name: Spezialaktion",
+                                                                      "name: Spezialkampfunterstützungsaktion"),
+                           encoding="utf-8")
+    with speaking(words_for(language)):
+        (loaded,), _ = load_all(tmp_path / "data")
+        sheet = next(d for d in SIXES.documents(loaded.game) if d.folder == "players")
+        html = prepare_html(sheet, DEFAULT_OPTIONS).html
+    assert "table" in html and find_wide_tables(_render(html)) == []
