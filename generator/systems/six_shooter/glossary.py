@@ -56,3 +56,12 @@ GLOSSARY = Glossary({
     "reference": Term("player reference"),
     "lucky_numbers": Term("Lucky Numbers"),
 })
+
+# The four descriptors are named by id in the data (rules.yaml checks them
+# against the rules' own four, in English); a sheet prints them in its language.
+DESCRIPTOR_WORDS = {"Dangerous": N_("Dangerous"), "Sharp": N_("Sharp"), "Sly": N_("Sly"), "Charming": N_("Charming")}
+
+
+def descriptor_word(name: str) -> str:
+    """A descriptor's id as the sheet prints it ("Dangerous" is "Dangereux" in French)."""
+    return _(DESCRIPTOR_WORDS[name])

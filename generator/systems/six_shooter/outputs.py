@@ -15,7 +15,7 @@ from ...core.privacy import public_only
 from ..base import CARD_SHEET, Card, CastEntry, Document, Page
 from .contest import ContestOdds, Side, contest_odds
 from .dataset import Adventure, operator_slug
-from .glossary import GLOSSARY, TERMS
+from .glossary import GLOSSARY, TERMS, descriptor_word
 from .markov import Luck, expected_challenges, removal_within
 from .models import LUCKY_VALUES, Challenge
 from .rules import MAX_WAGER_TOTAL, RollOdds, StageOdds, effective_critical, odds, roll_odds, stage_odds
@@ -141,6 +141,7 @@ def _common(adventure: Adventure) -> dict:
         "title": adventure.info.title,
         "blurb": adventure.info.blurb,
         "descriptors": adventure.descriptors,
+        "descriptor_word": descriptor_word,
         "card_values": adventure.card_values,
         "guide": adventure.guide,
         "guide_by": {g.critical_number: g for g in adventure.guide},
@@ -194,7 +195,8 @@ def on_site(adventure: Adventure, items: Sequence[T]) -> tuple[T, ...]:
 
 def cast_list(adventure: Adventure) -> list[CastEntry]:
     """The public crew for the site's cast list: name, descriptor, archetype."""
-    return [CastEntry(op.name, op.descriptor, op.archetype) for op in on_site(adventure, adventure.operators)]
+    return [CastEntry(op.name, descriptor_word(op.descriptor), op.archetype)
+            for op in on_site(adventure, adventure.operators)]
 
 
 def pages(adventure: Adventure) -> list[Page]:
