@@ -326,3 +326,27 @@ def test_a_named_field_is_located_as_check_locates_it(tmp_path):
     line, column = int(match[1]), int(match[2])
     assert lines[line - 1][column - 1:].startswith(words(30)[:20]), lines[line - 1]
     assert line > next(i for i, text in enumerate(lines, 1) if text.strip() == "escape:")
+
+
+def test_a_name_of_one_long_word_breaks_inside_its_table_cell(tmp_path):
+    """A name or faction of forty-odd letters and no space is wider than any
+    table column that shows it (the cheat sheet's roster, the pack's roster,
+    the cast lists): it breaks inside its cell, so `check` passes it and the
+    build and the pack print it with no table pushed past its column."""
+    import shutil
+    word = "Bartholomewmaximilianfitzgeraldworthington"
+    game = tmp_path / "game"
+    assert run("new", game)[0] == 0
+    shutil.rmtree(game / "d6xd6")           # its level names have a measured column of their own
+    for path, old in (("sixes/characters/first-rival.yaml", "name: First Rival"),
+                      ("sixes/characters/first-rival.yaml", "faction: The Guild"),
+                      ("six-shooter/operators.yaml", "name: First Operator"),
+                      ("i6/heroes/first-hero.yaml", "name: The Duellist"),
+                      ("sixes-system/combatants/brick-halloran.yaml", "name: Brick Halloran")):
+        file = game / path
+        assert old in file.read_text(encoding="utf-8"), path
+        file.write_text(file.read_text(encoding="utf-8").replace(old, f"{old.split(':')[0]}: {word}"), encoding="utf-8")
+    said = agree(game, "--paper", "a4")
+    assert re.search(r"^OK: ", said, re.M), said
+    code, packed = run("pack", "--data", game, "--system", "sixes", "--paper", "a4", "--out", tmp_path / "pack")
+    assert code == 0, packed
