@@ -6,10 +6,11 @@ box, so text in a font family we do not ship, or a character our fonts do
 not cover, fails the build with the page and the element. Text of one
 element printed over another's (a shared class moving a table onto its
 legend, a card's text running under its foot), through the side border of
-its box, or off the printable part of the sheet fails it too, and so does a
-table row whose cells land on two pages (a roster's name on one page, its
-figures on the next). Every PDF also needs a title and a language in its
-metadata (screen readers, print queues). `print_faults` runs every check.
+its box, or off the printable part of the sheet fails it too, and so do a
+table pushed wider than its column and a table row whose cells land on two
+pages (a roster's name on one page, its figures on the next). Every PDF
+also needs a title and a language in its metadata (screen readers, print
+queues). `print_faults` runs every check.
 """
 from __future__ import annotations
 
@@ -251,10 +252,10 @@ def find_split_rows(document: Any) -> list[str]:
 
 def find_wide_tables(document: Any) -> list[str]:
     """'page 1: table.slots (“Speed Effect Attack deals”) is 6.1 mm wider
-    than its column' for a table
-    whose words (a long action name in a header, "Spezialaktion") push it
-    past the block it sits in: its text stays inside its own cells, so the
-    overlap check cannot see it, but its rules run into the next column."""
+    than its column' for a table whose words (a long action name in a
+    header, "Spezialaktion") push it past the block it sits in: its text
+    stays inside its own cells, so the overlap check cannot see it, but its
+    rules run into the next column or off the sheet."""
     from weasyprint.formatting_structure.boxes import BlockContainerBox, TableBox
     found: list[str] = []
 
