@@ -2,8 +2,10 @@
 
 The catalogues are held to the code: every message the code marks is in its
 domain's template and translated, whole, in French and German, with the
-same placeholders; a message means the same in every domain of a language;
-numbers are written the language's way. A game's own catalogue is checked
+same placeholders; a message means the same in every domain of a language,
+and a system's named terms (Rattled, SPD, Strikes) are said one way in its
+labels, rulings, tracker and hand-written pages; numbers are written the
+language's way. A game's own catalogue is checked
 by `check` at its lines (game/catalogue.py).
 """
 from __future__ import annotations
