@@ -24,6 +24,7 @@ from generator.core import i18n
 from generator.core.i18n import Words, placeholders, speaking, stray_syntax, words_for
 from generator.render.charts import fixed, percent
 from generator.render.html import environment
+from po_forms import forms
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [language for language in i18n.SHIPPED if language != i18n.SOURCE_LANGUAGE]
@@ -61,7 +62,7 @@ def test_every_message_the_tracker_scripts_mark_is_in_the_catalogue():
     the tracker's scripts mark is in the tracker domain's template."""
     with (i18n.LOCALES_DIR / "tracker.pot").open("rb") as file:
         template = read_po(file)
-    ids = {one for m in template if m.id for one in ([m.id] if isinstance(m.id, str) else m.id)}
+    ids = {one for m in template if m.id for one in forms(m.id)}
     scripts = sorted((ROOT / "templates" / "sixes" / "tracker").glob("*.js"))
     marked = {(path.name, message) for path in scripts for message in script_messages(path)}
     assert len(marked) > 200
@@ -78,7 +79,7 @@ def test_every_message_is_translated_whole_with_its_placeholders(language):
                 continue
             found = translated.get(message.id, context=message.context)
             strings = [] if found is None else ([found.string] if isinstance(found.string, str) else found.string)
-            ids = [message.id] if isinstance(message.id, str) else list(message.id)
+            ids = forms(message.id)
             where = f"{pot.stem}: {ids[0]!r}"
             if found is None or not strings or not all(strings) or found.fuzzy:
                 faults.append(f"{where} is not translated")
@@ -162,7 +163,7 @@ def test_every_character_of_a_translation_is_in_the_printed_fonts(language):
     faults = set()
     for po in sorted(p for p in (i18n.LOCALES_DIR / language).glob("*.po") if p.stem != "tracker"):
         for message in catalogue(po):
-            for string in [message.string] if isinstance(message.string, str) else list(message.string or ()):
+            for string in forms(message.string):
                 faults |= {f"{po.stem}: U+{ord(c):04X}" for c in string if ord(c) not in drawn}
     assert faults == set()
     with speaking(words_for(language)):
@@ -216,8 +217,8 @@ def test_a_system_calls_each_of_its_named_ideas_one_way_in_every_catalogue(langu
         assert len(terms) > 10, f"{slug}: too few named terms found to hold anything"
         for domain in domains:
             for message in catalogue(folder / f"{domain}.po"):
-                ids = [message.id] if isinstance(message.id, str) else list(message.id or ())
-                strings = [message.string] if isinstance(message.string, str) else list(message.string or ())
+                ids = forms(message.id)
+                strings = forms(message.string)
                 said = " ".join(strings).casefold()
                 for term, translation in terms.items():
                     if ids and _named_mid_sentence(term, ids[0]) \

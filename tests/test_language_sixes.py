@@ -12,13 +12,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from whole_words import found as found_whole
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
 from language_games import built_language_game
+from whole_words import found as found_whole
 
 from generator.commands.cli import main
 from generator.core.i18n import LOCALES_DIR, _, speaking, words_for
+from po_forms import forms
 
 LANGUAGES = ("fr", "de")
 SYSTEM = "sixes"
@@ -80,8 +81,8 @@ def english_fragments(language: str) -> list[str]:
     for message in catalogue:
         if not message.id:
             continue
-        ids = [message.id] if isinstance(message.id, str) else list(message.id)
-        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        ids = forms(message.id)
+        strings = forms(message.string)
         for english, translated in zip(ids, strings, strict=False):
             if english == translated:
                 continue

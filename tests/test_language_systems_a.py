@@ -16,10 +16,11 @@ import re
 from functools import lru_cache
 
 import pytest
-from whole_words import found as found_whole
 import yaml
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
+from po_forms import forms
+from whole_words import found as found_whole
 
 from generator.commands.cli import main
 from generator.core.i18n import LOCALES_DIR, PLACEHOLDER, speaking, words_for
@@ -91,7 +92,7 @@ def english_phrases(slug: str, language: str) -> list[str]:
     for message in template:
         if not message.id:
             continue
-        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        ids = forms(message.id)
         for n, english in enumerate(ids, start=1):
             if message.context:
                 translated = words.pgettext(message.context, english)

@@ -32,6 +32,7 @@ from generator.core.i18n import speaking, words_for
 from generator.render.html import render_template
 from generator.render.jobs import document_html
 from generator.systems import by_slug
+from po_forms import forms
 
 ROOT = Path(__file__).resolve().parent.parent
 SYSTEMS = ("i6", "d6xd6")
@@ -95,8 +96,8 @@ def messages(slug: str, language: str, every: bool = False) -> list[tuple[str, s
     for message in catalogue:
         if not message.id:
             continue
-        ids = [message.id] if isinstance(message.id, str) else list(message.id)
-        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        ids = forms(message.id)
+        strings = forms(message.string)
         pairs += [(english, text) for english, text in zip(ids, strings, strict=True) if every or english != text]
     return pairs
 

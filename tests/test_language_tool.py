@@ -22,6 +22,7 @@ from click.testing import CliRunner
 from game_sites import build_site_only, new_game
 from generator.core import i18n
 from generator.core.i18n import placeholders, speaking, words_for
+from po_forms import forms
 
 LANGUAGES = ("fr", "de")
 TOOL_POT = i18n.LOCALES_DIR / "tool.pot"
@@ -74,7 +75,7 @@ def _translations(language: str) -> list[tuple[list[str], list[str]]]:
         for message in read_po(handle):
             if not message.id:
                 continue
-            english = [message.id] if isinstance(message.id, str) else list(message.id)
+            english = forms(message.id)
             if len(english) == 2:
                 translated = [words.ngettext(english[0], english[1], n) for n in (1, 2)]
             elif message.context:
@@ -98,7 +99,7 @@ def others_english() -> str:
     for pot in sorted(i18n.LOCALES_DIR.glob("*.pot")):
         if pot != TOOL_POT:
             with pot.open("rb") as handle:
-                texts += [" ".join([m.id] if isinstance(m.id, str) else m.id) for m in read_po(handle) if m.id]
+                texts += [" ".join(forms(m.id)) for m in read_po(handle) if m.id]
     sources = [TEMPLATES_DIR / slug for slug in SLUGS] + [SITE_SOURCES_DIR, Path(i18n.__file__).parents[1] / "systems"]
     for folder in sources:
         texts += [p.read_text(encoding="utf-8") for p in sorted(folder.rglob("*"))

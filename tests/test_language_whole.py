@@ -17,13 +17,13 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
-from whole_words import found as found_whole
 from babel.messages.pofile import read_po
 
 from generator.core import i18n
 from generator.core.paths import SITE_SOURCES_DIR
 from generator.game.catalogue import tool_messages
 from language_games import built_language_game
+from whole_words import found as found_whole
 
 SHIPPED = ["fr", "de"]
 # A fragment of a message worth looking for: two words, or one long word.

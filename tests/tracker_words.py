@@ -14,6 +14,7 @@ from babel.messages.pofile import read_po
 
 from generator.core import i18n
 from generator.render.tracker import TRACKER_DOMAIN
+from po_forms import forms
 
 MIN_PIECE = 8
 _PLACEHOLDER = re.compile(r"\{\w+\}|%\(\w+\)s")
@@ -28,7 +29,7 @@ def english_pieces() -> list[str]:
     for message in template:
         if not message.id:
             continue
-        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        ids = forms(message.id)
         translated = ([words.gettext(ids[0])] if len(ids) == 1
                       else [words.ngettext(ids[0], ids[1], 1), words.ngettext(ids[0], ids[1], 2)])
         for english, text in zip(ids, translated, strict=True):

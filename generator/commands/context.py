@@ -18,6 +18,7 @@ edit show?" has one answer: render/cache/keys.py, which spells every key.
 """
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
@@ -99,12 +100,10 @@ class BuildContext:
 
     def __enter__(self) -> "BuildContext":
         _refuse(self.config.out_dir, self.config.data_dir)
-        self._output.__enter__()
-        try:
+        with contextlib.ExitStack() as undo:     # a failure or Ctrl-C while loading removes the staging too
+            undo.enter_context(self._output)
             self.cache.load()
-        except BaseException:       # Ctrl-C while loading: the staging folder goes too
-            self._output.__exit__()
-            raise
+            undo.pop_all()
         return self
 
     def __exit__(self, *exc: object) -> None:
