@@ -5,18 +5,38 @@ outlives its test."""
 from __future__ import annotations
 
 import fcntl
+import os
 import pickle
 import shutil
 import signal
 import subprocess
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
 from browsers import CHROMIUM, MISSING, chromium
 from generator.core.paths import DEFAULT_DATA_DIR, PROJECT_ROOT
+from generator.render.cache.storage import CACHE_VARIABLE
 
 SHARED_DIR = PROJECT_ROOT.parent / "shared"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def run_cache(tmp_path_factory) -> Iterator[Path]:
+    """Every build of the run caches under the run's own temporary folder,
+    never in the user's ~/.cache (where each test's output folder left a
+    cache folder of its own: hundreds of megabytes after a few runs). Tests
+    that look at the cache set SIXES_CACHE_DIR themselves; child processes
+    inherit this one."""
+    folder = tmp_path_factory.getbasetemp() / "cache"
+    before = os.environ.get(CACHE_VARIABLE)
+    os.environ[CACHE_VARIABLE] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop(CACHE_VARIABLE, None)
+    else:
+        os.environ[CACHE_VARIABLE] = before
 
 
 @pytest.fixture(scope="session")

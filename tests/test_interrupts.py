@@ -11,6 +11,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from click.testing import CliRunner
 from generator.commands.cli import main
 from generator.commands.output import JOURNAL, STAGING_PREFIX
 from generator.core.paths import PROJECT_ROOT
+from generator.render import scratch
 from generator.systems.six_shooter import SYSTEM as SIX_SHOOTER
 from generator.systems.sixes import SYSTEM as SIXES
 from processes import session_processes, wait_gone
@@ -40,7 +42,16 @@ def group_left(sid: int, timeout: float = 10.0) -> list[int]:
 
 
 @pytest.fixture()
-def launch(tmp_path):
+def scratch_dir(tmp_path) -> Path:
+    """The temporary folder (TMPDIR) of the builds the test launches:
+    nothing may be left in it."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    return folder
+
+
+@pytest.fixture()
+def launch(tmp_path, scratch_dir):
     """Start `sixes build` in a process group of its own; afterwards, fail
     if any process of a group is still there (and kill it so none leaks)."""
     started: list[subprocess.Popen] = []
@@ -49,7 +60,8 @@ def launch(tmp_path):
         process = subprocess.Popen([sys.executable, "-m", "generator", "build", "--data", str(data), "--out",
                                     str(out), "--paper", "a4", "--no-site", *flags], cwd=PROJECT_ROOT,
                                    start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                   text=True, env={**os.environ, "SIXES_CACHE_DIR": str(tmp_path / "cache")})
+                                   text=True, env={**os.environ, "SIXES_CACHE_DIR": str(tmp_path / "cache"),
+                                                             "TMPDIR": str(scratch_dir)})
         started.append(process)
         return process
 
@@ -89,7 +101,8 @@ def build(data: Path, out: Path):
                                      "--no-site", "--jobs", "1"], catch_exceptions=False)
 
 
-def test_a_build_with_nothing_changed_still_sweeps_a_killed_runs_staging(game, tmp_path, launch, monkeypatch):
+def test_a_build_with_nothing_changed_still_sweeps_a_killed_runs_staging(game, tmp_path, launch, monkeypatch,
+                                                                         scratch_dir):
     monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
     out = tmp_path / "out"
     assert build(game, out).exit_code == 0
@@ -97,19 +110,33 @@ def test_a_build_with_nothing_changed_still_sweeps_a_killed_runs_staging(game, t
     after_progress_lines(killed, 2)
     os.killpg(killed.pid, signal.SIGKILL)
     killed.wait()
+    assert group_left(killed.pid) == []        # its workers too: a live one's folder is not swept
     debris = list(out.glob(f"{STAGING_PREFIX}*"))
     assert debris and list(debris[0].rglob("*.pdf")), "the killed run should have left its staging"
+    assert list(scratch_dir.glob(f"{scratch.PREFIX}*")), "its killed workers should have left their fonts"
 
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch_dir))     # the next build's temporary folder
     again = build(game, out)
 
     assert again.exit_code == 0, again.output
     assert "Nothing changed since the last build" in again.output, again.output     # the shortcut
     assert not list(out.glob(f"{STAGING_PREFIX}*"))
+    assert list(scratch_dir.iterdir()) == []
+
+
+def test_a_finished_build_leaves_nothing_in_the_temporary_folder(game, tmp_path, launch, scratch_dir):
+    """WeasyPrint copies the fonts into the temporary folder; the rendering
+    workers remove their copies as they end."""
+    process = launch(game, tmp_path / "out", "--no-cache", "--jobs", "2")
+    errors = process.stderr.read()
+    assert process.wait() == 0, errors
+    assert list(scratch_dir.iterdir()) == []
 
 
 # Ten runs: Ctrl-C after the 1st to 5th progress line, each twice.
 @pytest.mark.parametrize("moment", [1, 2, 3, 4, 5, 1, 2, 3, 4, 5])
-def test_ctrl_c_to_the_whole_group_ends_with_interrupted_and_nothing_after(game, tmp_path, launch, moment):
+def test_ctrl_c_to_the_whole_group_ends_with_interrupted_and_nothing_after(game, tmp_path, launch, moment,
+                                                                          scratch_dir):
     out = tmp_path / "out"
     process = launch(game, out, "--no-cache", "--jobs", "2")
     after_progress_lines(process, moment)
@@ -122,6 +149,7 @@ def test_ctrl_c_to_the_whole_group_ends_with_interrupted_and_nothing_after(game,
     assert rest.rstrip().endswith("Interrupted: the previous output is unchanged."), rest
     assert group_left(process.pid) == []
     assert not list(out.glob(f"{STAGING_PREFIX}*"))
+    assert list(scratch_dir.iterdir()) == []            # the stopped workers' fonts too
 
 
 def test_a_half_swap_is_undone_before_a_no_change_build_looks_at_the_output(game, tmp_path, monkeypatch):

@@ -68,10 +68,13 @@ def protected_folders(data_dir: Path) -> tuple[tuple[str, Path], ...]:
 
 def refuse_output(out_dir: Path, data_dir: Path) -> None:
     """Refuse an output folder that would overwrite anything the build reads;
-    then recover what a killed run left in it, before any shortcut (a build
-    with nothing changed, invalid data) returns."""
+    then recover what a killed run left in it and its rendering workers
+    left in the temporary folder, before any shortcut (a build with nothing
+    changed, invalid data) returns."""
+    from ..render import scratch
     _refuse(out_dir, data_dir)
     recover(out_dir)
+    scratch.sweep()
 
 
 def _refuse(out_dir: Path, data_dir: Path) -> None:

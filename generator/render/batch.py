@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ..core import memo
+from . import scratch
 from .cache import RenderCache
 from .parts import joined_result, part_jobs, splittable, stamp_job
 from .pdf import PdfJob, PdfResult, render_pdf
@@ -42,6 +43,7 @@ def shared_pool(workers: int) -> ProcessPoolExecutor:
     WeasyPrint font configuration, and dropping it would delete the font files
     this process is still using."""
     if workers not in _pools:
+        scratch.sweep()             # the temporary folders of workers a killed run left
         _pools[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
                                               initializer=_worker_start, initargs=(os.getpid(),))
     return _pools[workers]
@@ -59,6 +61,7 @@ def _worker_start(parent: int) -> None:
         pass
     if os.getppid() != parent:
         os._exit(1)
+    scratch.use_own_folder()
 
     def watch_parent() -> None:
         while os.getppid() == parent:
@@ -91,6 +94,7 @@ def stop_pools() -> None:
             if manager.is_alive():          # never seen; the exit hook must not touch its pipe then
                 _process_module._threads_wakeups.pop(manager, None)
     _pools.clear()
+    scratch.sweep()
 
 
 def default_workers() -> int:

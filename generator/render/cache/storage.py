@@ -23,6 +23,8 @@ from pathlib import Path
 from ..cache_marker import claim, marked
 
 CACHE_DIR = "sixes-press"
+# Where the cache lives when set (tests point it at their own folders).
+CACHE_VARIABLE = "SIXES_CACHE_DIR"
 _CACHE_NAME = re.compile(r"[0-9a-f]{20}")
 
 _warnings: list[str] = []
@@ -70,7 +72,7 @@ def private_folder(path: Path, create: bool = True) -> Path | None:
 
 def cache_base() -> Path:
     """The user's cache folder for this tool."""
-    base = os.environ.get("SIXES_CACHE_DIR")
+    base = os.environ.get(CACHE_VARIABLE)
     if not base:
         return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / CACHE_DIR
     return Path(base)

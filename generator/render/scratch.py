@@ -1,0 +1,69 @@
+"""The render workers' temporary files, kept where they can be swept.
+
+Edge layer, standard library only. WeasyPrint copies a document's fonts into
+a `weasyprint-*` folder of the system's temporary directory and removes it
+when the font configuration is garbage collected, which a pool worker never
+reaches: it ends with os._exit, or is killed on Ctrl-C, so every build left
+its workers' folders of fonts behind in /tmp. Instead each worker makes its
+temporary files inside a folder of its own, named by its pid, and removes it
+as it ends; the folders of workers that were killed are swept by the process
+that stopped them (batch.stop_pools) and by the next pool to start.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import tempfile
+from multiprocessing import util
+from pathlib import Path
+
+PREFIX = "sixes-press-render-"
+
+
+def use_own_folder() -> None:
+    """In a worker: send every temporary file of this process into a new
+    private folder named by its pid, removed when the worker ends normally.
+    If it cannot be made, the worker goes on with the system's folder."""
+    try:
+        folder = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-")
+    except OSError:
+        return
+    tempfile.tempdir = folder
+    util.Finalize(None, shutil.rmtree, args=(folder,), kwargs={"ignore_errors": True}, exitpriority=0)
+
+
+def sweep() -> None:
+    """Remove the folders of workers that are gone: only folders (never a
+    link) of this user's, named by a pid no process has any more."""
+    base = Path(tempfile.gettempdir())
+    try:
+        candidates = list(base.glob(f"{PREFIX}*-*"))
+    except OSError:
+        return
+    for path in candidates:
+        pid = path.name[len(PREFIX):].split("-", 1)[0]
+        if not pid.isdigit() or _alive(int(pid)):
+            continue
+        try:
+            info = os.lstat(path)
+        except OSError:
+            continue
+        if stat.S_ISDIR(info.st_mode) and info.st_uid == os.geteuid():
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    """Whether `pid` is a running process. A zombie (killed, not yet reaped
+    by its new parent) is not: it will never write again."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:         # someone else's process
+        return True
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return True
+    return state != "Z"
