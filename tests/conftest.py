@@ -8,7 +8,6 @@ import fcntl
 import os
 import pickle
 import shutil
-import signal
 import subprocess
 from pathlib import Path
 from typing import Iterator
@@ -61,25 +60,17 @@ def example_build(tmp_path_factory, request):
         return report
 
 
-def _default_interrupt() -> None:
-    """In the child: Ctrl-C back to its default. A pytest-xdist worker (or a
-    job a non-interactive shell put in the background, as CI may) ignores
-    SIGINT, its children inherit that, and Python then never raises
-    KeyboardInterrupt: a test's Ctrl-C would go unheard, unlike a user's."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 @pytest.fixture
 def spawn():
     """Start a child process (same arguments as subprocess.Popen) in a
     session of its own. At the end of the test, anything left of that
     session (the child, its rendering workers) is killed, and the test fails
     if there was anything: no test leaves a process behind."""
-    from processes import end_session
+    from processes import default_interrupt, end_session
     started: list[subprocess.Popen] = []
 
     def start(args, **kwargs) -> subprocess.Popen:
-        process = subprocess.Popen(args, start_new_session=True, preexec_fn=_default_interrupt, **kwargs)
+        process = subprocess.Popen(args, start_new_session=True, preexec_fn=default_interrupt, **kwargs)
         started.append(process)
         return process
     yield start

@@ -18,6 +18,15 @@ from pathlib import Path
 PATIENCE = 300.0        # seconds: for a program that hangs, not for one that is slow
 
 
+def default_interrupt() -> None:
+    """In a child (as `preexec_fn`): Ctrl-C back to its default. A
+    pytest-xdist worker, or a job a non-interactive shell put in the
+    background (as CI may run `make test`), ignores SIGINT; its children
+    inherit that, and Python then never raises KeyboardInterrupt: a test's
+    Ctrl-C would go unheard, unlike a user's."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def session_processes(sid: int) -> list[int]:
     """The live (not zombie) processes of session `sid`."""
     found = []

@@ -24,7 +24,7 @@ from generator.core.paths import PROJECT_ROOT
 from generator.render import scratch
 from generator.systems.six_shooter import SYSTEM as SIX_SHOOTER
 from generator.systems.sixes import SYSTEM as SIXES
-from processes import session_processes, wait_gone
+from processes import default_interrupt, session_processes, wait_gone
 
 
 group_members = session_processes      # live processes of a session (each build runs in its own)
@@ -59,9 +59,10 @@ def launch(tmp_path, scratch_dir):
     def start(data: Path, out: Path, *flags: str) -> subprocess.Popen:
         process = subprocess.Popen([sys.executable, "-m", "generator", "build", "--data", str(data), "--out",
                                     str(out), "--paper", "a4", "--no-site", *flags], cwd=PROJECT_ROOT,
-                                   start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                   text=True, env={**os.environ, "SIXES_CACHE_DIR": str(tmp_path / "cache"),
-                                                             "TMPDIR": str(scratch_dir)})
+                                   start_new_session=True, preexec_fn=default_interrupt,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                   env={**os.environ, "SIXES_CACHE_DIR": str(tmp_path / "cache"),
+                                        "TMPDIR": str(scratch_dir)})
         started.append(process)
         return process
 
