@@ -9,6 +9,7 @@ import os
 import pickle
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 from typing import Iterator
 
@@ -27,15 +28,23 @@ def run_cache(tmp_path_factory) -> Iterator[Path]:
     never in the user's ~/.cache (where each test's output folder left a
     cache folder of its own: hundreds of megabytes after a few runs). Tests
     that look at the cache set SIXES_CACHE_DIR themselves; child processes
-    inherit this one."""
+    inherit this one. The test process's own temporary files go there too:
+    the fonts WeasyPrint copies for a test's in-process renders stay with
+    its font configuration until the process ends, and a pytest-xdist
+    worker ends without removing them (one `weasyprint-*` folder in /tmp
+    per run)."""
     folder = tmp_path_factory.getbasetemp() / "cache"
-    before = os.environ.get(CACHE_VARIABLE)
+    scratch = tmp_path_factory.getbasetemp() / "tmp"
+    scratch.mkdir(exist_ok=True)
+    before = os.environ.get(CACHE_VARIABLE), tempfile.tempdir
     os.environ[CACHE_VARIABLE] = str(folder)
+    tempfile.tempdir = str(scratch)
     yield folder
-    if before is None:
+    if before[0] is None:
         os.environ.pop(CACHE_VARIABLE, None)
     else:
-        os.environ[CACHE_VARIABLE] = before
+        os.environ[CACHE_VARIABLE] = before[0]
+    tempfile.tempdir = before[1]
 
 
 @pytest.fixture(scope="session")
