@@ -5,7 +5,6 @@ outlives its test."""
 from __future__ import annotations
 
 import fcntl
-import os
 import pickle
 import shutil
 import subprocess
@@ -36,15 +35,10 @@ def run_cache(tmp_path_factory) -> Iterator[Path]:
     folder = tmp_path_factory.getbasetemp() / "cache"
     scratch = tmp_path_factory.getbasetemp() / "tmp"
     scratch.mkdir(exist_ok=True)
-    before = os.environ.get(CACHE_VARIABLE), tempfile.tempdir
-    os.environ[CACHE_VARIABLE] = str(folder)
-    tempfile.tempdir = str(scratch)
-    yield folder
-    if before[0] is None:
-        os.environ.pop(CACHE_VARIABLE, None)
-    else:
-        os.environ[CACHE_VARIABLE] = before[0]
-    tempfile.tempdir = before[1]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(CACHE_VARIABLE, str(folder))
+        patch.setattr(tempfile, "tempdir", str(scratch))
+        yield folder
 
 
 @pytest.fixture(scope="session")

@@ -281,7 +281,7 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
         ("render/cache/keys.py", "tree_hash"): "hashes regular files to tell a change; never parsed nor published",
         ("render/cache/keys.py", "game_hash"): "hashes regular files to tell a change; never parsed nor published",
         ("render/batch.py", "RenderBatch._fetch"): "a PDF from the render cache",
-        ("render/scratch.py", "_alive"): "the kernel's status of a render worker's pid (/proc)",
+        ("core/pids.py", "gone"): "the kernel's status of a pid (/proc)",
         **{("render/cache/" + module, name): "the cache folder the tool writes, and the tool's own code and config"
            for module, name in (("storage.py", "read_text"), ("keys.py", "code_version"), ("keys.py", "site_key"),
                                 ("keys.py", "site_inputs_key"), ("pdfs.py", "_read_index"),

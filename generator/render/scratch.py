@@ -1,6 +1,6 @@
 """The render workers' temporary files, kept where they can be swept.
 
-Edge layer, standard library only. WeasyPrint copies a document's fonts into
+Edge layer; imports core/pids alone. WeasyPrint copies a document's fonts into
 a `weasyprint-*` folder of the system's temporary directory and removes it
 when the font configuration is garbage collected, which a pool worker never
 reaches: it ends with os._exit, or is killed on Ctrl-C, so every build left
@@ -17,6 +17,8 @@ import stat
 import tempfile
 from multiprocessing import util
 from pathlib import Path
+
+from ..core.pids import gone
 
 PREFIX = "sixes-press-render-"
 
@@ -43,7 +45,7 @@ def sweep() -> None:
         return
     for path in candidates:
         pid = path.name[len(PREFIX):].split("-", 1)[0]
-        if not pid.isdigit() or _alive(int(pid)):
+        if not pid.isdigit() or not gone(int(pid)):
             continue
         try:
             info = os.lstat(path)
@@ -52,18 +54,3 @@ def sweep() -> None:
         if stat.S_ISDIR(info.st_mode) and info.st_uid == os.geteuid():
             shutil.rmtree(path, ignore_errors=True)
 
-
-def _alive(pid: int) -> bool:
-    """Whether `pid` is a running process. A zombie (killed, not yet reaped
-    by its new parent) is not: it will never write again."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:         # someone else's process
-        return True
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return True
-    return state != "Z"

@@ -1,6 +1,6 @@
 """Where the cache lives and how a file gets into it and out again.
 
-Edge layer; imports the standard library and render/cache_marker alone.
+Edge layer; imports the standard library, core/pids and render/cache_marker alone.
 The user's cache folder ($SIXES_CACHE_DIR, else
 $XDG_CACHE_HOME/sixes-press or ~/.cache/sixes-press) holds one sub-folder
 per output folder, named by a hash of its path. A folder is used only if it
@@ -20,6 +20,7 @@ import shutil
 import stat
 from pathlib import Path
 
+from ...core.pids import gone
 from ..cache_marker import claim, marked
 
 CACHE_DIR = "sixes-press"
@@ -154,10 +155,6 @@ def write_text(out_dir: Path, name: str, text: str) -> None:
 def sweep_partial_files(folder: Path) -> None:
     """Remove `*.<pid>.part` files whose writer is gone (killed mid-write)."""
     for path in folder.glob("*.part"):
-        try:
-            pid = int(path.name.split(".")[-2])
-            os.kill(pid, 0)
-        except ProcessLookupError:
+        pid = path.name.split(".")[-2] if path.name.count(".") >= 2 else ""
+        if pid.isdigit() and gone(int(pid)):
             path.unlink(missing_ok=True)
-        except (ValueError, IndexError, PermissionError, OSError):
-            continue
