@@ -342,7 +342,9 @@ def test_a_name_of_one_long_word_breaks_inside_its_table_cell(tmp_path):
                       ("sixes/characters/first-rival.yaml", "faction: The Guild"),
                       ("six-shooter/operators.yaml", "name: First Operator"),
                       ("i6/heroes/first-hero.yaml", "name: The Duellist"),
-                      ("sixes-system/combatants/brick-halloran.yaml", "name: Brick Halloran")):
+                      ("sixes-system/combatants/brick-halloran.yaml", "name: Brick Halloran"),
+                      # an action's name: in the sheets' stat boxes, the cards' rows, the rules tables
+                      ("sixes/actions.yaml", "name: Attack"), ("i6/actions.yaml", "name: Attack")):
         file = game / path
         assert old in file.read_text(encoding="utf-8"), path
         file.write_text(file.read_text(encoding="utf-8").replace(old, f"{old.split(':')[0]}: {word}"), encoding="utf-8")
