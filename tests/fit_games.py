@@ -120,10 +120,11 @@ def _longer(value, factor: float, language: str, key: str | None = None):
     return value
 
 
-def lengthen_every_name(dest: Path, extra: str, language: str = "en") -> Path:
+def lengthen_every_name(dest: Path, extra: str, language: str = "en", joiner: str = " ") -> Path:
     """Every system's starter in `language` with every name the data gives
     (characters, specials, actions, weapons, damage levels, challenges, the
-    titles) longer by `extra`, and every reference to it with it.
+    titles) longer by `extra` (after `joiner`: "" makes each name's last
+    word one long compound), and every reference to it with it.
     Descriptors and traits keep theirs: their names are the rules' own
     words, checked as such."""
     new_game(dest, language)
@@ -137,7 +138,7 @@ def lengthen_every_name(dest: Path, extra: str, language: str = "en") -> Path:
             fixed |= _names(content["descriptors"])
     names = set().union(*(_names(content) for content in data.values())) - fixed
     for path, content in data.items():
-        path.write_text(yaml.safe_dump(_renamed(content, names, extra), sort_keys=False, allow_unicode=True),
+        path.write_text(yaml.safe_dump(_renamed(content, names, joiner + extra), sort_keys=False, allow_unicode=True),
                         encoding="utf-8")
     return dest
 
@@ -153,10 +154,10 @@ def _names(value) -> set[str]:
 
 def _renamed(value, names: set[str], extra: str):
     if isinstance(value, dict):
-        return {(f"{k} {extra}" if k in names else k): _renamed(v, names, extra) for k, v in value.items()}
+        return {(f"{k}{extra}" if k in names else k): _renamed(v, names, extra) for k, v in value.items()}
     if isinstance(value, list):
         return [_renamed(v, names, extra) for v in value]
-    return f"{value} {extra}" if isinstance(value, str) and value in names else value
+    return f"{value}{extra}" if isinstance(value, str) and value in names else value
 
 
 def name_first_weapon(dest: Path, name: str) -> str:

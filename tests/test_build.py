@@ -1,5 +1,7 @@
 """The build's own checks: a document that outgrows its page budget fails the
-build by name, and the previous output survives untouched."""
+build by name, and the previous output survives untouched; one that runs a
+page past its layout's plan (a longer game, a wordier language) prints whole
+and is named in a warning."""
 from __future__ import annotations
 
 import re
@@ -13,6 +15,9 @@ from generator.core.errors import BuildError
 from generator.commands.build import build
 from generator.commands.context import BuildConfig
 from generator.core.paper import A4
+from generator.core.paths import DEFAULT_DATA_DIR
+from generator.render.jobs import Budget, layout_faults, long_documents
+from generator.render.pdf import PdfResult
 from generator.systems.sixes import SYSTEM as SIXES
 
 
@@ -23,14 +28,15 @@ def starter(tmp_path) -> Path:
     return data
 
 
-def test_a_character_sheet_longer_than_two_pages_fails_the_build(starter, tmp_path, monkeypatch):
+def test_a_character_sheet_past_its_budget_and_spill_fails_the_build(starter, tmp_path, monkeypatch):
     # A sheet's budget now grows with its background (render/bounded.py
-    # extra_pages); held at two pages here, the long background is the
+    # extra_pages); held at two pages here (and the one page more a flowing
+    # document may run to, render/jobs.Budget), the long background is the
     # layout fault whose failure must leave the earlier output alone.
     import generator.render.bounded as bounded
     monkeypatch.setattr(bounded, "extra_pages", lambda template, context: 0)
     sheet = starter / "sixes" / "characters" / "first-rival.yaml"
-    long_background = "\n\n".join(["A long paragraph of secrets that goes on and on. " * 12] * 14)
+    long_background = "\n\n".join(["A long paragraph of secrets that goes on and on. " * 12] * 30)
     text = sheet.read_text(encoding="utf-8").split("background: |")[0]
     text += "background: |\n" + "\n".join("  " + line for line in long_background.splitlines()) + "\n"
     text += "hit_points: 5\n"
@@ -44,9 +50,50 @@ def test_a_character_sheet_longer_than_two_pages_fails_the_build(starter, tmp_pa
     with pytest.raises(BuildError) as failure:
         build(BuildConfig(starter, out, (A4,), site=False, workers=1))
 
-    assert re.search(r"a4 sixes/players/first-rival\.pdf: [3-9] pages, at most 2 expected", str(failure.value))
+    assert re.search(r"a4 sixes/players/first-rival\.pdf: [4-9] pages, at most 3 expected", str(failure.value))
     assert (out / "pdf" / "earlier.pdf").read_bytes() == b"%PDF earlier build"
     assert sorted(p.name for p in out.iterdir()) == [RECORD, "pdf"]
+
+
+@pytest.mark.parametrize("budget, pages, fault, long", [
+    (Budget(1, 1), 1, False, False), (Budget(1, 1), 2, False, True), (Budget(1, 1), 3, True, False),
+    (Budget(2, 2), 4, False, True), (Budget(2, 2), 5, True, False),      # large print: both doubled
+    (Budget(3), 3, False, False), (Budget(3), 4, True, False),            # a deck, covers: exact
+])
+def test_a_document_may_run_its_spill_past_its_pages_with_a_warning_and_no_further(budget, pages, fault, long):
+    result = PdfResult("a4 x/public/card.pdf", Path("card.pdf"), pages)
+    faults, warned = layout_faults([budget], [result]), long_documents([budget], [result])
+    assert bool(faults) == fault and bool(warned) == long, (faults, warned)
+    if warned:
+        assert warned[0][0] == result.label and f"runs to {pages} pages where its layout plans {budget.pages}" \
+            in warned[0][1]
+
+
+def test_a_card_a_big_cast_runs_onto_a_second_page_builds_and_says_so(tmp_path):
+    """The healing card is laid out for one page and lists every healer of
+    the cast: eighteen of them take a second page, which `check` cannot
+    foresee. The build prints it whole and warns by name, and a build that
+    finds nothing changed says it again."""
+    data = tmp_path / "data"
+    shutil.copytree(DEFAULT_DATA_DIR / "sixes-system", data / "sixes-system")
+    (data / "sixes.yaml").write_text("systems:\n  - sixes-system\n", encoding="utf-8")
+    healer = (data / "sixes-system" / "combatants" / "dora-quill.yaml").read_text(encoding="utf-8")
+    assert "name: Dora Quill\n" in healer
+    for k in range(15):
+        (data / "sixes-system" / "combatants" / f"healer-{k}.yaml").write_text(
+            healer.replace("name: Dora Quill\n", f"name: Healer {k}\n"), encoding="utf-8")
+    config = BuildConfig(data, tmp_path / "out", (A4,), site=False, workers=1, cache=True)
+    for _ in range(2):
+        report = build(config)
+        said = [(w.file, w.message[:42]) for w in report.warnings if "layout plans" in w.message]
+        assert said == [("a4 sixes-system/public/healing-card.pdf", "runs to 2 pages where its layout plans 1 (")], \
+            report.warnings
+    assert report.untouched
+    from pypdf import PdfReader
+    card = next((tmp_path / "out").rglob("healing-card.pdf"))
+    pages = PdfReader(card).pages
+    assert len(pages) == 2 and "Resuscitation" in pages[1].extract_text()     # whole: what follows the healers
+    assert all(f"Healer {k}" in pages[0].extract_text() for k in range(15))
 
 
 def test_the_registry_names_each_system_by_its_own_slug_and_imports_only_what_is_asked_for():

@@ -9,6 +9,7 @@ file:line:col, and by `build` with the same words before anything renders.
 from __future__ import annotations
 
 import re
+import shutil
 import time
 from pathlib import Path
 
@@ -207,6 +208,25 @@ def test_check_and_build_agree_with_every_name_longer(tmp_path, language, extra)
         assert re.search(r"damage\.yaml:\d+:\d+: error: levels\[\d\]\.name: .* level column", said), said
     else:   # the German lookup card's own lines are longer: the legend of every level's name no longer fits
         assert re.search(r"damage\.yaml:\d+:\d+: error: levels\[\d\]\.name: .* legend of the lookup card", said), said
+
+
+@pytest.mark.parametrize("language, paper", [("de", "a4")])
+def test_check_and_build_agree_with_every_name_one_long_word(tmp_path, language, paper):
+    """Every name the data gives run into one word of forty-odd letters:
+    whatever check passes builds, each name breaking inside its cell (a
+    weapon in a table of figures, a healer heading a row), never widening
+    a table past its column. D6xD6's level column and the Sixes actions card
+    measure their names and refuse these at their lines; they are checked
+    first, then left out so that the rest is built."""
+    game = lengthen_every_name(tmp_path / "game", "verwaltungsbereichsleitungsstelle", language, joiner="")
+    code, said = run("check", "--data", game)
+    assert code == 1, said
+    refused = {where.split("/")[1] for where, *_ in LOCATED.findall(said)}
+    assert refused == {"d6xd6", "sixes"}, said
+    for slug in refused:
+        shutil.rmtree(game / slug)
+    said = agree(game, "--paper", paper)
+    assert re.search(r"^OK: ", said, re.M), said
 
 
 def test_a_compound_wider_than_the_level_column_is_refused_at_its_line(tmp_path):

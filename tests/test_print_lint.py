@@ -190,13 +190,13 @@ def _texts(box):
 def test_a_split_row_fails_the_build(tmp_path):
     """The split reaches the PDF's result and the layout check refuses it,
     naming the document and the page."""
-    from generator.render.jobs import check_layout
+    from generator.render.jobs import Budget, check_layout
     from generator.render.pdf import PdfJob, render_pdf
     job = PdfJob(_long_table("break-inside: auto"), TEMPLATES_DIR.as_uri() + "/", tmp_path / "x.pdf", A4,
                  (TEMPLATES_DIR,), "probe")
     result = render_pdf(job)
     with pytest.raises(BuildError) as failure:
-        check_layout([2], [result])
+        check_layout([Budget(2)], [result])
     assert "probe: page 1: a table row (“Fighter 3" in str(failure.value)
 
 

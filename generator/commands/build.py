@@ -30,10 +30,10 @@ from ..game.dates import given_date, source_date, stamped
 from ..game.gather import Gathered, gather
 from ..game.load import Loaded
 from ..game.settings import Settings
-from ..render.jobs import calibration_job, prepare_html
+from ..render.jobs import Budget, calibration_job, prepare_html
 from ..render.progress import Progress
 from ..systems.base import Deferred, Document
-from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
+from .context import BuildConfig, BuildContext, cache_warnings, long_warnings, refuse_output
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -179,13 +179,14 @@ def _finished(report: BuildReport, run: BuildContext) -> BuildReport:
     report.pdfs = built_pdfs(config.out_dir, config.papers)
     if config.site:
         report.site_index = config.out_dir / "site" / "index.html"
+    report.warnings += long_warnings(run.tally)      # said again by a build that finds nothing changed
     run.cache.record(run.entries, report.summary())
     report.warnings += cache_warnings()
     return report
 
 
 def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], staging: Path, config: BuildConfig
-                  ) -> Iterator[tuple[int, PdfJob]]:
+                  ) -> Iterator[tuple[Budget, PdfJob]]:
     """Each document's HTML is made as the batch asks for it, so a Deferred
     context (systems/base.py: slow to derive) is derived while the pool
     renders the documents before it; those documents come last."""

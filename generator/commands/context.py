@@ -29,7 +29,7 @@ from ..core.paper import PAPERS, Paper
 from .output import OutputError, OutputFolder, recover, refuse_unsafe
 from ..core.paths import MKDOCS_CONFIG, PACKAGE_DIR, SITE_SOURCES_DIR, TEMPLATES_DIR
 from ..render.cache import BuildCache
-from ..render.jobs import render_checked
+from ..render.jobs import Budget, render_checked
 from ..render.progress import Progress, Tally
 from ..render.options import DEFAULT_OPTIONS, PrintOptions
 from ..game.settings import Settings, game_inputs
@@ -130,7 +130,7 @@ class BuildContext:
         from ..render.batch import start_simulations
         start_simulations(works, self.config.workers)
 
-    def render(self, jobs: Iterable[tuple[int, PdfJob]], *, cached: bool = True, quiet: bool = False
+    def render(self, jobs: Iterable[tuple[Budget, PdfJob]], *, cached: bool = True, quiet: bool = False
                ) -> list[PdfResult]:
         """Render (budget, job) pairs as they come, through the cache unless
         `cached` is False; refuse any layout fault and any second write to
@@ -146,7 +146,7 @@ class BuildContext:
         except BuildError as exc:       # a text from the data past its box: named at its file:line:col
             raise BuildError(locate_fields(str(exc), self.config.data_dir)) from None
 
-    def _claimed(self, jobs: Iterable[tuple[int, PdfJob]]) -> Iterator[tuple[int, PdfJob]]:
+    def _claimed(self, jobs: Iterable[tuple[Budget, PdfJob]]) -> Iterator[tuple[Budget, PdfJob]]:
         """Each job's PDF claimed from the writer as it is planned: two
         documents (or a character filed under a document's name) can never
         write one file."""
@@ -158,6 +158,11 @@ class BuildContext:
         """Remember what this run worked out, then swap its entries in."""
         self.cache.keep_memo()
         self._output.commit(self.entries if entries is None else entries, retire)
+
+
+def long_warnings(tally: Tally) -> list[Problem]:
+    """Each document the run printed a page past its layout's plan, as a warning."""
+    return [Problem(label, None, None, words, severity="warning") for label, words in tally.long]
 
 
 def cache_warnings() -> list[Problem]:

@@ -36,7 +36,7 @@ from ..render.options import DEFAULT_OPTIONS, PrintOptions
 from ..render.pack_assembly import (Part, Parts, Press, SteadyProgress, assemble_paper, part_label,
                                     refuse_uneven_pages, zip_papers)
 from ..systems.base import Deferred, System
-from .context import BuildConfig, BuildContext, cache_warnings, refuse_output
+from .context import BuildConfig, BuildContext, cache_warnings, long_warnings, refuse_output
 
 PACK_ENTRY = "pack"
 
@@ -129,7 +129,7 @@ def _pack(config: BuildConfig, request: PackRequest, gathered: Gathered, date: i
     report.rendered, report.reused = ctx.tally.rendered, ctx.tally.reused
     report.files = sorted(p for paper in config.papers for p in (report.root / paper.name).rglob("*") if p.is_file())
     report.zips = [report.root / name for name in archives.values()]
-    report.warnings += cache_warnings()
+    report.warnings += long_warnings(ctx.tally) + cache_warnings()
     return report
 
 

@@ -26,11 +26,27 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Budget:
+    """The pages a document is laid out for, and how many more it may run to
+    before that is a layout bug. A flowing document (a reference, a sheet)
+    may take one page more when a game's text, or its language, is longer
+    than its layout planned for: `check` cannot foresee where a page breaks,
+    so the build prints it whole and says so. A deck's page count is exact."""
+
+    pages: int
+    spill: int = 0
+
+    @property
+    def limit(self) -> int:
+        return self.pages + self.spill
+
+
+@dataclass(frozen=True)
 class Prepared:
     """A document ready for WeasyPrint: its HTML and how to print it."""
 
     html: str
-    budget: int                       # pages it may take; more is a layout bug
+    budget: Budget
     landscape: bool = False
     stylesheets: tuple[str, ...] = ()
     pdf_variant: str | None = None
@@ -68,11 +84,11 @@ def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
     sheets = variant_stylesheets(options, is_deck=bool(doc.cards), is_gm=doc.audience == "gm")
     variant = PDF_UA if options.tagged else None
     if doc.cards:
-        return Prepared(html, page_count(doc, options), grid_for(options.card_size, options.bleed).landscape,
+        return Prepared(html, Budget(page_count(doc, options)), grid_for(options.card_size, options.bleed).landscape,
                         sheets, variant)
     from .bounded import extra_pages          # a reference with long notes may take more pages
-    budget = (doc.max_pages + extra_pages(doc.template, doc.context)) * \
-        (LARGE_PRINT_PAGE_FACTOR if LARGE_PRINT_CSS in sheets else 1)
+    factor = LARGE_PRINT_PAGE_FACTOR if LARGE_PRINT_CSS in sheets else 1
+    budget = Budget((doc.max_pages + extra_pages(doc.template, doc.context)) * factor, doc.spill * factor)
     # Only what a player fills in gets form fields; cards and public pages print flat.
     return Prepared(html, budget, False, sheets, variant, options.fillable and doc.audience == "player")
 
@@ -80,23 +96,24 @@ def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
 CALIBRATION_SLUG = "duplex-calibration"
 
 
-def calibration_job(folder: Path, paper: Paper, options: PrintOptions) -> tuple[int, PdfJob]:
+def calibration_job(folder: Path, paper: Paper, options: PrintOptions) -> tuple[Budget, PdfJob]:
     """(budget, job) for the duplex calibration sheet, printed whenever cards
     have backs: into `folder`, beside the systems' folders or a pack."""
     from .cards import render_calibration
     from .options import PDF_UA
-    prepared = Prepared(render_calibration(options), 2, pdf_variant=PDF_UA if options.tagged else None)
-    return 2, prepared.job(folder / f"{CALIBRATION_SLUG}.pdf", paper, (TEMPLATES_DIR,),
+    prepared = Prepared(render_calibration(options), Budget(2), pdf_variant=PDF_UA if options.tagged else None)
+    return prepared.budget, prepared.job(folder / f"{CALIBRATION_SLUG}.pdf", paper, (TEMPLATES_DIR,),
                            f"{paper.name} {CALIBRATION_SLUG}.pdf")
 
 
-def render_checked(jobs: Iterable[tuple[int, PdfJob]], store: RenderCache | None, workers: int | None,
+def render_checked(jobs: Iterable[tuple[Budget, PdfJob]], store: RenderCache | None, workers: int | None,
                    progress: Progress, report: Tally) -> list[PdfResult]:
     """Render every (budget, job), or take it from the cache, starting each as
     soon as it is planned; refuse any layout fault; only then store what was
-    made (a failed build writes no cache). `report` tallies the work."""
+    made (a failed build writes no cache). `report` tallies the work, and
+    the documents that ran past their budget's pages."""
     from .batch import RenderBatch
-    budgets: list[int] = []
+    budgets: list[Budget] = []
     with RenderBatch(store, workers, progress) as batch:
         for budget, job in jobs:
             budgets.append(budget)
@@ -106,6 +123,7 @@ def render_checked(jobs: Iterable[tuple[int, PdfJob]], store: RenderCache | None
     report.pieces += batch.pieces
     report.reused += batch.reused
     check_layout(budgets, results)
+    report.long += long_documents(budgets, results)
     if store is not None:
         for key, result in batch.fresh:
             store.store(key, result.target, result.pages)
@@ -113,18 +131,27 @@ def render_checked(jobs: Iterable[tuple[int, PdfJob]], store: RenderCache | None
     return results
 
 
-def layout_faults(budgets: list[int], results: Sequence[PdfResult]) -> list[str]:
+def layout_faults(budgets: Sequence[Budget], results: Sequence[PdfResult]) -> list[str]:
     """Every page-count or overflow fault of the rendered documents, given
     each one's page budget."""
     faults = []
     for budget, result in zip(budgets, results, strict=True):
-        if result.pages > budget:
-            faults.append(f"{result.label}: {result.pages} pages, at most {budget} expected")
+        if result.pages > budget.limit:
+            faults.append(f"{result.label}: {result.pages} pages, at most {budget.limit} expected")
         faults.extend(f"{result.label}: {o}" for o in result.overflows + result.lint)
     return faults
 
 
-def check_layout(budgets: list[int], results: Sequence[PdfResult]) -> None:
+def long_documents(budgets: Sequence[Budget], results: Sequence[PdfResult]) -> list[tuple[str, str]]:
+    """(label, what to tell) of each document that ran past its budget's
+    pages but not its spill: printed whole, and worth a warning."""
+    return [(result.label, f"runs to {result.pages} pages where its layout plans {budget.pages} (the game's text, "
+             f"or its language, takes more room than planned); it prints whole: fine if intended, else shorten "
+             f"the game's text it shows")
+            for budget, result in zip(budgets, results, strict=True) if budget.pages < result.pages <= budget.limit]
+
+
+def check_layout(budgets: Sequence[Budget], results: Sequence[PdfResult]) -> None:
     """Refuse the build when any rendered document has a layout fault."""
     faults = layout_faults(budgets, results)
     if faults:

@@ -40,7 +40,7 @@ from ..core.paper import Paper
 from ..core.paths import TEMPLATES_DIR
 from ..game.pack_plan import CARD_RUN, COVERS, LABEL_STOCK, Envelope, PackPlan, table_pages
 from ..systems.base import Document
-from .jobs import Progress, calibration_job, prepare_html
+from .jobs import Budget, Progress, calibration_job, prepare_html
 from .options import PrintOptions
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ class Piece:
 # Every rendered part of a pack by paper, folder and slug: its file and its page count.
 Parts = dict[tuple[Paper, str, str], tuple[Path, Part]]
 # Renders (budget, job) pairs quietly: no progress, not counted (BuildContext.render, quiet).
-Renderer = Callable[[list[tuple[int, "PdfJob"]]], object]
+Renderer = Callable[[list[tuple[Budget, "PdfJob"]]], object]
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,11 @@ Progress = Callable[[str, int, int], None]
 
 class Tally:
     """What a run rendered: labels of documents rendered, every file
-    WeasyPrint made (documents, parts, page numbers), documents reused."""
+    WeasyPrint made (documents, parts, page numbers), documents reused, and
+    (label, what to tell) of each that ran past its planned pages."""
 
     def __init__(self) -> None:
         self.rendered: list[str] = []
         self.pieces: list[str] = []
         self.reused = 0
+        self.long: list[tuple[str, str]] = []

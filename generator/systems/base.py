@@ -80,9 +80,12 @@ class Document:
     template: str             # Jinja template under templates/
     audience: Audience
     context: Mapping[str, Any]
-    max_pages: int            # more pages than this is a layout bug
+    max_pages: int            # the pages it is laid out for
     cards: tuple[Card, ...] = ()
     handouts: tuple[Path, ...] = ()   # PDFs the data gives this (player) document's envelope in a pack
+    # Pages it may run past max_pages before that is a layout bug (render/jobs.Budget):
+    # one for a flowing document; none where each page is one thing (a cover, a sheet of labels).
+    spill: int = 1
 
     @property
     def folder(self) -> str:
