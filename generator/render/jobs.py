@@ -103,7 +103,7 @@ def calibration_job(folder: Path, paper: Paper, options: PrintOptions) -> tuple[
     from .options import PDF_UA
     prepared = Prepared(render_calibration(options), Budget(2), pdf_variant=PDF_UA if options.tagged else None)
     return prepared.budget, prepared.job(folder / f"{CALIBRATION_SLUG}.pdf", paper, (TEMPLATES_DIR,),
-                           f"{paper.name} {CALIBRATION_SLUG}.pdf")
+                                         f"{paper.name} {CALIBRATION_SLUG}.pdf")
 
 
 def render_checked(jobs: Iterable[tuple[Budget, PdfJob]], store: RenderCache | None, workers: int | None,
