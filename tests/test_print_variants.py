@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from generator.commands.build import build
 from generator.commands.context import BuildConfig
-from generator.core.paper import A4
+from generator.core.paper import A4, LETTER
 
 from generator.game.load import load_all
 
@@ -84,6 +84,26 @@ def test_large_print_builds_within_its_budget_and_tagged_pdfs_are_tagged(starter
         root = PdfReader(path).trailer["/Root"]
         assert root["/MarkInfo"]["/Marked"] is True or root["/MarkInfo"]["/Marked"] == True, path  # noqa: E712
         assert "/StructTreeRoot" in root, path
+
+
+@pytest.mark.parametrize("language, paper, words", [("de", LETTER, "Zielzahlen"), ("fr", A4, "Cibles et chances")],
+                         ids=["de-letter", "fr-a4"])
+def test_large_print_builds_every_starter_in_a_wordier_language_within_its_plan(tmp_path, language, paper, words):
+    """At 12 pt a French or German table of figures is wider than in English
+    ("100 %", "Keine Karte", "Würfel"): side by side in a sheet's narrow
+    column or three abreast, such tables ran past their columns and the
+    build refused. Every system's starter as `sixes new --language` writes
+    it builds in large print, each document within the pages its layout plans."""
+    from click.testing import CliRunner
+
+    from generator.commands.cli import main
+    game, out = tmp_path / "game", tmp_path / "out"
+    assert CliRunner().invoke(main, ["new", str(game), "--language", language]).exit_code == 0
+    said = CliRunner().invoke(main, ["build", "--data", str(game), "--out", str(out), "--paper", paper.name,
+                                     "--no-site", "--large-print"])
+    assert said.exit_code == 0 and "layout plans" not in said.output, said.output
+    odds = out / "pdf" / paper.name / "sixes-system" / "public" / "odds-card.pdf"
+    assert words in "".join(page.extract_text() for page in PdfReader(odds).pages)     # in the game's language
 
 
 def test_fillable_turns_inputs_of_player_documents_into_form_fields_flat_by_default(tmp_path):
