@@ -7,7 +7,7 @@ SIXES  := $(VENV)/bin/sixes
 STAMP  := $(VENV)/.installed
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: pack test system-deps clean bench-print bench-floor bench-simulate bench-lint
+.PHONY: pack test system-deps clean bench-print bench-floor bench-simulate bench-lint bench-tables
 
 pack: system-deps $(STAMP)
 	$(SIXES) build --data data
@@ -38,6 +38,10 @@ bench-simulate: $(STAMP)
 # What the print lint costs per document against rendering it (see README).
 bench-lint: $(STAMP)
 	$(PY) benchmarks/bench_lint.py
+
+# Tables of a name column and long rules, fixed against automatic layout (see CONTRIBUTING).
+bench-tables: $(STAMP)
+	$(PY) benchmarks/bench_tables.py
 
 system-deps:
 	@sh scripts/install-system-deps
