@@ -441,7 +441,7 @@ def two_games(tmp_path) -> Path:
      "no I6 game in this folder (it holds: sixes, d6xd6); --system i6 needs a sub-folder named i6/"),
     ([], "this folder holds 2 games (sixes, d6xd6); which one should be packed?; "
          "pass --system sixes or --system d6xd6"),
-    (["--system", "d6xd6"], "this D6xD6 game has no per-character sheets to pack; pass --players N for N "
+    (["--system", "d6xd6"], "D6xD6 has no per-character sheets to pack; pass --players N for N "
                             "envelopes that each hold damage-ladder cards, weapon, armour and turn cards"),
     (["--system", "sixes", "--players", "4"], "--players is for games without character sheets; this Sixes "
                                               "game has 2 characters, one envelope each"),

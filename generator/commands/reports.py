@@ -53,7 +53,7 @@ def print_pack_report(report: PackReport, casting_given: bool, simplex: bool) ->
     click.echo(f"{len(report.rendered)} documents rendered, {report.reused:d} reused from the last build", err=True)
     if report.casting_file is not None and not casting_given:
         click.echo(f"Casting: {visible(shown_path(report.casting_file))} (found in the game folder)", err=True)
-    click.echo(f"Packed {len(report.envelopes)} {visible(report.system.title)} envelopes ("
+    click.echo(f"Packed {len(report.envelopes)} envelopes ({visible(report.system.title)}, "
                + ("one-sided" if simplex else "two-sided") + f") in {visible(report.root)}")
     if report.card_run is not None:
         run = report.card_run

@@ -333,7 +333,7 @@ def refuse_player_count(system: System, data_dir: Path, docs: Sorted, casting_fi
     title = game_title(docs.decks + docs.summaries, system)
     handed_out = ", ".join(short_title(d, title) for d in docs.decks + docs.summaries)
     if not handed_out:
-        raise DataError([Problem(where, None, None, f"this {system.title} game has nothing for players to pack",
+        raise DataError([Problem(where, None, None, f"this game ({system.title}) has nothing for players to pack",
                                  hint="use `sixes build` for its GM documents")])
     if casting_file is not None:
         raise DataError([Problem(str(casting_file), None, None,
@@ -341,7 +341,7 @@ def refuse_player_count(system: System, data_dir: Path, docs: Sorted, casting_fi
                                  hint=f"drop --casting and pass --players N for N envelopes ({handed_out})")])
     if players is None:
         raise DataError([Problem(where, None, None,
-                                 f"this {system.title} game has no per-character sheets to pack",
+                                 f"{system.title} has no per-character sheets to pack",
                                  hint=f"pass --players N for N envelopes that each hold {handed_out}")])
 
 
