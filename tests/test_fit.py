@@ -272,6 +272,27 @@ def test_a_field_far_over_its_box_is_refused_where_it_is(tmp_path, system, file,
         assert text[int(column) - 1:].startswith(words(600)[:20]), (text, column)
 
 
+def test_names_that_alone_overfill_the_actions_card_are_refused_at_the_names(tmp_path):
+    """Six action names of a dozen words each take the hand-signal card's
+    room before any reminder does: `check` (and `build`, before rendering)
+    names the names to shorten, at their lines, not the reminders, which
+    no cut would make fit."""
+    game = make_game(tmp_path / "game", "sixes", 1)
+    path = game / "sixes" / "actions.yaml"
+    text = path.read_text(encoding="utf-8")
+    names = re.findall(r"^    name: (.*)$", text, re.M)
+    assert len(names) == 6
+    for name in names:
+        text = text.replace(f"name: {name}\n", f"name: {name} {words(12).rstrip('.')}\n", 1)
+    path.write_text(text, encoding="utf-8")
+    found = LOCATED.findall(agree(game, "--paper", "a4"))
+    assert found and all(re.match(r"actions\.\w+\.name: about \d+ words? too long for the Actions", message)
+                         for _, _, _, message in found), found
+    lines = text.splitlines()
+    for _, line, column, _ in found:
+        assert lines[int(line) - 1][int(column) - 1:].startswith(tuple(names)), lines[int(line) - 1]
+
+
 def test_a_bigger_card_is_suggested_when_it_would_hold_the_text(tmp_path):
     game = make_game(tmp_path / "game", "six-shooter", 1, only=("challenges.yaml", "description"), over=130)
     code, said = run("check", "--data", game)

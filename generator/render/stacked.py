@@ -11,7 +11,7 @@ name takes its real room.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from ..core.i18n import N_, _, fill
@@ -39,6 +39,7 @@ class Block:
     text: Text
     above: tuple[str, float, int] | None = None    # (text, pt, weight), on a line of its own
     least_mm: float = 0.0
+    above_at: tuple = ()        # where the data file holds the line above (an action's name), to name it
 
 
 @dataclass(frozen=True)
@@ -96,8 +97,13 @@ class StackBox(Box):
     def too_long(self) -> list[tuple[Text, int, int]]:
         """(field, words too many, words that fit): the longest blocks, one
         after another, each cut by the lines the card is over (at most all
-        of its own), until the rest fits at the floor: the least to shorten."""
+        of its own), until the rest fits at the floor: the least to shorten.
+        When the lines above the blocks (the actions' names) overfill the
+        card on their own, they are what to shorten, not the texts."""
         floor = self.steps[-1]
+        bare = sum(self.height(replace(t, text=""), floor) for t in self.texts) - self.height_mm
+        if bare > 0 and (names := self._names_too_long(bare)):
+            return names
         line_mm = floor * self.line_height / PT_PER_MM
         over = sum(self.height(t, floor) for t in self.texts) - self.height_mm
         found = []
@@ -108,6 +114,27 @@ class StackBox(Box):
             cut = min(lines, math.ceil(over / line_mm))
             fit = words_that_fit(text.text, lines - cut, self.width_mm - text.inset_mm, floor)
             found.append((text, max(1, len(text.text.split()) - fit), fit))
+            over -= cut * line_mm
+        return found
+
+    def _names_too_long(self, over: float) -> list[tuple[Text, int, int]]:
+        """The lines above the blocks that run over one line, longest first,
+        each cut until the card's bare blocks fit: the names to shorten."""
+        named = []
+        for block in self.blocks:
+            if block.above is not None and block.above_at:
+                line, pt, weight = block.above
+                width = self.width_mm - block.text.inset_mm
+                named.append((line_count(line, width, pt, weight=weight), block, width))
+        found = []
+        for lines, block, width in sorted(named, key=lambda n: -n[0]):
+            line, pt, weight = block.above or ("", 0.0, 400)
+            line_mm = pt * self.line_height / PT_PER_MM
+            cut = min(lines - 1, math.ceil(over / line_mm))
+            if over <= 0 or cut <= 0:
+                continue
+            fit = words_that_fit(line, lines - cut, width, pt, weight=weight)
+            found.append((Text("name", line, block.above_at, block.text.file), max(1, len(line.split()) - fit), fit))
             over -= cut * line_mm
         return found
 
@@ -141,7 +168,7 @@ ICON_MM, ICON_GAP, ROW_GAP, NAME_PT = 8.5, 2.0, 1.1, 9.5
 
 def _action_blocks(c: Mapping[str, Any]) -> list[Block]:
     return [Block(Text("reminder", action.reminder, ("actions", key, "reminder"), "actions.yaml"),
-                  above=(action.name, NAME_PT, 700), least_mm=ICON_MM)
+                  above=(action.name, NAME_PT, 700), least_mm=ICON_MM, above_at=("actions", key, "name"))
             for key, action in c["actions"].items()]
 
 
