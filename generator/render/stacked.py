@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from ..core.i18n import N_, _, fill
+from ..core.loading import Key
 from ..core.measure import PT_PER_MM, line_count, words_that_fit
 from .fit import FOOT_RESERVE, LINE_HEIGHT, Box, Fit, Text, card_room, card_width, text_height
 from .options import PrintOptions
@@ -39,7 +40,7 @@ class Block:
     text: Text
     above: tuple[str, float, int] | None = None    # (text, pt, weight), on a line of its own
     least_mm: float = 0.0
-    above_at: tuple = ()        # where the data file holds the line above (an action's name), to name it
+    above_at: Key = ()          # where the data file holds the line above (an action's name), to name it
 
 
 @dataclass(frozen=True)
@@ -125,14 +126,13 @@ class StackBox(Box):
             if block.above is not None and block.above_at:
                 line, pt, weight = block.above
                 width = self.width_mm - block.text.inset_mm
-                named.append((line_count(line, width, pt, weight=weight), block, width))
+                named.append((line_count(line, width, pt, weight=weight), line, pt, weight, width, block))
         found = []
-        for lines, block, width in sorted(named, key=lambda n: -n[0]):
-            line, pt, weight = block.above or ("", 0.0, 400)
+        for lines, line, pt, weight, width, block in sorted(named, key=lambda n: -n[0]):
             line_mm = pt * self.line_height / PT_PER_MM
             cut = min(lines - 1, math.ceil(over / line_mm))
             if over <= 0 or cut <= 0:
-                continue
+                break           # longest first: the rest take one line each, or nothing is over
             fit = words_that_fit(line, lines - cut, width, pt, weight=weight)
             found.append((Text("name", line, block.above_at, block.text.file), max(1, len(line.split()) - fit), fit))
             over -= cut * line_mm
