@@ -21,6 +21,7 @@ from fit_games import (NAME_FLOOR, lengthen_every_name, lengthen_every_text, mak
 from generator.commands.cli import main
 from generator.core.measure import line_count, words_that_fit
 from generator.core.paths import TEMPLATES_DIR
+from generator.render.stacked import NAME_PT
 
 SYSTEMS = ("sixes", "six-shooter", "d6xd6", "i6", "sixes-system")
 LOCATED = re.compile(r"^(\S+\.yaml):(\d+):(\d+): error: (.*)$", re.M)
@@ -288,6 +289,8 @@ def test_names_that_alone_overfill_the_actions_card_are_refused_at_the_names(tmp
     found = LOCATED.findall(agree(game, "--paper", "a4"))
     assert found and all(re.match(r"actions\.\w+\.name: about \d+ words? too long for the Actions", message)
                          for _, _, _, message in found), found
+    # The words that fit are counted at the size the names print, not at the reminders' floor.
+    assert all(f"fit at {NAME_PT:g} pt)" in message for _, _, _, message in found), found
     lines = text.splitlines()
     for _, line, column, _ in found:
         assert lines[int(line) - 1][int(column) - 1:].startswith(tuple(names)), lines[int(line) - 1]

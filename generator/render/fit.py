@@ -77,10 +77,10 @@ class Box:
                 return size
         return None
 
-    def too_long(self) -> list[tuple[Text, int, int]]:
-        """(field, words too many, words that fit) for each field past its
-        share at the floor: its share is the room the others leave, counting
-        each other field at most at an equal part of the box."""
+    def too_long(self) -> list[TooLong]:
+        """Each field past its share at the floor: its share is the room the
+        others leave, counting each other field at most at an equal part of
+        the box."""
         floor = self.steps[-1]
         line_mm = floor * self.line_height / PT_PER_MM
         fair = self.height_mm / len(self.texts)
@@ -91,12 +91,22 @@ class Box:
             lines = max(0, int(room // line_mm))
             if self.lines(text, floor) > lines:
                 fit = words_that_fit(text.text, lines, self.width_mm - text.inset_mm, floor)
-                found.append((text, len(text.text.split()) - fit, fit))
+                found.append(TooLong(text, len(text.text.split()) - fit, fit, floor))
         if not found and self.step() is None:      # shares rounded in its favour: the longest is too long
             text = max(self.texts, key=lambda t: self.height(t, floor))
             fit = words_that_fit(text.text, int(self.height_mm // line_mm), self.width_mm - text.inset_mm, floor)
-            found.append((text, len(text.text.split()) - fit, fit))
+            found.append(TooLong(text, len(text.text.split()) - fit, fit, floor))
         return found
+
+
+@dataclass(frozen=True)
+class TooLong:
+    """A field that will not fit: the words too many, the words that fit,
+    and the size they were measured at (the floor, or a name's own size)."""
+    text: Text
+    over: int
+    fit: int
+    size_pt: float
 
 
 def card_width(options: PrintOptions) -> float:
@@ -125,12 +135,11 @@ def bigger_card(build: Callable[[PrintOptions], tuple[Box, ...]], options: Print
 def box_problems(box: Box, doc: YamlDocument) -> list[Problem]:
     """One error per field of `box` that will not fit, at its position in `doc`."""
     problems = []
-    floor = f"{box.steps[-1]:g} pt"
-    for text, over, fit in box.too_long():
+    for long in box.too_long():
         hint = "shorten it" + (f", {box.bigger}" if box.bigger else "")
         problems.append(doc.problem(
-            text.loc, f"about {_words(over)} too long for {box.what} (at most about {_words(fit)} fit at {floor})",
-            hint=hint))
+            long.text.loc, f"about {_words(long.over)} too long for {box.what} "
+                           f"(at most about {_words(long.fit)} fit at {long.size_pt:g} pt)", hint=hint))
     return problems
 
 

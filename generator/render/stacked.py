@@ -17,7 +17,7 @@ from typing import Any, Callable, Mapping
 from ..core.i18n import N_, _, fill
 from ..core.loading import Key
 from ..core.measure import PT_PER_MM, line_count, words_that_fit
-from .fit import FOOT_RESERVE, LINE_HEIGHT, Box, Fit, Text, card_room, card_width, text_height
+from .fit import FOOT_RESERVE, LINE_HEIGHT, Box, Fit, Text, TooLong, card_room, card_width, text_height
 from .options import PrintOptions
 
 H2_PT, H2_LINE, H2_EXTRA = 12.0, 1.15, 1.5 + 0.6 + 0.4     # cards.css .card h2 (margin, padding, rule)
@@ -95,8 +95,8 @@ class StackBox(Box):
             body += text_height(line, self.width_mm - text.inset_mm, pt, self.line_height, weight)
         return max(body, block.least_mm) + text.gap_mm
 
-    def too_long(self) -> list[tuple[Text, int, int]]:
-        """(field, words too many, words that fit): the longest blocks, one
+    def too_long(self) -> list[TooLong]:
+        """The longest blocks, one
         after another, each cut by the lines the card is over (at most all
         of its own), until the rest fits at the floor: the least to shorten.
         When the lines above the blocks (the actions' names) overfill the
@@ -114,11 +114,11 @@ class StackBox(Box):
             lines = self.lines(text, floor)
             cut = min(lines, math.ceil(over / line_mm))
             fit = words_that_fit(text.text, lines - cut, self.width_mm - text.inset_mm, floor)
-            found.append((text, max(1, len(text.text.split()) - fit), fit))
+            found.append(TooLong(text, max(1, len(text.text.split()) - fit), fit, floor))
             over -= cut * line_mm
         return found
 
-    def _names_too_long(self, over: float) -> list[tuple[Text, int, int]]:
+    def _names_too_long(self, over: float) -> list[TooLong]:
         """The lines above the blocks that run over one line, longest first,
         each cut until the card's bare blocks fit: the names to shorten."""
         named = []
@@ -134,7 +134,8 @@ class StackBox(Box):
             if over <= 0 or cut <= 0:
                 break           # longest first: the rest take one line each, or nothing is over
             fit = words_that_fit(line, lines - cut, width, pt, weight=weight)
-            found.append((Text("name", line, block.above_at, block.text.file), max(1, len(line.split()) - fit), fit))
+            found.append(TooLong(Text("name", line, block.above_at, block.text.file),
+                                 max(1, len(line.split()) - fit), fit, pt))
             over -= cut * line_mm
         return found
 
