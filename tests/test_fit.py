@@ -198,6 +198,25 @@ def test_check_and_build_agree_with_every_text_longer(tmp_path, language, factor
             assert COMPOUND not in text and COMPOUND[:8] in text, text[:600]
 
 
+def test_a_character_name_that_takes_the_lookup_heading_onto_two_lines_is_blamed_at_the_name(tmp_path):
+    """On a German lookup card a heading of two lines leaves the legend of
+    damage levels too little room. What to shorten is that character's
+    name, at its line, not a level name that no cut would help: each
+    level name is one word, and the other characters' cards fit."""
+    game = new_game(tmp_path / "game", "de")
+    for other in ("sixes", "six-shooter", "i6", "sixes-system"):
+        shutil.rmtree(game / other)
+    path = game / "d6xd6" / "characters.yaml"
+    text = path.read_text(encoding="utf-8")
+    first = re.search(r"^  - name: (.*)$", text, re.M)
+    assert first is not None
+    path.write_text(text.replace(f"name: {first[1]}\n", f"name: {first[1]} Charlie\n", 1), encoding="utf-8")
+    found = LOCATED.findall(agree(game, "--paper", "a4"))
+    line = text[:first.start(1)].count("\n") + 1
+    assert [(file.endswith("d6xd6/characters.yaml"), int(row)) for file, row, _, _ in found] == [(True, line)], found
+    assert re.match(r"characters\[0\]\.name: about 1 word too long for the heading of its lookup card", found[0][3])
+
+
 @pytest.mark.parametrize("language, extra", [("en", "Bis"), ("en", "of the Far Marches"), ("de", "Bis")])
 def test_check_and_build_agree_with_every_name_longer(tmp_path, language, extra):
     """Names of every kind, a little and a lot longer: whatever check passes

@@ -10,11 +10,12 @@ and d6xd6/cards.css: change them together.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from ..core.i18n import _, fill
 from ..core.measure import FILL, PT_PER_MM, line_count, text_width
-from .fit import LINE_HEIGHT, Box, Text, card_room, card_width, text_height
+from .fit import LINE_HEIGHT, Box, Text, TooLong, card_room, card_width, text_height
 from .options import PrintOptions
 from .stacked import H2_EXTRA, H2_LINE, H2_PT, foot_extra
 
@@ -50,14 +51,18 @@ def legend(game: Any) -> str:
     return " · ".join(f"{r.abbr} {r.name}" for r in rungs(game)[1:])
 
 
+def heading(name: str) -> str:
+    """The card's heading, as lookup.html words it."""
+    return fill(_("Lookup: %(name)s"), name=name) if name else _("Lookup")
+
+
 def room_for_legend(sheet: Any, title: str, rows: int, category_word: dict[str, str],
                     options: PrintOptions) -> float:
     """The height the legend of level names may take on `sheet`'s lookup
     card: the card's room less its heading, subtitle, grid of `rows`
     rows, the two lines after the legend and a foot past one line."""
     width = card_width(options)
-    heading = fill(_("Lookup: %(name)s"), name=sheet.name) if sheet.name else _("Lookup")
-    used = text_height(heading, width, H2_PT, H2_LINE, weight=700) + H2_EXTRA
+    used = text_height(heading(sheet.name), width, H2_PT, H2_LINE, weight=700) + H2_EXTRA
     used += _lines_mm(_("Row: yours. Column: damage in."), width) + SUB_AFTER
     used += rows * (TEXT_PT * GRID_LINE / PT_PER_MM + GRID_PAD)
     swatch = SWATCH_MM + text_width(" ", TEXT_PT)
@@ -66,17 +71,51 @@ def room_for_legend(sheet: Any, title: str, rows: int, category_word: dict[str, 
     return card_room(options) - used - foot_extra(title, options)
 
 
+@dataclass(frozen=True)
+class HeadingBox(Box):
+    """A character's name in its lookup card's heading ("Lookup: name", bold),
+    which may take only the lines the legend leaves it: the words that fit
+    are counted in the heading as it prints."""
+
+    def lines(self, text: Text, size: float) -> int:
+        return line_count(heading(text.text), self.width_mm, size, weight=700)
+
+    def height(self, text: Text, size: float) -> float:
+        return self.lines(text, size) * size * H2_LINE / PT_PER_MM
+
+    def too_long(self) -> list[TooLong]:
+        text, size = self.texts[0], self.steps[-1]
+        lines = max(1, int(self.height_mm // (size * H2_LINE / PT_PER_MM)))
+        words = text.text.split()
+        fit = max((k for k in range(len(words) + 1)
+                   if self.lines(replace(text, text=" ".join(words[:k])), size) <= lines), default=0)
+        return [TooLong(text, max(1, len(words) - fit), fit, size)]
+
+
 def unfit_lookups(game: Any, options: PrintOptions) -> Iterable[Box]:
-    """The lookup card whose legend does not fit, once: a box holding the
-    legend, blamed on the longest level name (shortening it is what helps)."""
+    """The lookup cards whose legend does not fit. When it would not fit
+    under a heading without a name, the level names are too long: one box
+    holding the legend, blamed on the longest of them. Otherwise each
+    character whose name takes the heading onto more lines is blamed at
+    the name (shortening it is what helps)."""
     from ..systems.d6xd6.outputs import CATEGORY_WORDS, sheet_for
     from ..systems.d6xd6.rules import CONDITIONS
     words = {key: _(w.word) for key, w in CATEGORY_WORDS.items()}
-    sheets = [sheet_for(c, game) for c in [*game.characters.characters, None]]
-    room = min(room_for_legend(s, game.info.title, 1 + len(CONDITIONS), words, options) for s in sheets)
-    if _lines_mm(legend(game), card_width(options), fill=LEGEND_FILL) <= room:
+    width, rows = card_width(options), 1 + len(CONDITIONS)
+    need = _lines_mm(legend(game), width, fill=LEGEND_FILL)
+    sheets = [(i, sheet_for(c, game)) for i, c in enumerate([*game.characters.characters, None])]
+    nameless = min(room_for_legend(replace(s, name=""), game.info.title, rows, words, options) for _i, s in sheets)
+    if need > nameless:
+        names = [(level.name, ("levels", i, "name")) for i, level in enumerate(game.damage.levels)]
+        _longest, loc = max([*names, (game.damage.overkill.name, ("overkill", "name"))], key=lambda n: len(n[0]))
+        yield Box("the legend of the lookup card, which names every damage level", width, nameless,
+                  (Text("name", legend(game), loc, "damage.yaml", gap_mm=0.0),), steps=(TEXT_PT,))
         return
-    names = [(level.name, ("levels", i, "name")) for i, level in enumerate(game.damage.levels)]
-    _longest, loc = max([*names, (game.damage.overkill.name, ("overkill", "name"))], key=lambda n: len(n[0]))
-    yield Box("the legend of the lookup card, which names every damage level", card_width(options), room,
-              (Text("name", legend(game), loc, "damage.yaml", gap_mm=0.0),), steps=(TEXT_PT,))
+    for i, sheet in sheets:
+        room = room_for_legend(sheet, game.info.title, rows, words, options)
+        if sheet.name and need > room:
+            heading_room = room - need + text_height(heading(sheet.name), width, H2_PT, H2_LINE, weight=700)
+            yield HeadingBox("the heading of its lookup card (a longer name leaves too little room for the "
+                             "legend of damage levels)", width, heading_room,
+                             (Text("name", sheet.name, ("characters", i, "name"), "characters.yaml"),),
+                             steps=(H2_PT,))
