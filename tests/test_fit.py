@@ -198,11 +198,13 @@ def test_check_and_build_agree_with_every_text_longer(tmp_path, language, factor
             assert COMPOUND not in text and COMPOUND[:8] in text, text[:600]
 
 
-def test_a_character_name_that_takes_the_lookup_heading_onto_two_lines_is_blamed_at_the_name(tmp_path):
+def test_a_long_character_name_prints_its_lookup_heading_smaller_and_a_longer_one_is_blamed_at_the_name(tmp_path):
     """On a German lookup card a heading of two lines leaves the legend of
-    damage levels too little room. What to shorten is that character's
-    name, at its line, not a level name that no cut would help: each
-    level name is one word, and the other characters' cards fit."""
+    damage levels too little room. A name of three ordinary words prints
+    its heading smaller, on one line, and builds; a name too long even for
+    the smallest heading is refused at its own line, not at a level name
+    that no cut would help (each is one word)."""
+    import subprocess
     game = new_game(tmp_path / "game", "de")
     for other in ("sixes", "six-shooter", "i6", "sixes-system"):
         shutil.rmtree(game / other)
@@ -210,11 +212,20 @@ def test_a_character_name_that_takes_the_lookup_heading_onto_two_lines_is_blamed
     text = path.read_text(encoding="utf-8")
     first = re.search(r"^  - name: (.*)$", text, re.M)
     assert first is not None
-    path.write_text(text.replace(f"name: {first[1]}\n", f"name: {first[1]} Charlie\n", 1), encoding="utf-8")
+    longer = f"{first[1]} Charlie"
+    path.write_text(text.replace(f"name: {first[1]}\n", f"name: {longer}\n", 1), encoding="utf-8")
+    assert re.search(r"^OK: ", agree(game, "--paper", "a4"), re.M)
+    pdf = next((game / "output").rglob("ladder-cards.pdf"))
+    cards = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert f"Tabelle: {longer}\n" in cards, cards[:800]          # the whole heading on one line
+    shutil.rmtree(game / "output")
+    path.write_text(text.replace(f"name: {first[1]}\n", f"name: {longer} {words(10, 'de').rstrip('.')}\n", 1),
+                    encoding="utf-8")
     found = LOCATED.findall(agree(game, "--paper", "a4"))
     line = text[:first.start(1)].count("\n") + 1
     assert [(file.endswith("d6xd6/characters.yaml"), int(row)) for file, row, _, _ in found] == [(True, line)], found
-    assert re.match(r"characters\[0\]\.name: about 1 word too long for the heading of its lookup card", found[0][3])
+    assert re.match(r"characters\[0\]\.name: about \d+ words? too long for the heading of its lookup card .* "
+                    r"fit at 9\.5 pt\)", found[0][3]), found
 
 
 @pytest.mark.parametrize("language, extra", [("en", "Bis"), ("en", "of the Far Marches"), ("de", "Bis")])

@@ -21,7 +21,7 @@ from ..core.i18n import _, fill
 from ..core.loading import YamlDocument, format_loc, load_yaml
 from ..core.measure import PT_PER_MM, line_count
 from ..systems.base import Card
-from .lookup_fit import unfit_lookups
+from .lookup_fit import lookup_fits, unfit_lookups
 from .fit import (CARD_STEPS, LINE_HEIGHT, Box, Cell, Fit, Row, Text, bigger_card, box_problems, card_room, card_width,
                   flow, text_height)
 from .options import DEFAULT_OPTIONS, PrintOptions
@@ -381,6 +381,7 @@ CARD_LAYOUTS: dict[str, Callable[[Mapping[str, Any], PrintOptions], list[Fit]]] 
                                           c["card"]["index"]),
     "d6xd6/cards/distances.html": lambda c, options: distance_fits(c["combat"].distances, options),
     "d6xd6/cards/weapons.html": weapon_fits,
+    "d6xd6/cards/lookup.html": lookup_fits,
     **{face: stack.fits for face, stack in STACKS.items()},
 }
 # The face a continuation card prints, by the face it continues.

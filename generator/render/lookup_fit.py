@@ -11,11 +11,11 @@ and d6xd6/cards.css: change them together.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.i18n import _, fill
 from ..core.measure import FILL, PT_PER_MM, line_count, text_width
-from .fit import LINE_HEIGHT, Box, Text, TooLong, card_room, card_width, text_height
+from .fit import LINE_HEIGHT, Box, Fit, Text, TooLong, card_room, card_width, text_height
 from .options import PrintOptions
 from .stacked import H2_EXTRA, H2_LINE, H2_PT, foot_extra
 
@@ -28,6 +28,9 @@ SWATCH_MM = 3.0                                 # .swatch
 # and a break on either side of each " · " let the renderer set a line to
 # 99 % of the card (tests/test_fit.py holds the count against WeasyPrint's).
 LEGEND_FILL = 0.99
+# The heading's sizes, largest first: a name that would take it onto more
+# lines than the legend leaves it prints smaller before check refuses it.
+HEADING_STEPS = (H2_PT, 10.5, 9.5)
 
 
 def _take_off(sheet: Any, category_word: dict[str, str]) -> str:
@@ -48,7 +51,12 @@ def _lines_mm(text: str, width: float, indent: float = 0.0, fill: float = FILL) 
 def legend(game: Any) -> str:
     """The legend's words: each level's abbreviation and name."""
     from ..systems.d6xd6.outputs import rungs
-    return " · ".join(f"{r.abbr} {r.name}" for r in rungs(game)[1:])
+    return legend_of(rungs(game))
+
+
+def legend_of(ladder: Sequence[Any]) -> str:
+    """The legend's words for a ladder of rungs (its first, no damage, has none)."""
+    return " · ".join(f"{r.abbr} {r.name}" for r in ladder[1:])
 
 
 def heading(name: str) -> str:
@@ -74,8 +82,8 @@ def room_for_legend(sheet: Any, title: str, rows: int, category_word: dict[str, 
 @dataclass(frozen=True)
 class HeadingBox(Box):
     """A character's name in its lookup card's heading ("Lookup: name", bold),
-    which may take only the lines the legend leaves it: the words that fit
-    are counted in the heading as it prints."""
+    which may take only the height the legend leaves it: lines are counted
+    in the heading as it prints, at each of HEADING_STEPS."""
 
     def lines(self, text: Text, size: float) -> int:
         return line_count(heading(text.text), self.width_mm, size, weight=700)
@@ -85,37 +93,56 @@ class HeadingBox(Box):
 
     def too_long(self) -> list[TooLong]:
         text, size = self.texts[0], self.steps[-1]
-        lines = max(1, int(self.height_mm // (size * H2_LINE / PT_PER_MM)))
         words = text.text.split()
         fit = max((k for k in range(len(words) + 1)
-                   if self.lines(replace(text, text=" ".join(words[:k])), size) <= lines), default=0)
+                   if self.height(replace(text, text=" ".join(words[:k])), size) <= self.height_mm), default=0)
         return [TooLong(text, max(1, len(words) - fit), fit, size)]
+
+
+def heading_box(sheet: Any, title: str, ladder: Sequence[Any], category_word: dict[str, str],
+                options: PrintOptions, index: int = -1) -> HeadingBox:
+    """The room `sheet`'s heading has once the legend of `ladder` has its own:
+    the card's room for the legend with its heading at full size, less
+    the legend, plus that heading."""
+    from ..systems.d6xd6.rules import CONDITIONS
+    width = card_width(options)
+    room = room_for_legend(sheet, title, 1 + len(CONDITIONS), category_word, options)
+    need = _lines_mm(legend_of(ladder), width, fill=LEGEND_FILL)
+    own = text_height(heading(sheet.name), width, H2_PT, H2_LINE, weight=700)
+    return HeadingBox("the heading of its lookup card (a longer name leaves too little room for the legend of "
+                      "damage levels)", width, room - need + own,
+                      (Text("name", sheet.name, ("characters", index, "name"), "characters.yaml"),),
+                      steps=HEADING_STEPS)
+
+
+def lookup_fits(context: Mapping[str, Any], options: PrintOptions) -> list[Fit]:
+    """The size the card's heading prints at (`card.fit.pt`)."""
+    box = heading_box(context["card"]["sheet"], context["title"], context["rungs"], context["category_word"],
+                      options)
+    return [Fit(box.step() or box.steps[-1])]
 
 
 def unfit_lookups(game: Any, options: PrintOptions) -> Iterable[Box]:
     """The lookup cards whose legend does not fit. When it would not fit
     under a heading without a name, the level names are too long: one box
     holding the legend, blamed on the longest of them. Otherwise each
-    character whose name takes the heading onto more lines is blamed at
-    the name (shortening it is what helps)."""
-    from ..systems.d6xd6.outputs import CATEGORY_WORDS, sheet_for
+    character whose name will not fit the heading, even at its smallest
+    size, is blamed at the name (shortening it is what helps)."""
+    from ..systems.d6xd6.outputs import CATEGORY_WORDS, rungs, sheet_for
     from ..systems.d6xd6.rules import CONDITIONS
     words = {key: _(w.word) for key, w in CATEGORY_WORDS.items()}
-    width, rows = card_width(options), 1 + len(CONDITIONS)
-    need = _lines_mm(legend(game), width, fill=LEGEND_FILL)
+    width, ladder = card_width(options), rungs(game)
     sheets = [(i, sheet_for(c, game)) for i, c in enumerate([*game.characters.characters, None])]
-    nameless = min(room_for_legend(replace(s, name=""), game.info.title, rows, words, options) for _i, s in sheets)
-    if need > nameless:
+    nameless = min(room_for_legend(replace(s, name=""), game.info.title, 1 + len(CONDITIONS), words, options)
+                   for _i, s in sheets)
+    if _lines_mm(legend_of(ladder), width, fill=LEGEND_FILL) > nameless:
         names = [(level.name, ("levels", i, "name")) for i, level in enumerate(game.damage.levels)]
         _longest, loc = max([*names, (game.damage.overkill.name, ("overkill", "name"))], key=lambda n: len(n[0]))
         yield Box("the legend of the lookup card, which names every damage level", width, nameless,
-                  (Text("name", legend(game), loc, "damage.yaml", gap_mm=0.0),), steps=(TEXT_PT,))
+                  (Text("name", legend_of(ladder), loc, "damage.yaml", gap_mm=0.0),), steps=(TEXT_PT,))
         return
     for i, sheet in sheets:
-        room = room_for_legend(sheet, game.info.title, rows, words, options)
-        if sheet.name and need > room:
-            heading_room = room - need + text_height(heading(sheet.name), width, H2_PT, H2_LINE, weight=700)
-            yield HeadingBox("the heading of its lookup card (a longer name leaves too little room for the "
-                             "legend of damage levels)", width, heading_room,
-                             (Text("name", sheet.name, ("characters", i, "name"), "characters.yaml"),),
-                             steps=(H2_PT,))
+        if sheet.name:
+            box = heading_box(sheet, game.info.title, ladder, words, options, i)
+            if box.step() is None:
+                yield box
