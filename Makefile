@@ -16,12 +16,13 @@ pack: system-deps $(STAMP)
 # before the suite's minutes), then the tests, which also need Chromium
 # (headless, for the site) besides the PDF libraries. They run in
 # TEST_WORKERS processes (pytest-xdist; one per core, at most 4), a test file
-# to a process, so a file's shared fixtures are built once.
+# to a process, so a file's shared fixtures are built once; the heaviest
+# files first (tests/durations.json, refreshed by `pytest --store-durations`).
 TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
 test: $(TSTAMP)
 	VENV=$(VENV) sh scripts/typecheck
 	@sh scripts/install-system-deps --browser
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # Print production timings on a synthetic 60- and 300-character game (see README).
 bench-print: $(STAMP)

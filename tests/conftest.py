@@ -5,6 +5,7 @@ outlives its test."""
 from __future__ import annotations
 
 import fcntl
+import json
 import pickle
 import shutil
 import subprocess
@@ -103,6 +104,45 @@ def data_copy(tmp_path) -> Path:
 def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true",
                      help="Rewrite tests/golden/ from the current output (review the diff before committing).")
+    parser.addoption("--store-durations", action="store_true",
+                     help=f"Rewrite {DURATIONS.name} with the seconds each test file took in this run.")
+
+
+# Seconds each test file took in a whole run (`pytest --store-durations`).
+# pytest-xdist hands out whole files (`--dist loadfile`) in collection order
+# (`--no-loadscope-reorder`), so the heaviest go first: a file of one
+# long build handed out last kept one worker busy while the other sat idle.
+DURATIONS = Path(__file__).with_name("durations.json")
+
+
+def _file_of(nodeid: str) -> str:
+    return nodeid.split("::", 1)[0]
+
+
+def pytest_collection_modifyitems(config, items):
+    """Test files heaviest first (a file not yet timed counts as heavy);
+    within a file, the order it was written in."""
+    try:
+        seconds = json.loads(DURATIONS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    unknown = max(seconds.values(), default=0.0)
+    items.sort(key=lambda item: -seconds.get(_file_of(item.nodeid), unknown))     # sort is stable
+
+
+_times: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report):
+    """Adds up each file's setup, call and teardown (under pytest-xdist the
+    controller is told every worker's reports)."""
+    _times[_file_of(report.nodeid)] = _times.get(_file_of(report.nodeid), 0.0) + report.duration
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if session.config.getoption("--store-durations") and not hasattr(session.config, "workerinput"):
+        DURATIONS.write_text(json.dumps({k: round(v, 1) for k, v in sorted(_times.items())}, indent=1) + "\n",
+                             encoding="utf-8")
 
 
 @pytest.fixture
