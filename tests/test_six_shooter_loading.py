@@ -198,3 +198,17 @@ def test_rules_file_needs_each_descriptor_once(starter):
     found = problems_with(starter, rules=text)
     assert len(found) == 1 and "each descriptor needs its own suit; repeated: clubs" in found[0]
     assert found[0].startswith("data/six-shooter/rules.yaml:")
+
+
+@pytest.mark.parametrize("keep", [3, 5])
+def test_a_list_of_the_wrong_length_says_how_many_it_takes_in_words(starter, keep):
+    """pydantic's own wording ("List should have at most 4 items after
+    validation") never reaches the GM: the message says how many the list
+    takes and how many it holds."""
+    import yaml
+    path = starter / "six-shooter" / "rules.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["descriptors"] = (data["descriptors"] * 2)[:keep]
+    found = problems_with(starter, rules=yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    assert any(p.endswith(f"error: descriptors: must have exactly 4 items, found {keep}") for p in found), found
+    assert not any("validation" in p for p in found), found

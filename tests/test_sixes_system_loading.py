@@ -2,6 +2,7 @@
 are reported at file:line:column with a hint, all at once."""
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -250,3 +251,12 @@ def test_healing_yaml_is_required(copy):
     campaign, problems = load(copy)
     assert campaign is None
     assert [str(p) for p in problems][0].startswith("sixes-system/healing.yaml: error: file not found")
+
+
+def test_an_empty_mapping_that_needs_an_entry_says_so_in_words(copy):
+    path = sorted((copy / "combatants").glob("*.yaml"))[0]
+    text = path.read_text(encoding="utf-8")
+    stats = re.search(r"^stats:.*$", text, re.M)
+    assert stats is not None
+    path.write_text(text.replace(stats[0], "stats: {}"), encoding="utf-8")
+    assert any(m.endswith("error: stats: must have at least 1 entry, found 0") for m in messages(copy)), messages(copy)

@@ -112,6 +112,18 @@ def _model_at(model: type[BaseModel], loc: Key) -> type[BaseModel] | None:
     return current if isinstance(current, type) and issubclass(current, BaseModel) else None
 
 
+def _length_bounds(model: type[BaseModel], loc: Key) -> tuple[int | None, int | None]:
+    """The least and most entries the field at `loc` allows (its Field's min_length and max_length)."""
+    owner = _model_at(model, loc[:-1])
+    info = owner.model_fields.get(str(loc[-1])) if owner and loc else None
+    bounds: dict[str, int] = {}
+    for constraint in info.metadata if info else ():
+        for name in ("min_length", "max_length"):
+            if getattr(constraint, name, None) is not None:
+                bounds[name] = getattr(constraint, name)
+    return bounds.get("min_length"), bounds.get("max_length")
+
+
 def _inner_model(annotation: Any) -> Any:
     args = getattr(annotation, "__args__", None)
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
@@ -182,6 +194,13 @@ def _explain(model: type[BaseModel], doc: YamlDocument, base: Key, err: ErrorDet
         return doc.problem(loc, f"must be {words} {bound}, found {_found(value)}")
     if kind == "string_too_short":
         return doc.problem(loc, "must not be empty")
+    if kind in ("too_long", "too_short"):       # a list or mapping of the wrong length
+        least, most = _length_bounds(model, tuple(err["loc"]))
+        count = most if kind == "too_long" else least
+        bound = "exactly" if least == most else "at most" if kind == "too_long" else "at least"
+        entry = "entr" if str(ctx.get("field_type", "")).lower().startswith("dict") else "item"
+        entries = f"{entry}{'y' if count == 1 else 'ies'}" if entry == "entr" else f"item{'' if count == 1 else 's'}"
+        return doc.problem(loc, f"must have {bound} {count} {entries}, found {ctx.get('actual_length')}")
     if kind == "value_error":
         return doc.problem(loc, str(ctx.get("error", err["msg"])))
     return doc.problem(loc, f"{err['msg'].lower()}, found {_found(value)}")
