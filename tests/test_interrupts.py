@@ -102,19 +102,22 @@ def build(data: Path, out: Path):
                                      "--no-site", "--jobs", "1"], catch_exceptions=False)
 
 
+# With --jobs 1 the command renders in its own process, and its fonts are in a folder of its own too.
+@pytest.mark.parametrize("jobs", ["2", "1"])
 def test_a_build_with_nothing_changed_still_sweeps_a_killed_runs_staging(game, tmp_path, launch, monkeypatch,
-                                                                         scratch_dir):
+                                                                         scratch_dir, jobs):
     monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
     out = tmp_path / "out"
     assert build(game, out).exit_code == 0
-    killed = launch(game, out, "--no-cache", "--jobs", "2")     # stages every PDF again
+    killed = launch(game, out, "--no-cache", "--jobs", jobs)     # stages every PDF again
     after_progress_lines(killed, 2)
     os.killpg(killed.pid, signal.SIGKILL)
     killed.wait()
     assert group_left(killed.pid) == []        # its workers too: a live one's folder is not swept
     debris = list(out.glob(f"{STAGING_PREFIX}*"))
     assert debris and list(debris[0].rglob("*.pdf")), "the killed run should have left its staging"
-    assert list(scratch_dir.glob(f"{scratch.PREFIX}*")), "its killed workers should have left their fonts"
+    assert list(scratch_dir.glob(f"{scratch.PREFIX}*")), "the killed renderers should have left their fonts"
+    assert [p.name for p in scratch_dir.iterdir() if not p.name.startswith(scratch.PREFIX)] == []
 
     monkeypatch.setattr(tempfile, "tempdir", str(scratch_dir))     # the next build's temporary folder
     again = build(game, out)
@@ -125,10 +128,11 @@ def test_a_build_with_nothing_changed_still_sweeps_a_killed_runs_staging(game, t
     assert list(scratch_dir.iterdir()) == []
 
 
-def test_a_finished_build_leaves_nothing_in_the_temporary_folder(game, tmp_path, launch, scratch_dir):
+@pytest.mark.parametrize("jobs", ["2", "1"])
+def test_a_finished_build_leaves_nothing_in_the_temporary_folder(game, tmp_path, launch, scratch_dir, jobs):
     """WeasyPrint copies the fonts into the temporary folder; the rendering
-    workers remove their copies as they end."""
-    process = launch(game, tmp_path / "out", "--no-cache", "--jobs", "2")
+    workers, or the command rendering alone, remove their copies as they end."""
+    process = launch(game, tmp_path / "out", "--no-cache", "--jobs", jobs)
     errors = process.stderr.read()
     assert process.wait() == 0, errors
     assert list(scratch_dir.iterdir()) == []

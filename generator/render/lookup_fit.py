@@ -2,11 +2,13 @@
 every damage level, then two lines of the tool's own words.
 
 Edge layer, beside render/bounded.py (which asks it for `check`'s
-problems). The card prints at one size, so what decides whether it holds
-is the length of the level names and of the tool's lines in the run's
-language (a French or German card spends a line more on its subtitle and
-its last line than an English one). Mirrors templates/d6xd6/cards/lookup.html
-and d6xd6/cards.css: change them together.
+problems and the face's heading size). The card prints at one size but for
+its heading, so what decides whether it holds is the length of the level
+names, of the character's name in the heading, and of the tool's lines in
+the run's language (a French or German card spends a line more on its
+subtitle and its last line than an English one). A name that would take
+the heading onto a second line prints it smaller first. Mirrors
+templates/d6xd6/cards/lookup.html and d6xd6/cards.css: change them together.
 """
 from __future__ import annotations
 

@@ -18,6 +18,7 @@ from ..core.errors import UserError
 from ..core.paper import Paper
 from ..core.paths import TEMPLATES_DIR
 from ..game.dates import EARLIEST, given_date, stamped
+from . import scratch
 from .lint import data_fields
 
 FONTS_DIR = TEMPLATES_DIR / "fonts"
@@ -133,6 +134,7 @@ def _engine(date: int) -> dict[str, Any]:
         _state.update(weasyprint=weasyprint, cache={}, documents=0)
     if _state["documents"] % FONT_CONFIG_DOCUMENTS == 0 or _state.get("date") != date:
         from weasyprint.text.fonts import FontConfiguration
+        scratch.use_own_folder()        # its copies of the fonts go where a killed run's are swept
         _state.update(fonts=FontConfiguration(), sheets={}, date=date, documents=0)
     _state["documents"] += 1
     return _state
