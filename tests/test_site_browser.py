@@ -328,13 +328,16 @@ def axe_violations(browser, site, pages=None, **context_options) -> dict[str, li
     if not AXE.is_file():
         pytest.skip("axe-core is not installed: run `make test` (scripts/install-system-deps --browser runs npm ci)")
     context = browser.new_context(**context_options)
+    # axe loads with every page, before the page's own scripts, and runs once
+    # the page has loaded: the same findings on the example site's pages as
+    # adding it to each loaded page, in 13 s where that took 17.
+    context.add_init_script(path=str(AXE))
     page = context.new_page()           # one tab for every page: a new tab costs more than a navigation
     found = {}
     for path in pages if pages is not None else site_pages(site):
         if pages is None and path.name == "404.html":
             continue
         page.goto(path.as_uri())
-        page.add_script_tag(path=str(AXE))
         if bad := page.evaluate(AXE_RUN):
             found[path.relative_to(site).as_posix()] = bad
     context.close()
