@@ -103,14 +103,16 @@ def test_two_positioned_paragraphs_printed_over_each_other_are_named():
 def test_text_apart_or_set_tight_is_not_an_overlap():
     """Neighbours a line apart, a heading set solid over its paragraph, the
     wrapped lines of one paragraph set tighter than their glyphs, words
-    kerned together in one line, inline SVG (charts), decorative (aria-hidden)
-    text and a form field beside its label are all fine."""
+    kerned together in one line, a chart (inline SVG, its text inside its
+    box) or an image beside its words, decorative (aria-hidden) text and a
+    form field beside its label are all fine."""
     body = (_at(200, 20, "First words") + _at(206, 20, "Second words")
             + '<h2 style="line-height:0.9;margin:0">Heading</h2><p style="line-height:1;margin:0">Straight under</p>'
             + '<p style="line-height:0.8;width:30mm">' + "many short words " * 12 + "</p>"
             + '<p>close<span style="display:inline-block;margin-left:-1.5mm">kerned</span></p>'
-            + '<div style="position:relative"><p>Under a chart</p><svg style="position:absolute;top:0;left:0" '
-              'width="200" height="40"><text x="0" y="12">chart text</text></svg></div>'
+            + '<p style="margin:0">Over a chart</p><svg width="200" height="40"><text x="0" y="12">chart text</text>'
+              '</svg><p style="margin:0">Under a chart</p>'
+            + f'<p>Beside <img alt="a dot" src="{DOT}" style="width:4mm;height:4mm"> an image</p>'
             + '<div style="position:relative"><p>Under a flourish</p>'
             + _at(0, 0, "DECORATION", ' aria-hidden="true"') + "</div>"
             + '<p><label>Name <input value="Mara"></label></p>')
@@ -121,6 +123,23 @@ def test_text_off_the_printable_area_is_named():
     assert _overlaps(_at(50, -11, "Edge")) == [
         "page 1: text of 'p “Edge”' runs off the printable area (the outer 3 mm of the sheet)"]
     assert _overlaps(_at(50, -8, "Edge")) == []   # 4 mm from the sheet's edge
+
+
+# A one-pixel PNG: an image with no file behind it.
+DOT = ("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJ"
+       "RU5ErkJggg==")
+
+
+def test_an_image_or_a_chart_printed_over_text_or_off_the_sheet_is_named():
+    """A portrait, a logo or a chart is ink as text is: printed over a
+    paragraph, or past the printable part of the sheet, it is a fault."""
+    chart = '<svg width="200" height="40"><text x="0" y="12">chart text</text></svg>'
+    over = ('<div style="position:relative"><p>Under a chart</p>'
+            f'<div style="position:absolute;top:0;left:0">{chart}</div></div>')
+    assert _overlaps(over) == ["page 1: the image 'div “<svg>”' overlaps 'p “Under a chart”'"]
+    portrait = f'<img alt="Mara" src="{DOT}" style="width:20mm;height:20mm">'
+    assert _overlaps(f'<div style="position:absolute;margin:0;top:50mm;left:-11mm">{portrait}</div>') == [
+        "page 1: the image 'div “<img> Mara”' runs off the printable area (the outer 3 mm of the sheet)"]
 
 
 def test_text_through_the_border_of_its_box_is_named():

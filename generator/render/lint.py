@@ -101,6 +101,11 @@ class _Run:
     y1: float
     text: str
     scope: _Scope
+    image: bool = False     # an image or a chart, not text
+
+    @property
+    def kind(self) -> str:
+        return "the image" if self.image else "text of"
 
     @property
     def owner(self) -> Any:
@@ -108,10 +113,11 @@ class _Run:
 
 
 def _text_runs(page_box: Any) -> Iterator[_Run]:
-    """Every visible, non-blank text box on a page. Decorative elements
-    (aria-hidden) are skipped; inline SVG (charts) is an image, not text boxes;
-    absolutely positioned and floated boxes start a line and a frame of their own."""
-    from weasyprint.formatting_structure.boxes import BlockContainerBox, LineBox, TableBox, TextBox
+    """Every visible, non-blank text box on a page, and every image and
+    inline SVG (a portrait, a logo, a chart) as one box of ink. Decorative
+    elements (aria-hidden) are skipped; absolutely positioned and floated
+    boxes start a line and a frame of their own."""
+    from weasyprint.formatting_structure.boxes import BlockContainerBox, LineBox, ReplacedBox, TableBox, TextBox
     from weasyprint.layout.absolute import AbsolutePlaceholder
     stack = [(page_box, _Scope(block=page_box))]
     while stack:
@@ -132,6 +138,14 @@ def _text_runs(page_box: Any) -> Iterator[_Run]:
                            _Scope(line, block, table, frames, context, source, fields))
             continue
         if element is not None and element.get("aria-hidden") == "true":
+            continue
+        if isinstance(box, ReplacedBox):        # an image or a chart: its box is ink like text's
+            if box.style["visibility"] == "visible" and box.width > 0 and box.height > 0:
+                x, y = box.border_box_x(), box.border_box_y()
+                what = box.element_tag.rsplit("}", 1)[-1]
+                label = (element.get("alt") or element.get("aria-label") or "") if element is not None else ""
+                yield _Run(x, y, x + box.border_width(), y + box.border_height(), f"<{what}> {label}".strip(),
+                           _Scope(line, block, table, frames, context, source, fields), image=True)
             continue
         if box.is_absolutely_positioned() or box.is_floated():
             line, frames = None, ()
@@ -203,7 +217,7 @@ def find_overlaps(document: Any) -> list[str]:
             fault = _misplaced(run, right, bottom, edge)
             if fault and (id(run.owner), 0) not in reported:
                 reported.add((id(run.owner), 0))
-                found.append(f"page {number}: text of '{_describe(run)}' {fault}")
+                found.append(f"page {number}: {run.kind} '{_describe(run)}' {fault}")
             active = [a for a in active if a.y1 - run.y0 > _OVERLAP_TOLERANCE]
             for other in active:
                 if other.scope.block is run.scope.block or \
@@ -213,7 +227,7 @@ def find_overlaps(document: Any) -> list[str]:
                 if pair not in reported and min(other.x1, run.x1) - max(other.x0, run.x0) > _OVERLAP_TOLERANCE:
                     reported.add(pair)
                     first, second = _describe(other), _describe(run)
-                    found.append(f"page {number}: text of '{first}' overlaps '{second}'" if first != second else
+                    found.append(f"page {number}: {other.kind} '{first}' overlaps '{second}'" if first != second else
                                  f"page {number}: {first}: too long, its text runs into other text")
             active.append(run)
     return list(dict.fromkeys(found))   # identical cards on one page fault alike
