@@ -32,12 +32,15 @@ def run_cache(tmp_path_factory) -> Iterator[Path]:
     the fonts WeasyPrint copies for a test's in-process renders stay with
     its font configuration until the process ends, and a pytest-xdist
     worker ends without removing them (one `weasyprint-*` folder in /tmp
-    per run)."""
+    per run). So do the child processes' (TMPDIR): a build a test kills
+    leaves its workers' folders for the next build in the same folder to
+    sweep, and none may come after it."""
     folder = tmp_path_factory.getbasetemp() / "cache"
     scratch = tmp_path_factory.getbasetemp() / "tmp"
     scratch.mkdir(exist_ok=True)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(CACHE_VARIABLE, str(folder))
+        patch.setenv("TMPDIR", str(scratch))
         patch.setattr(tempfile, "tempdir", str(scratch))
         yield folder
 

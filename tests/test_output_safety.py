@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from generator.commands.cli import main
 from generator.commands.output import JOURNAL, RECORD, OutputError, OutputFolder
 from generator.core.paths import PROJECT_ROOT, SITE_SOURCES_DIR, TEMPLATES_DIR
 from generator.render.pause import PAUSE_VARIABLE, PAUSED
+from generator.render.scratch import PREFIX
 from generator.systems.sixes import SYSTEM as SIXES
 
 SIXES_CMD = [sys.executable, "-m", "generator"]
@@ -188,21 +190,25 @@ def test_a_full_disk_is_one_clear_line_and_the_last_good_output_stays(starter, t
 
 # -- real signals on a real build ---------------------------------------------
 
-def start_build(spawn, data: Path, out: Path, cache: Path) -> subprocess.Popen:
+def start_build(spawn, data: Path, out: Path, cache: Path, scratch: Path | None = None) -> subprocess.Popen:
     """A build that stops once it has rendered its first PDF (render/pause.py)
     and goes on only when told: the test signals it mid-way on any machine."""
     return spawn([*SIXES_CMD, "build", "--data", str(data), "--out", str(out), "--paper", "both",
                   "--jobs", "2", "--no-cache"], cwd=PROJECT_ROOT, stdin=subprocess.PIPE,
                  stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                 env={**os.environ, "SIXES_CACHE_DIR": str(cache), PAUSE_VARIABLE: "rendered"})
+                 env={**os.environ, "SIXES_CACHE_DIR": str(cache), PAUSE_VARIABLE: "rendered",
+                      **({"TMPDIR": str(scratch)} if scratch else {})})
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL], ids=lambda s: s.name)
-def test_a_signal_mid_build_leaves_the_last_good_output_and_no_process(built, starter, tmp_path, sig, spawn):
+def test_a_signal_mid_build_leaves_the_last_good_output_and_no_process(built, starter, tmp_path, sig, spawn,
+                                                                       monkeypatch):
     before = tree(built)
     edit = starter / "sixes" / "game.yaml"
     edit.write_text(edit.read_text().replace("title:", "title: Unfinished", 1))
-    process = start_build(spawn, starter, built, tmp_path / "cache")
+    scratch = tmp_path / "tmp"          # the build's temporary folder (TMPDIR)
+    scratch.mkdir()
+    process = start_build(spawn, starter, built, tmp_path / "cache", scratch)
     err = Output(process.stderr)
     err.wait_for(f"{PAUSED} rendered")
     assert [p for p in built.glob(".sixes-staging-*") if list(p.rglob("*.pdf"))], "paused before rendering"
@@ -216,9 +222,14 @@ def test_a_signal_mid_build_leaves_the_last_good_output_and_no_process(built, st
     if sig != signal.SIGKILL:
         assert process.returncode == 130 and "Interrupted: the previous output is unchanged." in err.text, err.text
         assert not list(built.glob(".sixes-staging-*"))
-    else:   # nothing can clean up after SIGKILL: the next run does
+        assert list(scratch.iterdir()) == []        # the stopped workers' copies of the fonts too
+    else:   # nothing can clean up after SIGKILL: the next run does, its staging and its workers' fonts
+        assert list(scratch.glob(f"{PREFIX}*")), "the killed workers should have left their fonts"
+        monkeypatch.setattr(tempfile, "tempdir", str(scratch))      # the next build's temporary folder
         run("build", "--data", starter, "--out", built, "--paper", "a4", "--jobs", "1", "--no-site")
         assert not list(built.glob(".sixes-staging-*"))
+        # What is left is this process's own folder (it rendered that build), removed as it ends.
+        assert [p.name for p in scratch.iterdir() if not p.name.startswith(f"{PREFIX}{os.getpid()}-")] == []
         return
     assert tree(built) == before
 
