@@ -326,6 +326,25 @@ def test_names_that_alone_overfill_the_actions_card_are_refused_at_the_names(tmp
         assert lines[int(line) - 1][int(column) - 1:].startswith(tuple(names)), lines[int(line) - 1]
 
 
+def test_reminders_under_names_of_two_lines_are_refused_with_the_names_as_another_way(tmp_path):
+    """Names of two lines leave room for the bare rows, not for long
+    reminders: the reminders are blamed, and the hint says the names take
+    two lines each, so shortening them makes room too."""
+    game = make_game(tmp_path / "game", "sixes", 1)
+    path = game / "sixes" / "actions.yaml"
+    text = path.read_text(encoding="utf-8")
+    for name in re.findall(r"^    name: (.*)$", text, re.M):
+        text = text.replace(f"name: {name}\n", f"name: {name} of the Far Northern Marches\n", 1)
+    for reminder in re.findall(r"^    reminder: (.*)$", text, re.M):
+        text = text.replace(f"reminder: {reminder}\n", f"reminder: {reminder} {words(14).rstrip('.')}\n", 1)
+    path.write_text(text, encoding="utf-8")
+    said = agree(game, "--paper", "a4")
+    found = LOCATED.findall(said)
+    assert found and all(re.match(r"actions\.\w+\.reminder: about \d+ words? too long for the Actions", message)
+                         for _, _, _, message in found), found
+    assert all(f"or shorten its name (2 lines at {NAME_PT:g} pt)" in message for _, _, _, message in found), said
+
+
 def test_a_bigger_card_is_suggested_when_it_would_hold_the_text(tmp_path):
     game = make_game(tmp_path / "game", "six-shooter", 1, only=("challenges.yaml", "description"), over=130)
     code, said = run("check", "--data", game)

@@ -107,6 +107,7 @@ class TooLong:
     over: int
     fit: int
     size_pt: float
+    also: str = ""          # another way to make room ("or shorten its name, …")
 
 
 def card_width(options: PrintOptions) -> float:
@@ -136,7 +137,7 @@ def box_problems(box: Box, doc: YamlDocument) -> list[Problem]:
     """One error per field of `box` that will not fit, at its position in `doc`."""
     problems = []
     for long in box.too_long():
-        hint = "shorten it" + (f", {box.bigger}" if box.bigger else "")
+        hint = "shorten it" + "".join(f", {way}" for way in (long.also, box.bigger) if way)
         problems.append(doc.problem(
             long.text.loc, f"about {_words(long.over)} too long for {box.what} "
                            f"(at most about {_words(long.fit)} fit at {long.size_pt:g} pt)", hint=hint))

@@ -114,9 +114,19 @@ class StackBox(Box):
             lines = self.lines(text, floor)
             cut = min(lines, math.ceil(over / line_mm))
             fit = words_that_fit(text.text, lines - cut, self.width_mm - text.inset_mm, floor)
-            found.append(TooLong(text, max(1, len(text.text.split()) - fit), fit, floor))
+            found.append(TooLong(text, max(1, len(text.text.split()) - fit), fit, floor, self._name_lines(text)))
             over -= cut * line_mm
         return found
+
+    def _name_lines(self, text: Text) -> str:
+        """'or shorten its name (2 lines at 9.5 pt)' when the line above the
+        text runs over one line: that would make room too."""
+        block = next(b for b in self.blocks if b.text.loc == text.loc)
+        if block.above is None:
+            return ""
+        line, pt, weight = block.above
+        lines = line_count(line, self.width_mm - text.inset_mm, pt, weight=weight)
+        return f"or shorten its name ({lines} lines at {pt:g} pt)" if lines > 1 else ""
 
     def _names_too_long(self, over: float) -> list[TooLong]:
         """The lines above the blocks that run over one line, longest first,
