@@ -198,9 +198,8 @@ def _explain(model: type[BaseModel], doc: YamlDocument, base: Key, err: ErrorDet
         least, most = _length_bounds(model, tuple(err["loc"]))
         count = most if kind == "too_long" else least
         bound = "exactly" if least == most else "at most" if kind == "too_long" else "at least"
-        entry = "entr" if str(ctx.get("field_type", "")).lower().startswith("dict") else "item"
-        entries = f"{entry}{'y' if count == 1 else 'ies'}" if entry == "entr" else f"item{'' if count == 1 else 's'}"
-        return doc.problem(loc, f"must have {bound} {count} {entries}, found {ctx.get('actual_length')}")
+        noun = ("entry", "entries") if str(ctx.get("field_type", "")).lower().startswith("dict") else ("item", "items")
+        return doc.problem(loc, f"must have {bound} {count} {noun[count != 1]}, found {ctx.get('actual_length')}")
     if kind == "value_error":
         return doc.problem(loc, str(ctx.get("error", err["msg"])))
     return doc.problem(loc, f"{err['msg'].lower()}, found {_found(value)}")

@@ -96,11 +96,11 @@ class StackBox(Box):
         return max(body, block.least_mm) + text.gap_mm
 
     def too_long(self) -> list[TooLong]:
-        """The longest blocks, one
-        after another, each cut by the lines the card is over (at most all
-        of its own), until the rest fits at the floor: the least to shorten.
-        When the lines above the blocks (the actions' names) overfill the
-        card on their own, they are what to shorten, not the texts."""
+        """The longest blocks, one after another, each cut by the lines the
+        card is over (at most all of its own), until the rest fits at the
+        floor: the least to shorten. When the lines above the blocks (the
+        actions' names) overfill the card on their own, they are what to
+        shorten, not the texts."""
         floor = self.steps[-1]
         bare = sum(self.height(replace(t, text=""), floor) for t in self.texts) - self.height_mm
         if bare > 0 and (names := self._names_too_long(bare)):
