@@ -106,3 +106,27 @@ def test_a_user_error_crosses_a_process_boundary_whole():
     assert (type(explicit), explicit.message, explicit.details) == (UserError, "one line", ("a", "b"))
     problem = Problem("game/a.yaml", 1, 2, "bad")
     assert pickle.loads(pickle.dumps(DataError([problem]))).problems == [problem]
+
+
+def test_an_error_raised_while_an_interrupt_is_handled_is_the_interrupt(monkeypatch):
+    """Ctrl-C may arrive inside a lock's wait (a future's result); the `with`
+    around it then fails ("cannot release un-acquired lock"), an error whose
+    context is the interrupt. It ends as the interrupt does (exit 130, the
+    previous output unchanged), not as a bug's traceback; an error with no
+    interrupt behind it still is a bug."""
+    import generator.render.batch as batch
+    stopped = []
+    monkeypatch.setattr(batch, "stop_pools", lambda: stopped.append(True))
+
+    def fails_while_interrupted() -> None:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise RuntimeError("cannot release un-acquired lock")   # noqa: B904 (raised as Python does)
+
+    with pytest.raises(RuntimeError) as caught:
+        fails_while_interrupted()
+    found = failure(caught.value, BUILD)
+    assert found is not None and found.exit_code == 130 and found.message.startswith("Interrupted: ")
+    assert stopped == [True]
+    assert failure(RuntimeError("cannot release un-acquired lock"), BUILD) is None

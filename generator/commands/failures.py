@@ -96,7 +96,7 @@ def failure(exc: BaseException, stakes: Stakes | None) -> click.ClickException |
     unchanged = stakes.unchanged if stakes else None
     if isinstance(exc, DataError):
         return InvalidData(exc.problems, stakes.again if stakes else None)
-    if isinstance(exc, KeyboardInterrupt):
+    if isinstance(exc, KeyboardInterrupt) or _while_interrupted(exc):
         if stakes is None:
             return None
         from ..render.batch import stop_pools
@@ -108,6 +108,21 @@ def failure(exc: BaseException, stakes: Stakes | None) -> click.ClickException |
         where = f"{exc.filename}: " if exc.filename else ""
         return Failed(f"{where}{exc.strerror or exc}", unchanged=unchanged)
     return None
+
+
+def _while_interrupted(exc: BaseException) -> bool:
+    """Whether `exc` was raised while Ctrl-C (or SIGTERM) was being handled.
+    Python may raise the interrupt inside a lock's wait (a future's result),
+    after the lock was let go: the `with` around it then fails to release
+    it ("cannot release un-acquired lock"). That is the interrupt, not a bug."""
+    seen: set[int] = set()
+    context = exc.__context__
+    while context is not None and id(context) not in seen:
+        if isinstance(context, KeyboardInterrupt):
+            return True
+        seen.add(id(context))
+        context = context.__context__
+    return False
 
 
 @contextlib.contextmanager
