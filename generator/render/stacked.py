@@ -87,8 +87,12 @@ class StackBox(Box):
     """A Box whose texts each carry a fixed line above them and a least height."""
     blocks: tuple[Block, ...] = ()
 
+    def _block(self, text: Text) -> Block:
+        """The block a measured text is (found by its place in the data)."""
+        return next(b for b in self.blocks if b.text.loc == text.loc)
+
     def height(self, text: Text, size: float) -> float:
-        block = next(b for b in self.blocks if b.text.loc == text.loc)
+        block = self._block(text)
         body = super().height(text, size) - (text.gap_mm if text.text.strip() else 0.0)
         if block.above is not None:
             line, pt, weight = block.above
@@ -121,7 +125,7 @@ class StackBox(Box):
     def _name_lines(self, text: Text) -> str:
         """'or shorten its name (2 lines at 9.5 pt)' when the line above the
         text runs over one line: that would make room too."""
-        block = next(b for b in self.blocks if b.text.loc == text.loc)
+        block = self._block(text)
         if block.above is None:
             return ""
         line, pt, weight = block.above
@@ -132,10 +136,10 @@ class StackBox(Box):
         """The lines above the blocks that run over one line, longest first,
         each cut until the card's bare blocks fit: the names to shorten."""
         named = []
-        for block in self.blocks:
+        for block, text in zip(self.blocks, self.texts, strict=True):     # a text is measured narrowed by its inset
             if block.above is not None and block.above_at:
                 line, pt, weight = block.above
-                width = self.width_mm - block.text.inset_mm
+                width = self.width_mm - text.inset_mm
                 named.append((line_count(line, width, pt, weight=weight), line, pt, weight, width, block))
         found = []
         for lines, line, pt, weight, width, block in sorted(named, key=lambda n: -n[0]):
