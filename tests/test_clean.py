@@ -1,11 +1,12 @@
 """`sixes clean`: the one way to forget the build cache, touching nothing else.
 
 The cache folder holds one private folder per output folder, named by a hash
-of its path (render/cache/storage.py). Cleaning removes only such folders,
+of its path, and the rendered PDFs they share (render/cache/storage.py). Cleaning removes only such folders,
 only this user's private ones, and never follows a link or touches the output.
 """
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -14,6 +15,8 @@ from click.testing import CliRunner
 
 from generator.commands.cli import main
 from generator.render.cache import cache_root, clear, usable_root
+from generator.render.cache.pdfs import USED
+from generator.render.cache.storage import shared_pdfs_root, usable_folder
 
 
 def sixes(*args, cwd: Path):
@@ -38,13 +41,19 @@ def test_clean_forgets_this_games_cache_and_keeps_the_output(tmp_path, cache_dir
     first = sixes("build", "--paper", "a4", "--no-site", cwd=game)
     assert first.exit_code == 0, first.output
     mine = cache_root(game / "output")
-    assert mine.is_dir() and any(mine.rglob("*.pdf"))
+    used = json.loads((mine / USED).read_text())
+    shared = cache_dir / "pdf"
+    assert len(used) >= 6 and all((shared / f"{key}.pdf").is_file() for key in used)
+    other = shared / f"{'f' * 64}.pdf"             # another output folder's PDF
+    other.write_bytes(b"%PDF-1.7\n")
     pdfs = sorted((game / "output" / "pdf").rglob("*.pdf"))
 
     result = sixes("clean", cwd=game)
     assert result.exit_code == 0, result.output
     assert "Forgot the cached build for" in result.output
     assert not mine.exists()
+    assert not any((shared / f"{key}{suffix}").exists() for key in used for suffix in (".pdf", ".json"))
+    assert other.is_file()                          # what this game's builds did not use stays
     assert sorted((game / "output" / "pdf").rglob("*.pdf")) == pdfs      # the output stays
 
     again = sixes("build", "--paper", "a4", "--no-site", cwd=game)
@@ -56,6 +65,7 @@ def test_clean_forgets_this_games_cache_and_keeps_the_output(tmp_path, cache_dir
 
 def test_clean_all_removes_only_the_folders_the_tool_names(tmp_path, cache_dir):
     ours = [usable_root(tmp_path / name, create=True) for name in ("a", "b")]   # made (and marked) by the tool
+    ours.append(usable_folder(shared_pdfs_root(), create=True))                  # the PDFs they share
     for folder in ours:
         (folder / "memo.json").write_text("{}")
     foreign = cache_dir / "notes"                 # not a name the tool makes

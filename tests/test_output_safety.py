@@ -244,10 +244,15 @@ def test_a_planted_pickle_or_tampered_cache_runs_nothing_and_counts_as_a_miss(bu
     (root / "memo.pickle").write_bytes(payload)
     (root / "memo.json").write_text(json.dumps({"version": "x", "entries": {"k": {"$data": "os:system",
                                                                                    "fields": {}}}}))
-    for pdf in (root / "pdf").glob("*.pdf"):
+    from generator.render.cache.storage import shared_pdfs_root
+    pdfs = sorted(shared_pdfs_root().glob("*.pdf"))
+    assert pdfs, "the build cached no PDF"
+    for pdf in pdfs[::2]:
         pdf.write_bytes(b"%PDF-1.7 not what was rendered")
-    edit = starter / "sixes" / "game.yaml"
-    edit.write_text(edit.read_text().replace("title:", "title: Again", 1))
+    for pdf in pdfs[1::2]:                      # a record that is not [pages, checksum]
+        pdf.with_suffix(".json").write_text(json.dumps({"$data": "os:system", "pages": 1}))
+    edit = starter / "sixes" / "characters" / "first-rival.yaml"      # the other sheets would be reused
+    edit.write_text(edit.read_text().replace("name: First Rival", "name: First Rivals", 1))
     result = run("build", "--data", starter, "--out", built, "--paper", "a4", "--jobs", "1")
     assert result.exit_code == 0, result.output
     assert not marker.exists()
@@ -293,7 +298,8 @@ def test_a_cache_folder_others_can_write_is_not_used(starter, tmp_path, monkeypa
 
 def test_the_cache_folders_are_private(built):
     from generator.render.cache import cache_base, cache_root
-    for folder in (cache_base(), cache_root(built), cache_root(built) / "pdf"):
+    from generator.render.cache.storage import shared_pdfs_root
+    for folder in (cache_base(), cache_root(built), shared_pdfs_root()):
         assert folder.stat().st_mode & 0o077 == 0, folder
 
 
@@ -358,9 +364,10 @@ def test_a_rebuild_that_fails_in_any_way_does_not_end_the_watch(monkeypatch, cap
 
 def test_partial_cache_files_of_a_killed_run_are_swept(built, starter):
     from generator.render.cache import cache_root
+    from generator.render.cache.storage import shared_pdfs_root
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
                           text=True).stdout.strip()
-    left = [cache_root(built) / f"memo.json.{dead}.part", cache_root(built) / "pdf" / f"abc.{dead}.part"]
+    left = [cache_root(built) / f"memo.json.{dead}.part", shared_pdfs_root() / f"abc.pdf.{dead}.part"]
     for path in left:
         path.write_text("half")
     edit = starter / "sixes" / "game.yaml"

@@ -467,7 +467,8 @@ def test_a_pack_after_a_build_reuses_its_documents(game, tmp_path, monkeypatch):
     """The organiser builds, then packs into the same output folder: every
     character sheet and GM document comes from the build cache (only the
     pack's own documents are new: the card run, the covers and the roster),
-    and the pack is the same."""
+    and the pack is the same. Packing into another output folder renders
+    nothing: the rendered PDFs are shared by every output folder."""
     from generator.commands.build import build
     from generator.commands.context import BuildConfig
     from generator.core.paper import A4
@@ -482,6 +483,9 @@ def test_a_pack_after_a_build_reuses_its_documents(game, tmp_path, monkeypatch):
     fresh = pack(PackRequest(game, tmp_path / "fresh", (A4,), workers=1))
     assert fresh.reused == 0
     assert manifest(out / "pack" / "sixes" / "a4") == manifest(tmp_path / "fresh" / "pack" / "sixes" / "a4")
+    elsewhere = pack(PackRequest(game, tmp_path / "elsewhere", (A4,), workers=1, cache=True))
+    assert elsewhere.rendered == [] and elsewhere.reused == report.reused + len(report.rendered)
+    assert manifest(tmp_path / "elsewhere" / "pack" / "sixes" / "a4") == manifest(out / "pack" / "sixes" / "a4")
 
 
 def test_packing_another_paper_or_game_keeps_the_packs_already_there(two_games, tmp_path):

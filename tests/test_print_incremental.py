@@ -194,3 +194,24 @@ def test_a_long_gm_document_renders_only_the_run_of_the_cast_that_changed(starte
     edited = cached_pdfs(starter, out)
     assert [p for p in edited.pieces if p.startswith(cheat)] == [f"{cheat} (part 3)"]
     assert "sixes/players/first-rival.pdf" not in " ".join(edited.pieces)
+
+
+def test_another_output_folder_reuses_the_pdfs_and_a_week_unused_forgets_them(starter, tmp_path):
+    """The rendered PDFs are shared by every output folder (a key is the
+    PDF's content); what no build used for a week is removed after a build,
+    and what the build used stays."""
+    from generator.render.cache.pdfs import KEEP_UNUSED_SECONDS
+    from generator.render.cache.storage import shared_pdfs_root
+    first = cached_pdfs(starter, tmp_path / "out")
+    second = cached_pdfs(starter, tmp_path / "elsewhere")
+    assert len(first.rendered) == 6 and second.rendered == [] and second.reused == 6
+    stale = shared_pdfs_root() / f"{'0' * 64}.pdf"
+    stale.write_bytes(b"%PDF-1.7\n")
+    stale.with_suffix(".json").write_text("[1, \"x\"]")
+    kept = sorted(shared_pdfs_root().glob("*.pdf"))
+    long_ago = stale.stat().st_mtime - KEEP_UNUSED_SECONDS - 60
+    for path in shared_pdfs_root().iterdir():
+        os.utime(path, (long_ago, long_ago))
+    cached_pdfs(starter, tmp_path / "third")
+    assert not stale.exists() and not stale.with_suffix(".json").exists()
+    assert sorted(shared_pdfs_root().glob("*.pdf")) == [p for p in kept if p != stale]

@@ -13,6 +13,7 @@ from generator.commands.build import build
 from generator.commands.context import BuildConfig
 from generator.commands.cli import main
 from generator.core.paths import DEFAULT_DATA_DIR
+from generator.render.cache.storage import CACHE_VARIABLE
 from generator.game.dates import SOURCE_DATE_EPOCH
 
 EPOCH = 1700000000          # 2023-11-14 22:13:20 UTC
@@ -35,9 +36,8 @@ def sixes(*args) -> str:
 
 
 @pytest.fixture
-def game(tmp_path, monkeypatch) -> Path:
-    """A game as `sixes new` makes it (every system), with a cache of its own."""
-    monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
+def game(tmp_path) -> Path:
+    """A game as `sixes new` makes it (every system)."""
     sixes("new", tmp_path / "game")
     return tmp_path / "game"
 
@@ -49,8 +49,9 @@ def test_building_and_packing_twice_gives_the_same_bytes(game, tmp_path, monkeyp
     else:
         monkeypatch.setenv(SOURCE_DATE_EPOCH, str(epoch))
     folders = []
-    for name in ("first", "second"):       # each folder has a cache of its own: both start from nothing
+    for name in ("first", "second"):       # each build has a cache of its own: both start from nothing
         out = tmp_path / name
+        monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / f"cache-{name}"))
         sixes("build", "--data", game, "--out", out, "--paper", "both")
         sixes("pack", "--data", game, "--out", out, "--system", "sixes", "--paper", "both")
         folders.append(out)
@@ -63,5 +64,6 @@ def test_building_and_packing_twice_gives_the_same_bytes(game, tmp_path, monkeyp
 
 def test_the_example_game_builds_to_the_same_bytes_again(example_build, tmp_path, monkeypatch):
     monkeypatch.delenv(SOURCE_DATE_EPOCH, raising=False)
+    monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / "cache"))      # from nothing, not from the first build's PDFs
     again = build(BuildConfig(DEFAULT_DATA_DIR, tmp_path / "again"))
     assert differing(example_build.out_dir, again.out_dir) == []

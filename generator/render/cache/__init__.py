@@ -3,16 +3,22 @@
 Edge layer; its modules import core, game and one another, never a
 renderer. Everything a build remembers between runs is in the user's cache
 folder ($SIXES_CACHE_DIR, else $XDG_CACHE_HOME/sixes-press or
-~/.cache/sixes-press), one private sub-folder per output folder:
+~/.cache/sixes-press): the rendered PDFs, which every output folder shares,
 
-  pdf/<key>.pdf, pdf/index.json   rendered PDFs by a hash of everything that
+  pdf/<key>.pdf, pdf/<key>.json   rendered PDFs by a hash of everything that
                                   decides them, with page count and checksum (pdfs.py)
+
+and one private sub-folder per output folder:
+
+  pdf-keys.json                   the PDFs this output folder's builds used
+                                  (`sixes clean` forgets them with the rest)
   memo.json                       results of slow derivations (generator/core/memo.py;
                                   written and read as plain JSON by codec.py)
   site.inputs, site.key           what the site was last built from (builds.py)
   last-build.json                 the last build's inputs key, output files and
                                   summary, so a build with nothing changed stops early
-  .sixes-press-cache              the marker saying the tool made this folder
+  .sixes-press-cache              the marker saying the tool made this folder (the
+                                  shared `pdf/` carries one too)
                                   (render/cache_marker.py): `sixes clean` removes no other
 
 "Why didn't my edit show?" is answered by one file, `keys.py`: an edit
@@ -37,8 +43,8 @@ from __future__ import annotations
 from .builds import BUILD_RECORD, BuildCache
 from .codec import decode, encode
 from .keys import site_inputs_key
-from .pdfs import RenderCache
+from .pdfs import RenderCache, forget_used
 from .storage import cache_base, cache_root, clear, read_text, take_warnings, usable_root, write_text
 
 __all__ = ["BUILD_RECORD", "BuildCache", "RenderCache", "cache_base", "cache_root", "clear", "decode", "encode",
-           "read_text", "site_inputs_key", "take_warnings", "usable_root", "write_text"]
+           "forget_used", "read_text", "site_inputs_key", "take_warnings", "usable_root", "write_text"]

@@ -1,42 +1,57 @@
-"""Rendered PDFs by key (keys.pdf_key), in the cache folder's `pdf/`.
+"""Rendered PDFs by key (keys.pdf_key), shared by every output folder.
 
-Edge layer; imports keys and storage. `pdf/index.json` maps each key to [page count, sha256 of the
-PDF]; a cached file whose checksum differs, or that is not a regular file,
-is a miss. A hit is copied out (never hard-linked: editing an output file
-cannot change the cache). Only a build whose renders passed their checks
-stores (render/jobs.render_checked), and `save` forgets what no build used
-for a week.
+Edge layer; imports keys and storage. A key is a hash of everything that
+decides a PDF, so the same key from another output folder or another game
+is the same PDF: a pack into a second folder, a game built to `--out`
+elsewhere, a copy of a game, take what any build already rendered. The
+shared folder (storage.shared_pdfs_root) holds `<key>.pdf` and `<key>.json`
+([page count, sha256 of the PDF]); each is written whole and alone, so
+builds running at once never share a file they rewrite. A cached file whose
+checksum differs, or that is not a regular file, is a miss. A hit is copied
+out (never hard-linked: editing an output file cannot change the cache).
+Only a build whose renders passed their checks stores
+(render/jobs.render_checked), and `save` forgets what no build used for a
+week. Each output folder's cache folder keeps the keys its builds used
+(USED), so `sixes clean` forgets those PDFs with the rest of that folder.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import re
+import shutil
+import stat
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .keys import pdf_key, static_key
-from .storage import private_folder, regular_file, sweep_partial_files, usable_root, warn
+from .storage import (private_folder, regular_file, shared_pdfs_root, sweep_partial_files, usable_folder, usable_root,
+                      warn, write_text)
 
 if TYPE_CHECKING:
     from ..pdf import PdfJob
 
 # Unused entries older than this are removed after a build.
 KEEP_UNUSED_SECONDS = 7 * 24 * 3600
-INDEX = "index.json"
+# The keys an output folder's builds used, in its own cache folder.
+USED = "pdf-keys.json"
+# What a key looks like (keys.pdf_key: a sha256 in hex); any other name in the folder is not ours.
+_KEY = re.compile(r"[0-9a-f]{64}")
+# Where a release before the shared folder kept each output folder's PDFs.
+_OLD_FOLDER = "pdf"
 
 
 class RenderCache:
-    """PDFs by key. The index maps each key to [page count, sha256 of the
-    PDF]; a cached file whose checksum differs is a miss."""
+    """PDFs by key, for one build into `out_dir`: fetched from and stored
+    into the shared folder, and the keys used remembered for that output
+    folder."""
 
     def __init__(self, out_dir: Path, data_dir: Path):
         self.out_dir = out_dir
-        root = usable_root(out_dir)
-        self.root = private_folder(root / "pdf", create=False) if root else None
+        self.root = usable_folder(shared_pdfs_root())
         self.writable = True
-        self.index = _read_index(self.root) if self.root is not None else {}
         self.static = static_key(data_dir)
         self.used: set[str] = set()
 
@@ -45,31 +60,33 @@ class RenderCache:
 
     def fetch(self, key: str, target: Path) -> int | None:
         """Copy the cached PDF to `target`; its page count, or None on a miss."""
-        if self.root is None or key not in self.index:
+        if self.root is None:
             return None
-        pages, checksum = self.index[key]
+        entry = _read_entry(self.root, key)
+        if entry is None:
+            return None
+        pages, checksum = entry
         cached = self.root / f"{key}.pdf"
         try:
             body = cached.read_bytes() if regular_file(cached) else None
         except OSError:
             body = None
         if body is None or hashlib.sha256(body).hexdigest() != checksum:
-            self.index.pop(key)
             return None
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(body)
-        try:
-            os.utime(cached)
-        except OSError:
-            pass
+        for path in (cached, self.root / f"{key}.json"):     # used now: kept another week
+            try:
+                os.utime(path)
+            except OSError:
+                pass
         self.used.add(key)
         return pages
 
     def _folder(self) -> Path | None:
-        """The PDF folder, made on the first store (only a build that passed stores)."""
+        """The shared folder, made on the first store (only a build that passed stores)."""
         if self.root is None and self.writable:
-            root = usable_root(self.out_dir, create=True)
-            self.root = private_folder(root / "pdf") if root else None
+            self.root = usable_folder(shared_pdfs_root(), create=True)
             self.writable = self.root is not None
         return self.root
 
@@ -77,45 +94,94 @@ class RenderCache:
         folder = self._folder()
         if folder is None:
             return
-        cached = folder / f"{key}.pdf"
-        partial = cached.with_suffix(f".{os.getpid()}.part")
         try:
             body = source.read_bytes()
-            partial.write_bytes(body)
-            os.replace(partial, cached)
+            _write_whole(folder / f"{key}.pdf", body)
+            _write_whole(folder / f"{key}.json", json.dumps([pages, hashlib.sha256(body).hexdigest()]).encode())
         except OSError as exc:
-            partial.unlink(missing_ok=True)
             warn(f"could not save rendered PDFs to the cache ({exc.strerror}); the next build renders them again")
             self.root, self.writable = None, False
             return
-        self.index[key] = (pages, hashlib.sha256(body).hexdigest())
         self.used.add(key)
 
     def save(self) -> None:
-        """Write the index, forgetting entries unused for a week."""
+        """Remember the keys this output folder used, and forget the shared
+        entries that no build used for a week."""
         if self.root is None or not self.writable:
             return
+        own = usable_root(self.out_dir)
+        if own is not None:
+            sweep_partial_files(own)
+        kept = {key for key in _used_keys(own) if (self.root / f"{key}.json").exists()}
+        write_text(self.out_dir, USED, json.dumps(sorted(self.used | kept)))
+        _remove_old_folder(own)
         now = time.time()
         try:
             sweep_partial_files(self.root)
-            sweep_partial_files(self.root.parent)
-            for path in self.root.glob("*.pdf"):
-                key = path.stem
-                if key not in self.used and (key not in self.index or now - path.stat().st_mtime > KEEP_UNUSED_SECONDS):
-                    self.index.pop(key, None)
+            for path in self.root.iterdir():
+                key, _, suffix = path.name.partition(".")
+                if (_KEY.fullmatch(key) and suffix in ("pdf", "json") and key not in self.used
+                        and now - path.lstat().st_mtime > KEEP_UNUSED_SECONDS):
                     path.unlink(missing_ok=True)
-            partial = self.root / f"index.{os.getpid()}.part"
-            partial.write_text(json.dumps(self.index), encoding="utf-8")
-            os.replace(partial, self.root / INDEX)
         except OSError as exc:
-            warn(f"could not save the cache index ({exc.strerror})")
+            warn(f"could not tidy the cache of rendered PDFs ({exc.strerror})")
 
 
-def _read_index(root: Path) -> dict[str, tuple[int, str]]:
-    """The index's well-formed entries; an index that does not decode is empty."""
+def forget_used(own: Path) -> None:
+    """Remove from the shared folder the PDFs this output folder's cache
+    folder (`own`) says its builds used (`sixes clean`)."""
+    shared = private_folder(shared_pdfs_root(), create=False)
+    if shared is None:
+        return
+    for key in _used_keys(own):
+        for suffix in (".json", ".pdf"):
+            (shared / f"{key}{suffix}").unlink(missing_ok=True)
+
+
+def _used_keys(own: Path | None) -> set[str]:
+    """The keys an output folder's cache folder records; anything else in the record is ignored."""
+    if own is None:
+        return set()
     try:
-        index = json.loads((root / INDEX).read_text(encoding="utf-8"))
-        return {k: (v[0], v[1]) for k, v in index.items() if isinstance(k, str) and isinstance(v, list)
-                and len(v) == 2 and isinstance(v[0], int) and isinstance(v[1], str)}
-    except (OSError, ValueError, AttributeError):
-        return {}
+        path = own / USED
+        keys = json.loads(path.read_text(encoding="utf-8")) if regular_file(path) else []
+    except (OSError, ValueError):
+        return set()
+    return {k for k in keys if isinstance(k, str) and _KEY.fullmatch(k)} if isinstance(keys, list) else set()
+
+
+def _read_entry(root: Path, key: str) -> tuple[int, str] | None:
+    """(pages, checksum) of a key, or None when its record is missing or malformed."""
+    path = root / f"{key}.json"
+    try:
+        entry = json.loads(path.read_text(encoding="utf-8")) if regular_file(path) else None
+    except (OSError, ValueError):
+        return None
+    if (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int) and not isinstance(entry[0], bool)
+            and isinstance(entry[1], str)):
+        return entry[0], entry[1]
+    return None
+
+
+def _write_whole(path: Path, body: bytes) -> None:
+    """Write a file under a partial name, then rename it (a reader never sees half of it)."""
+    partial = path.with_name(f"{path.name}.{os.getpid()}.part")
+    try:
+        partial.write_bytes(body)
+        os.replace(partial, path)
+    except OSError:
+        partial.unlink(missing_ok=True)
+        raise
+
+
+def _remove_old_folder(own: Path | None) -> None:
+    """An output folder's own `pdf/` from a release before the shared folder:
+    nothing reads it now (a real folder only; a link is left alone)."""
+    if own is None:
+        return
+    old = own / _OLD_FOLDER
+    try:
+        if stat.S_ISDIR(old.lstat().st_mode):
+            shutil.rmtree(old)
+    except OSError:
+        pass

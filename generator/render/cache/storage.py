@@ -3,7 +3,8 @@
 Edge layer; imports the standard library, core/pids and render/cache_marker alone.
 The user's cache folder ($SIXES_CACHE_DIR, else
 $XDG_CACHE_HOME/sixes-press or ~/.cache/sixes-press) holds one sub-folder
-per output folder, named by a hash of its path. A folder is used only if it
+per output folder, named by a hash of its path, and `pdf/`, the rendered
+PDFs every output folder shares (pdfs.py). A folder is used only if it
 is this user's and only they may write it, and (once written) carries the
 tool's marker (render/cache_marker.py), which `clear` checks before removing
 anything. Files are written whole (`<name>.<pid>.part`, then renamed), so a
@@ -19,6 +20,7 @@ import re
 import shutil
 import stat
 from pathlib import Path
+from typing import Callable
 
 from ...core.pids import gone
 from ..cache_marker import claim, marked
@@ -27,6 +29,9 @@ CACHE_DIR = "sixes-press"
 # Where the cache lives when set (tests point it at their own folders).
 CACHE_VARIABLE = "SIXES_CACHE_DIR"
 _CACHE_NAME = re.compile(r"[0-9a-f]{20}")
+# The folder of rendered PDFs, shared by every output folder (a PDF's key is
+# its content's: the same key in another game is the same PDF).
+SHARED_PDFS = "pdf"
 
 _warnings: list[str] = []
 
@@ -84,34 +89,48 @@ def cache_root(out_dir: Path) -> Path:
     return cache_base() / hashlib.sha256(str(Path(out_dir).resolve()).encode()).hexdigest()[:20]
 
 
-def clear(out_dir: Path | None = None) -> list[Path]:
+def clear(out_dir: Path | None = None, forget: Callable[[Path], None] | None = None) -> list[Path]:
     """Forget what builds remembered (`sixes clean`): this output folder's
-    cache folder, or with no `out_dir` every output folder's. Only folders
-    this tool made (named by a hash, private to this user, and carrying its
-    marker: cache_marker.py) are removed; nothing else there, nor a link, is
-    followed or touched. Returns the folders removed."""
+    cache folder (after `forget(folder)` has let go of what it used of the
+    shared folders), or with no `out_dir` every output folder's and the
+    shared PDFs. Only folders this tool made (named by a hash or SHARED_PDFS,
+    private to this user, and carrying its marker: cache_marker.py) are
+    removed; nothing else there, nor a link, is followed or touched.
+    Returns the folders removed."""
     base = private_folder(cache_base(), create=False)
     if base is None:
         return []
     if out_dir is not None:
         candidates = [cache_root(out_dir)]
     else:
-        candidates = sorted(p for p in base.iterdir() if _CACHE_NAME.fullmatch(p.name))
+        candidates = sorted(p for p in base.iterdir() if _CACHE_NAME.fullmatch(p.name) or p.name == SHARED_PDFS)
     removed = []
     for folder in candidates:
         if private_folder(folder, create=False) is not None and marked(folder):
+            if forget is not None:
+                forget(folder)
             shutil.rmtree(folder)
             removed.append(folder)
     return removed
+
+
+def shared_pdfs_root() -> Path:
+    """The folder of rendered PDFs every output folder shares (a path; `usable_folder` makes and checks it)."""
+    return cache_base() / SHARED_PDFS
 
 
 def usable_root(out_dir: Path, create: bool = False) -> Path | None:
     """This output folder's cache folder, private and marked as the tool's,
     or None. Only writing creates (and marks) it: a build that fails leaves
     no cache behind."""
+    return usable_folder(cache_root(out_dir), create)
+
+
+def usable_folder(root: Path, create: bool = False) -> Path | None:
+    """`root`, a folder of the cache folder, when it is private and marked as
+    the tool's (made and marked when `create`); else None."""
     if private_folder(cache_base(), create) is None:
         return None
-    root = cache_root(out_dir)
     made_now = create and not (root.exists() or root.is_symlink())
     if private_folder(root, create) is None:
         return None
