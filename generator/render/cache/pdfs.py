@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .keys import pdf_key, static_key
-from .storage import (private_folder, regular_file, shared_pdfs_root, sweep_partial_files, usable_folder, usable_root,
+from .storage import (regular_file, shared_pdfs_root, sweep_partial_files, usable_folder, usable_root,
                       warn, write_text)
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ class RenderCache:
 def forget_used(own: Path) -> None:
     """Remove from the shared folder the PDFs this output folder's cache
     folder (`own`) says its builds used (`sixes clean`)."""
-    shared = private_folder(shared_pdfs_root(), create=False)
+    shared = usable_folder(shared_pdfs_root())
     if shared is None:
         return
     for key in _used_keys(own):
