@@ -17,9 +17,9 @@ and one private sub-folder per output folder:
   site.inputs, site.key           what the site was last built from (builds.py)
   last-build.json                 the last build's inputs key, output files and
                                   summary, so a build with nothing changed stops early
-  .sixes-press-cache              the marker saying the tool made this folder (the
-                                  shared `pdf/` carries one too)
+  .sixes-press-cache              the marker saying the tool made this folder
                                   (render/cache_marker.py): `sixes clean` removes no other
+                                  (the shared `pdf/` carries one too)
 
 "Why didn't my edit show?" is answered by one file, `keys.py`: an edit
 shows when it reaches a key, and it spells every key (a PDF's is its final
