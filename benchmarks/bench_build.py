@@ -21,7 +21,7 @@ from generator.core.paths import DEFAULT_DATA_DIR
 def time_build(workers: int, site: bool) -> float:
     with tempfile.TemporaryDirectory() as out:
         start = time.perf_counter()
-        report = build(BuildConfig(DEFAULT_DATA_DIR, Path(out), site=site, workers=workers))
+        report = build(BuildConfig(DEFAULT_DATA_DIR, Path(out), site=site, workers=workers, cache=False))
         elapsed = time.perf_counter() - start
         assert report.pdfs
     return elapsed

@@ -49,7 +49,7 @@ class BuildConfig:
     strict: bool = False
     workers: int | None = None          # rendering processes (default: one per core, at most 4)
     options: PrintOptions = DEFAULT_OPTIONS
-    cache: bool = False                 # reuse and remember renders and simulations
+    cache: bool = True                  # reuse and remember renders and simulations, as the command does
     settings: Settings = field(default_factory=Settings)
 
     def __post_init__(self) -> None:

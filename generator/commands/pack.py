@@ -45,9 +45,10 @@ PACK_ENTRY = "pack"
 class PackRequest:
     """Everything a pack is asked for, parsed: the command line builds one.
     Without `casting_file`, the game folder's own casting.yaml is used when
-    it is for this game (`find_casting_file`). With `cache`, documents
-    `sixes build` already rendered into the same output folder (and
-    simulations it remembered) are reused."""
+    it is for this game (`find_casting_file`). With `cache` (the default,
+    as the command's), documents any build already rendered (the PDFs are
+    shared by every output folder) and simulations remembered for the same
+    output folder are reused."""
 
     data_dir: Path
     out_dir: Path
@@ -62,7 +63,7 @@ class PackRequest:
     covers: CoverLayout = "full"        # "half": two covers a sheet in covers.pdf, cut apart
     options: PrintOptions = DEFAULT_OPTIONS
     workers: int | None = None
-    cache: bool = False
+    cache: bool = True                  # as `sixes pack` does without --no-cache
     settings: Settings = field(default_factory=Settings)
 
     def config(self) -> BuildConfig:
