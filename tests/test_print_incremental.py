@@ -108,7 +108,8 @@ def test_a_build_with_nothing_changed_loads_nothing(starter, tmp_path, monkeypat
     assert not restored.untouched and loads == [1] and restored.rendered == [] and sheet.is_file()
 
     assert not cached_pdfs(starter, out, LETTER).untouched   # other options
-    assert not build(BuildConfig(starter, out, (LETTER,), site=False, workers=1, cache=False)).untouched  # no cache asked
+    uncached = BuildConfig(starter, out, (LETTER,), site=False, workers=1, cache=False)
+    assert not build(uncached).untouched    # no cache asked
     notes = starter / "sixes" / "game.yaml"
     notes.write_text(notes.read_text() + "\n# an organiser's comment\n")
     assert not cached_pdfs(starter, out, LETTER).untouched   # the data changed
