@@ -285,7 +285,7 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
         **{("render/cache/" + module, name): "the cache folder the tool writes, and the tool's own code and config"
            for module, name in (("storage.py", "read_text"), ("keys.py", "code_version"), ("keys.py", "site_key"),
                                 ("keys.py", "site_inputs_key"), ("pdfs.py", "_read_entry"),
-                                ("pdfs.py", "_used_keys"), ("pdfs.py", "_write_whole"),
+                                ("pdfs.py", "_used_keys"), ("storage.py", "write_whole"),
                                 ("pdfs.py", "RenderCache.fetch"), ("pdfs.py", "RenderCache.store"),
                                 ("codec.py", "load_memo"), ("builds.py", "_unchanged_build"),
                                 ("builds.py", "_site_there"))},

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from .keys import pdf_key, static_key
 from .storage import (regular_file, shared_pdfs_root, sweep_partial_files, usable_folder, usable_root,
-                      warn, write_text)
+                      warn, write_text, write_whole)
 
 if TYPE_CHECKING:
     from ..pdf import PdfJob
@@ -96,8 +96,8 @@ class RenderCache:
             return
         try:
             body = source.read_bytes()
-            _write_whole(folder / f"{key}.pdf", body)
-            _write_whole(folder / f"{key}.json", json.dumps([pages, hashlib.sha256(body).hexdigest()]).encode())
+            write_whole(folder / f"{key}.pdf", body)
+            write_whole(folder / f"{key}.json", json.dumps([pages, hashlib.sha256(body).hexdigest()]).encode())
         except OSError as exc:
             warn(f"could not save rendered PDFs to the cache ({exc.strerror}); the next build renders them again")
             self.root, self.writable = None, False
@@ -161,17 +161,6 @@ def _read_entry(root: Path, key: str) -> tuple[int, str] | None:
             and isinstance(entry[1], str)):
         return entry[0], entry[1]
     return None
-
-
-def _write_whole(path: Path, body: bytes) -> None:
-    """Write a file under a partial name, then rename it (a reader never sees half of it)."""
-    partial = path.with_name(f"{path.name}.{os.getpid()}.part")
-    try:
-        partial.write_bytes(body)
-        os.replace(partial, path)
-    except OSError:
-        partial.unlink(missing_ok=True)
-        raise
 
 
 def _remove_old_folder(own: Path | None) -> None:

@@ -162,13 +162,23 @@ def write_text(out_dir: Path, name: str, text: str) -> None:
     root = usable_root(out_dir, create=True)
     if root is None:
         return
-    partial = root / f"{name}.{os.getpid()}.part"
     try:
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, root / name)
+        write_whole(root / name, text.encode("utf-8"))
     except OSError as exc:
-        partial.unlink(missing_ok=True)
         warn(f"could not save to the cache ({exc.strerror}); the next build may do more work")
+
+
+def write_whole(path: Path, body: bytes) -> None:
+    """Write a file under a partial name (`*.<pid>.part`, which
+    `sweep_partial_files` removes once its writer is gone), then rename it:
+    a reader never sees half of it. OSError when it cannot be written."""
+    partial = path.with_name(f"{path.name}.{os.getpid()}.part")
+    try:
+        partial.write_bytes(body)
+        os.replace(partial, path)
+    except OSError:
+        partial.unlink(missing_ok=True)
+        raise
 
 
 def sweep_partial_files(folder: Path) -> None:
