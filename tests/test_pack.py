@@ -483,9 +483,29 @@ def test_a_pack_after_a_build_reuses_its_documents(game, tmp_path, monkeypatch):
     fresh = pack(PackRequest(game, tmp_path / "fresh", (A4,), workers=1, cache=False))
     assert fresh.reused == 0
     assert manifest(out / "pack" / "sixes" / "a4") == manifest(tmp_path / "fresh" / "pack" / "sixes" / "a4")
-    elsewhere = pack(PackRequest(game, tmp_path / "elsewhere", (A4,), workers=1, cache=True))
+    monkeypatch.setattr("generator.render.batch.render_pdf", lambda job: pytest.fail(f"rendered {job.label}"))
+    elsewhere = pack(PackRequest(game, tmp_path / "elsewhere", (A4,), workers=1, cache=True))    # the manifest too
     assert elsewhere.rendered == [] and elsewhere.reused == report.reused + len(report.rendered)
     assert manifest(tmp_path / "elsewhere" / "pack" / "sixes" / "a4") == manifest(out / "pack" / "sixes" / "a4")
+
+
+def test_each_rendered_part_is_read_once_per_paper_and_a_handout_once_per_file(game, tmp_path, monkeypatch):
+    """Every envelope holds the same summaries: the merge reads each part
+    this run rendered once for all of a paper's files, and a handout (the
+    GM's file, maybe large) afresh for each file it goes into, keeping none."""
+    from generator.render.pack_assembly import SourcePdfs
+    reads: list[Path] = []
+    read = SourcePdfs.read
+    monkeypatch.setattr(SourcePdfs, "read", staticmethod(lambda path: reads.append(path) or read(path)))
+    casting = tmp_path / "casting.yaml"
+    casting.write_text("envelopes:\n"
+                       "  - player: Robin Ash\n    character: Second Rival\n    handouts: [handouts/map.pdf]\n"
+                       "  - player: Sam Dale\n    character: First Rival\n    handouts: [handouts/map.pdf]\n")
+    pack(PackRequest(game, tmp_path / "out", (A4,), casting_file=casting, covers="half"))
+    handouts = [path for path in reads if path.name == "map.pdf"]
+    parts = [path for path in reads if path.name != "map.pdf"]
+    assert len(parts) == len(set(parts)) > 3
+    assert len(handouts) == 2
 
 
 def test_packing_another_paper_or_game_keeps_the_packs_already_there(two_games, tmp_path):

@@ -134,15 +134,15 @@ class BuildContext:
                ) -> list[PdfResult]:
         """Render (budget, job) pairs as they come, through the cache unless
         `cached` is False; refuse any layout fault and any second write to
-        one path. A `quiet` render (a pack's manifest) runs here, shows no
-        progress and is not counted."""
+        one path. A `quiet` render (a pack's manifest) shows no progress and
+        is not counted."""
         from ..render.bounded import locate_fields
         jobs = self._claimed(jobs)
+        store = self.cache.pdfs if cached else None
         try:
             if quiet:
-                return render_checked(jobs, None, 1, lambda *a: None, Tally())
-            return render_checked(jobs, self.cache.pdfs if cached else None, self.config.workers, self.progress,
-                                  self.tally)
+                return render_checked(jobs, store, self.config.workers, lambda *a: None, Tally())
+            return render_checked(jobs, store, self.config.workers, self.progress, self.tally)
         except BuildError as exc:       # a text from the data past its box: named at its file:line:col
             raise BuildError(locate_fields(str(exc), self.config.data_dir)) from None
 
