@@ -7,7 +7,7 @@ SIXES  := $(VENV)/bin/sixes
 STAMP  := $(VENV)/.installed
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: pack test system-deps clean bench-print bench-floor bench-simulate bench-lint bench-tables
+.PHONY: pack test system-deps clean bench-print bench-floor bench-simulate bench-lint bench-tables bench-pack
 
 pack: system-deps $(STAMP)
 	$(SIXES) build --data data
@@ -43,6 +43,10 @@ bench-lint: $(STAMP)
 # Tables of a name column and long rules, fixed against automatic layout (see CONTRIBUTING).
 bench-tables: $(STAMP)
 	$(PY) benchmarks/bench_tables.py
+
+# A pack's assembly with each rendered part parsed once per paper, against once per file (see CONTRIBUTING).
+bench-pack: $(STAMP)
+	$(PY) benchmarks/bench_pack.py
 
 system-deps:
 	@sh scripts/install-system-deps

@@ -86,11 +86,12 @@ Renderer = Callable[[list[tuple[Budget, "PdfJob"]]], object]
 class SourcePdfs:
     """The PDFs one paper's files are merged from. Each part this run
     rendered is parsed once and kept for the paper: every envelope holds the
-    same summaries, and parsing a part again for every file it went into
-    took a quarter of the example's pack (11.0 s against 8.4 s: pypdf
-    parses the whole object stream holding a PDF's catalogue). A merge only
-    reads them. A handout, the GM's file and maybe large, is read afresh
-    for the file it goes into and not kept."""
+    same summaries, and pypdf parses the whole object stream holding a
+    PDF's catalogue before it can count its pages (parsing each part again
+    for every file made the example's pack 2.18x as slow:
+    benchmarks/bench_pack.py). A merge only reads them. A handout, the GM's
+    file and maybe large, is read afresh for the file it goes into and not
+    kept."""
 
     def __init__(self) -> None:
         self._parts: dict[Path, Any] = {}
