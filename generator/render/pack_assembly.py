@@ -125,7 +125,7 @@ class Press:
     options: PrintOptions
     data_dir: Path                  # the game folder: templates may read its portraits
     render: Renderer
-    sources: SourcePdfs = field(default_factory=SourcePdfs)     # the paper's parts and handouts, parsed once
+    sources: SourcePdfs = field(default_factory=SourcePdfs)     # the paper's rendered parts, each parsed once
 
 
 @dataclass(frozen=True)
@@ -251,12 +251,12 @@ def _extra_files(plan: PackPlan, parts: Parts, press: Press) -> list[ExtraFile]:
 
 def merge(given: Sequence[Piece | tuple[Path, Part]], target: Path, title: str, duplex: bool,
           sources: SourcePdfs | None = None) -> list[Part]:
-    """One PDF from several (read from `sources`, the paper's, else its own), with its own title and
-    language; returns what went in with page counts (handouts are counted
-    here). In duplex a part with an odd page count is followed by a blank
-    page of its last page's size, so the next part starts on the front of a
-    new sheet. A handout loses its active content (handouts.py), and its
-    part says so."""
+    """One PDF from several (read through `sources`: the paper's, else a
+    merge's own), with its own title and language; returns what went in
+    with page counts (handouts are counted here). In duplex a part with an
+    odd page count is followed by a blank page of its last page's size, so
+    the next part starts on the front of a new sheet. A handout loses its
+    active content (handouts.py), and its part says so."""
     from pypdf import PdfWriter
 
     from .handouts import find_active_content, strip_active_content
