@@ -58,7 +58,7 @@ def test_clean_forgets_this_games_cache_and_keeps_the_output(tmp_path, cache_dir
 
     again = sixes("build", "--paper", "a4", "--no-site", cwd=game)
     assert again.exit_code == 0, again.output
-    assert ", 0 unchanged since the last build" in again.output           # everything rendered again
+    assert ", 0 reused from earlier builds" in again.output           # everything rendered again
     assert "Nothing cached" not in sixes("clean", cwd=game).output
     assert "Nothing cached for" in sixes("clean", cwd=game).output
 

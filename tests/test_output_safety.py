@@ -256,7 +256,7 @@ def test_a_planted_pickle_or_tampered_cache_runs_nothing_and_counts_as_a_miss(bu
     result = run("build", "--data", starter, "--out", built, "--paper", "a4", "--jobs", "1")
     assert result.exit_code == 0, result.output
     assert not marker.exists()
-    assert "0 unchanged since the last build" in result.output   # every tampered PDF was a miss
+    assert "0 reused from earlier builds" in result.output   # every tampered PDF was a miss
 
 
 def test_the_memo_codec_builds_only_our_own_plain_values():

@@ -36,7 +36,7 @@ def build_once(config: BuildConfig) -> None:
     if report.untouched:
         click.echo("Nothing changed since the last build: nothing was loaded or rendered.", err=True)
     else:
-        click.echo(f"{len(report.rendered)} rendered, {report.reused:d} unchanged since the last build"
+        click.echo(f"{len(report.rendered)} rendered, {report.reused:d} reused from earlier builds"
                    + ("" if report.site_built or not config.site else "; the site was unchanged"), err=True)
     tracker = report.out_dir / "gm" / "sixes" / "fight-tracker.html"
     if tracker.is_file():
@@ -50,7 +50,7 @@ def print_pack_report(report: PackReport, casting_given: bool, simplex: bool) ->
     """What was packed: the renders, the casting file found, the envelopes,
     the card run, the paper it takes, and the zips for the print shop."""
     print_problems(report.warnings)
-    click.echo(f"{len(report.rendered)} documents rendered, {report.reused:d} reused from the last build", err=True)
+    click.echo(f"{len(report.rendered)} documents rendered, {report.reused:d} reused from earlier builds", err=True)
     if report.casting_file is not None and not casting_given:
         click.echo(f"Casting: {visible(shown_path(report.casting_file))} (found in the game folder)", err=True)
     click.echo(f"Packed {len(report.envelopes)} envelopes ({visible(report.system.title)}, "
