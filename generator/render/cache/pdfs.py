@@ -54,6 +54,7 @@ class RenderCache:
         self.writable = True
         self.static = static_key(data_dir)
         self.used: set[str] = set()
+        self.tidied = False             # the folders are swept once a run (a pack saves after each render)
 
     def key(self, job: PdfJob) -> str:
         return pdf_key(self.static, job)
@@ -105,15 +106,19 @@ class RenderCache:
         self.used.add(key)
 
     def save(self) -> None:
-        """Remember the keys this output folder used, and forget the shared
-        entries that no build used for a week."""
+        """Remember the keys this output folder used; on the run's first
+        save, also forget the shared entries that no build used for a week
+        and sweep what a killed run left."""
         if self.root is None or not self.writable:
             return
         own = usable_root(self.out_dir)
-        if own is not None:
-            sweep_partial_files(own)
         kept = {key for key in _used_keys(own) if (self.root / f"{key}.json").exists()}
         write_text(self.out_dir, USED, json.dumps(sorted(self.used | kept)))
+        if self.tidied:
+            return
+        self.tidied = True
+        if own is not None:
+            sweep_partial_files(own)
         _remove_old_folder(own)
         now = time.time()
         try:
