@@ -9,7 +9,8 @@ and PDFs) are made by the tests themselves, each as small as it can be.
 
 Two guards keep a regression from stalling the suite: loads run in a worker
 thread that must finish within HANG_SECONDS, and their CPU time (which other
-processes on the machine do not inflate) must stay under CPU_SECONDS. The
+processes on the machine do not inflate: tests/cpu_time.py) must stay under
+CPU_SECONDS. The
 inputs that would hang or exhaust memory on a regression (a pipe, /dev/zero,
 an alias bomb) run only in a child process with a time and memory limit.
 """
@@ -22,13 +23,13 @@ import subprocess
 import sys
 import textwrap
 import threading
-import time
 import zlib
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from cpu_time import cpu_time
 from generator.game.load import load_all
 from generator.game.casting import load_casting
 from generator.commands.cli import main
@@ -133,15 +134,17 @@ def load_quickly(data: Path) -> list[str]:
     suite, and a traceback is re-raised here."""
     outcome: dict = {}
 
-    def work():
-        start = time.thread_time()
+    def problems() -> list[Problem]:
         try:
-            outcome["problems"] = load_all(data)[1]
+            return list(load_all(data)[1])
         except DataError as exc:
-            outcome["problems"] = exc.problems
+            return list(exc.problems)
+
+    def work():
+        try:
+            outcome["problems"], outcome["cpu"] = cpu_time(problems)
         except BaseException as exc:        # a traceback is a failure: carried to the test
             outcome["raised"] = exc
-        outcome["cpu"] = time.thread_time() - start
 
     worker = threading.Thread(target=work, daemon=True)
     worker.start()
