@@ -178,7 +178,7 @@ def test_the_countdown_beeps_and_buzzes_each_second(browser, tracker):
     try:
         pick_big_brawl(phone)
         phone.page.click("#countdown-start")
-        expect(phone.page.locator("#countdown")).to_have_text("Declare!", timeout=15000)
+        expect(phone.page.locator("#countdown")).to_have_text("Declare!")
         assert phone.page.evaluate("window.__buzz") == [60, 60, 60, 60, 60, 400]
         assert phone.page.evaluate("window.__tones") == [660, 660, 660, 660, 660, 990]
         assert phone.errors == []
@@ -191,7 +191,7 @@ def test_the_countdown_runs_silent_where_there_is_neither_sound_nor_vibration(br
     try:
         pick_big_brawl(phone)
         phone.page.click("#countdown-start")
-        expect(phone.page.locator("#countdown")).to_have_text("Declare!", timeout=15000)
+        expect(phone.page.locator("#countdown")).to_have_text("Declare!")
         assert phone.errors == []
     finally:
         phone.close()
