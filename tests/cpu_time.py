@@ -2,11 +2,11 @@
 
 Wall time counts every other program on a busy machine; the calling
 thread's CPU time does not. Nor should the garbage collector's walks over
-what earlier tests left in this process count: a pytest-xdist worker's heap
-grows with each test file it runs, and one full collection of it, started by
-the work's own allocations, cost a 0.2-second load 2.8 seconds. So the heap
-is frozen (gc.freeze) while the work runs, and a collection looks at the
-work's own objects only.
+what earlier tests left in this process: a pytest-xdist worker's heap grows
+with each test file it runs, and a full collection set off by the work's
+own allocations walks all of it (a 0.2-second load once took 2.8 seconds
+mid-suite). So the heap is frozen (gc.freeze) while the work runs, and a
+collection looks at the work's own objects only.
 """
 from __future__ import annotations
 
