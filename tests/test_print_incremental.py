@@ -86,6 +86,32 @@ def test_a_print_option_or_a_stylesheet_change_renders_again(starter, tmp_path, 
     assert len(cached_pdfs(starter, out).rendered) == 6
 
 
+PIXEL = "<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8'><rect width='8' height='8' fill='{}'/></svg>"
+
+
+def test_a_game_file_renders_only_the_documents_that_show_it(starter, tmp_path):
+    """A PDF's key covers the game files its HTML names (a portrait), not the
+    whole folder: a new or edited file no document shows (a site page, a
+    handout, a spare image) renders nothing again, and a portrait's new
+    contents render the sheet that shows it and nothing else."""
+    portrait = starter / "sixes" / "portraits" / "first.svg"
+    portrait.parent.mkdir()
+    portrait.write_text(PIXEL.format("#204060"))
+    character = starter / "sixes" / "characters" / "first-rival.yaml"
+    character.write_text(character.read_text() + "portrait: portraits/first.svg\n")
+    out = tmp_path / "out"
+    assert len(cached_pdfs(starter, out).rendered) == 6
+
+    (starter / "sixes" / "portraits" / "spare.svg").write_text(PIXEL.format("#000000"))
+    (starter / "pages").mkdir()
+    (starter / "pages" / "welcome.md").write_text("# Welcome\n\nBring a coat.\n")
+    assert cached_pdfs(starter, out).rendered == []
+
+    portrait.write_text(PIXEL.format("#a03020"))
+    assert labels(cached_pdfs(starter, out)) == ["sixes/players/first-rival.pdf"]
+    assert cached_pdfs(starter, out).rendered == []
+
+
 def test_a_build_with_nothing_changed_loads_nothing(starter, tmp_path, monkeypatch):
     """The last build's record (inputs key and output files) answers a build
     with nothing changed before the data is read; any change to the inputs,

@@ -24,8 +24,8 @@ and one private sub-folder per output folder:
 "Why didn't my edit show?" is answered by one file, `keys.py`: an edit
 shows when it reaches a key, and it spells every key (a PDF's is its final
 HTML, where data and Jinja templates already are, its paper, print variant
-and date, over the CSS, fonts and icons under templates/, the game folder's
-non-YAML files and the code version). `builds.BuildCache` is the
+and date, the game files it names (a portrait), over the CSS, fonts and
+icons under templates/ and the code version). `builds.BuildCache` is the
 cache as one run sees it (commands/context.BuildContext holds it): what the
 last build made, whether the site is unchanged, and the record of this build.
 Where the folders are and how they are written is `storage.py`.

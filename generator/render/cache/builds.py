@@ -90,7 +90,7 @@ class BuildCache:
         """Read back what earlier runs remembered: results into the memo table, and the PDFs' index."""
         if self.on:
             memo.restore(load_memo(self.run.out_dir))
-            self.pdfs = RenderCache(self.run.out_dir, self.run.data_dir)
+            self.pdfs = RenderCache(self.run.out_dir)
 
     def keep_memo(self) -> None:
         """Save the remembered results this run used (before its output is swapped in)."""

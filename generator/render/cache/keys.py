@@ -7,11 +7,13 @@ A remembered thing is used again only under the same key, so a
 change that does not reach a key is a change the output will not show
 (until `sixes clean` or `--no-cache`); every key is spelled here:
 
-- a PDF (`pdf_key`): its final HTML (the data and the Jinja templates are
-  in it), paper, orientation, print variant, form fields and date, over
-  `static_key`: the CSS, fonts and icons under templates/, the game folder's
-  non-YAML files (portraits: the YAML is in the HTML already) and
-  `code_version` (WeasyPrint's version, our PDF adapter and lint);
+- a PDF (`pdf_key`): its final HTML (the data, the game's translations and
+  the Jinja templates are in it), paper, orientation, print variant, form
+  fields and date, the contents of the game's files its HTML names by a
+  `file:` URL (`named_files`: a portrait), over `static_key`: the CSS, fonts
+  and icons under templates/ and `code_version` (WeasyPrint's version, our
+  PDF adapter and lint). The game's other files (its site pages, handouts,
+  logo) never reach a PDF, so editing them renders nothing again;
 - remembered results (memo.json): `package_version`, a hash of the
   package's own code;
 - the site before it is staged (`site_inputs_key`): the whole game folder,
@@ -30,10 +32,12 @@ change that does not reach a key is a change the output will not show
 from __future__ import annotations
 
 import hashlib
+import re
 from functools import lru_cache
 from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import unquote, urlparse
 
 from ...core.paths import TEMPLATES_DIR
 from .storage import regular_file
@@ -43,7 +47,6 @@ if TYPE_CHECKING:
 
 # Templates are rendered into the HTML, which is hashed itself.
 _TEMPLATE_SOURCES = {".html", ".j2", ".md"}
-_DATA_SOURCES = {".yaml", ".yml"}
 # Libraries whose upgrade may change the output without changing our code.
 _OUTPUT_LIBRARIES = ("weasyprint", "mkdocs", "mkdocs-material", "jinja2", "pydantic", "pypdf")
 # What turns the same HTML into another PDF, beside WeasyPrint (files of render/).
@@ -93,19 +96,60 @@ def package_version() -> str:
     return tree_hash(PACKAGE_DIR, {".pyc"})
 
 
-def static_key(data_dir: Path) -> str:
-    """What every PDF of a game may load besides its HTML, and the code that renders it."""
-    parts = code_version() + tree_hash(TEMPLATES_DIR, _TEMPLATE_SOURCES) + game_hash(data_dir, _DATA_SOURCES)
+def static_key() -> str:
+    """What every PDF may load besides its HTML and the files it names (the
+    templates' CSS, fonts and icons), and the code that renders it."""
+    parts = code_version() + tree_hash(TEMPLATES_DIR, _TEMPLATE_SOURCES)
     return hashlib.sha256(parts.encode()).hexdigest()
 
 
-def pdf_key(static: str, job: PdfJob) -> str:
-    """One PDF's key, over the game's `static_key`."""
+def pdf_key(static: str, job: PdfJob, named: dict[Path, str] | None = None) -> str:
+    """One PDF's key, over `static_key`: with the contents of the files
+    outside templates/ its HTML names (`named` remembers each file's hash
+    for the caller, so a portrait on many documents is read once)."""
     digest = hashlib.sha256(static.encode())
     for part in (job.paper.css_size, str(job.landscape), "|".join(job.stylesheets), str(job.pdf_variant),
                  str(job.pdf_forms), str(job.date), job.html):
         digest.update(part.encode() + b"\0")
+    for path in named_files(job.html):
+        if named is None or path not in named:
+            hashed = file_hash(path)
+            if named is None:
+                digest.update(hashed.encode())
+                continue
+            named[path] = hashed
+        digest.update(named[path].encode())
     return digest.hexdigest()
+
+
+# A file: URL in a document's HTML, up to the quote, bracket or space that ends it.
+_FILE_URL = re.compile(r"""file://[^"'\s<>()]+""")
+
+
+def named_files(html: str) -> list[Path]:
+    """The files outside templates/ a document's HTML names by a `file:` URL,
+    in order. Only our templates and code write URLs into a document (the
+    data's text is escaped), and the only game file they name is a portrait,
+    by its absolute URL; relative URLs resolve inside templates/, which
+    `static_key` hashes whole."""
+    found: dict[Path, None] = {}
+    for url in _FILE_URL.findall(html):
+        path = Path(unquote(urlparse(url).path))
+        if not path.is_relative_to(TEMPLATES_DIR):
+            found.setdefault(path)
+    return list(found)
+
+
+def file_hash(path: Path) -> str:
+    """A hash of a regular file's contents ('' when there is none: the render
+    then refuses it, and a failed build stores nothing)."""
+    if not regular_file(path):
+        return ""
+    try:
+        with open(path, "rb") as handle:      # streamed: a large portrait is not read into memory whole
+            return hashlib.file_digest(handle, "sha256").hexdigest()
+    except OSError:
+        return ""
 
 
 def site_key(staged_sources: Path, config: Path) -> str:

@@ -1,9 +1,10 @@
 """Rendered PDFs by key (keys.pdf_key), shared by every output folder.
 
 Edge layer; imports keys and storage. A key is a hash of everything that
-decides a PDF, so the same key from another output folder or another game
-is the same PDF: a pack into a second folder, a game built to `--out`
-elsewhere, a copy of a game, take what any build already rendered. The
+decides a PDF (its HTML and the game files it names), so the same key from
+another output folder or another game is the same PDF: a pack into a second
+folder, a game built to `--out` elsewhere, a copy of a game, take what any
+build already rendered. The
 shared folder (storage.shared_pdfs_root) holds `<key>.pdf` and `<key>.json`
 ([page count, sha256 of the PDF]); each is written whole and alone, so
 builds running at once never share a file they rewrite. A cached file whose
@@ -48,16 +49,17 @@ class RenderCache:
     into the shared folder, and the keys used remembered for that output
     folder."""
 
-    def __init__(self, out_dir: Path, data_dir: Path):
+    def __init__(self, out_dir: Path):
         self.out_dir = out_dir
         self.root = usable_folder(shared_pdfs_root())
         self.writable = True
-        self.static = static_key(data_dir)
+        self.static = static_key()
+        self.named: dict[Path, str] = {}      # the hash of each game file a document names, read once a run
         self.used: set[str] = set()
         self.tidied = False             # the folders are swept once a run (a pack saves after each render)
 
     def key(self, job: PdfJob) -> str:
-        return pdf_key(self.static, job)
+        return pdf_key(self.static, job, self.named)
 
     def fetch(self, key: str, target: Path) -> int | None:
         """Copy the cached PDF to `target`; its page count, or None on a miss."""
