@@ -278,9 +278,7 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
         ("render/site_mkdocs.py", "stem_typed_words"): "the tool's theme patch and the built site",
         ("render/site_mkdocs.py", "prune_site"): "the built site",
         ("render/site_mkdocs.py", "search_languages"): "the built search index",
-        ("render/cache/keys.py", "tree_hash"): "hashes regular files to tell a change; never parsed nor published",
-        ("render/cache/keys.py", "game_hash"): "hashes regular files to tell a change; never parsed nor published",
-        ("render/cache/keys.py", "file_hash"): "hashes a file a document names to tell a change; never parsed",
+        ("render/cache/keys.py", "file_hash"): "hashes regular files to tell a change; never parsed nor published",
         ("render/batch.py", "RenderBatch._fetch"): "a PDF from the render cache",
         ("core/pids.py", "gone"): "the kernel's status of a pid (/proc)",
         **{("render/cache/" + module, name): "the cache folder the tool writes, and the tool's own code and config"

@@ -53,17 +53,28 @@ _OUTPUT_LIBRARIES = ("weasyprint", "mkdocs", "mkdocs-material", "jinja2", "pydan
 _PDF_CODE = ("pdf.py", "lint.py")
 
 
+def file_hash(path: Path) -> str:
+    """A hash of a regular file's contents, streamed (a large portrait is not
+    read into memory whole); '' when there is none to read (the gather has
+    refused it, or the render will, and a failed build stores nothing)."""
+    if not regular_file(path):
+        return ""
+    try:
+        with open(path, "rb") as handle:
+            return hashlib.file_digest(handle, "sha256").hexdigest()
+    except OSError:
+        return ""
+
+
 def tree_hash(root: Path, skip_suffixes: set[str]) -> str:
     """A hash of every regular file under `root` (names and contents), but those with these suffixes."""
     digest = hashlib.sha256()
     for path in sorted(p for p in root.rglob("*") if regular_file(p) and p.suffix not in skip_suffixes):
-        digest.update(str(path.relative_to(root)).encode() + b"\0")
-        with open(path, "rb") as handle:      # streamed: a large portrait is not read into memory whole
-            digest.update(hashlib.file_digest(handle, "sha256").digest())
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + file_hash(path).encode())
     return digest.hexdigest()
 
 
-def game_hash(data_dir: Path, skip_suffixes: set[str]) -> str:
+def game_hash(data_dir: Path) -> str:
     """A hash of what a game folder's outputs are made from (game_inputs:
     its settings and systems' folders, never its output folder)."""
     from ...game.settings import game_inputs
@@ -71,9 +82,9 @@ def game_hash(data_dir: Path, skip_suffixes: set[str]) -> str:
     for path in game_inputs(data_dir):
         digest.update(path.name.encode() + b"\0")
         if path.is_dir():
-            digest.update(tree_hash(path, skip_suffixes).encode())
-        elif regular_file(path) and path.suffix not in skip_suffixes:
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+            digest.update(tree_hash(path, set()).encode())
+        elif regular_file(path):
+            digest.update(file_hash(path).encode())
     return digest.hexdigest()
 
 
@@ -111,13 +122,10 @@ def pdf_key(static: str, job: PdfJob, named: dict[Path, str] | None = None) -> s
     for part in (job.paper.css_size, str(job.landscape), "|".join(job.stylesheets), str(job.pdf_variant),
                  str(job.pdf_forms), str(job.date), job.html):
         digest.update(part.encode() + b"\0")
+    named = {} if named is None else named
     for path in named_files(job.html):
-        if named is None or path not in named:
-            hashed = file_hash(path)
-            if named is None:
-                digest.update(hashed.encode())
-                continue
-            named[path] = hashed
+        if path not in named:
+            named[path] = file_hash(path)
         digest.update(named[path].encode())
     return digest.hexdigest()
 
@@ -140,18 +148,6 @@ def named_files(html: str) -> list[Path]:
     return list(found)
 
 
-def file_hash(path: Path) -> str:
-    """A hash of a regular file's contents ('' when there is none: the render
-    then refuses it, and a failed build stores nothing)."""
-    if not regular_file(path):
-        return ""
-    try:
-        with open(path, "rb") as handle:      # streamed: a large portrait is not read into memory whole
-            return hashlib.file_digest(handle, "sha256").hexdigest()
-    except OSError:
-        return ""
-
-
 def site_key(staged_sources: Path, config: Path) -> str:
     """The site is rebuilt only when its staged Markdown, assets, downloads or
     configuration change."""
@@ -165,7 +161,7 @@ def site_inputs_key(data_dir: Path, papers: list[str], options: object, settings
     downloads are PDFs). When this is unchanged the site's pages need not even
     be derived, which saves the seconds exact odds tables take."""
     from ...core.paths import MKDOCS_CONFIG, SITE_SOURCES_DIR
-    parts = [game_hash(data_dir, set()), tree_hash(TEMPLATES_DIR, set()),
+    parts = [game_hash(data_dir), tree_hash(TEMPLATES_DIR, set()),
              tree_hash(SITE_SOURCES_DIR, set()), package_version(),
              MKDOCS_CONFIG.read_text(encoding="utf-8"), code_version(), ",".join(papers), repr(options),
              repr(settings)]
