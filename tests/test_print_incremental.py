@@ -112,6 +112,23 @@ def test_a_game_file_renders_only_the_documents_that_show_it(starter, tmp_path):
     assert cached_pdfs(starter, out).rendered == []
 
 
+def test_a_key_reads_only_the_game_files_the_html_gives_weasyprint(tmp_path):
+    """A file: URL in an attribute or a CSS url() inside the game folder is
+    read for the key; one outside it (the render refuses it), one climbing
+    out with '..', a template's own file and a URL in the data's text are not."""
+    from generator.core.paths import TEMPLATES_DIR
+    from generator.render.cache.keys import named_files
+    from generator.render.pdf import PdfJob
+    game = tmp_path / "game"
+    portrait, backdrop = game / "sixes" / "portraits" / "a b.png", game / "art" / "sea.png"
+    html = (f'<img src="{portrait.as_uri()}"><div style="background: url(\'{backdrop.as_uri()}\')"></div>'
+            f'<img src="{(TEMPLATES_DIR / "icons" / "attack.svg").as_uri()}"><img src="file:///etc/hostname">'
+            f'<img src="{game.as_uri()}/../outside.png"><p>see file://{game}/secret.txt or '
+            f'src=&#34;file://{game}/quoted.txt&#34;</p><img src="{portrait.as_uri()}">')
+    job = PdfJob(html, TEMPLATES_DIR.as_uri() + "/", tmp_path / "x.pdf", A4, (TEMPLATES_DIR, game), "x")
+    assert named_files(job) == [portrait, backdrop]
+
+
 def test_a_build_with_nothing_changed_loads_nothing(starter, tmp_path, monkeypatch):
     """The last build's record (inputs key and output files) answers a build
     with nothing changed before the data is read; any change to the inputs,

@@ -32,6 +32,7 @@ change that does not reach a key is a change the output will not show
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from functools import lru_cache
 from importlib.metadata import version
@@ -123,27 +124,30 @@ def pdf_key(static: str, job: PdfJob, named: dict[Path, str] | None = None) -> s
                  str(job.pdf_forms), str(job.date), job.html):
         digest.update(part.encode() + b"\0")
     named = {} if named is None else named
-    for path in named_files(job.html):
+    for path in named_files(job):
         if path not in named:
             named[path] = file_hash(path)
         digest.update(named[path].encode())
     return digest.hexdigest()
 
 
-# A file: URL in a document's HTML, up to the quote, bracket or space that ends it.
-_FILE_URL = re.compile(r"""file://[^"'\s<>()]+""")
+# A file: URL as a document's HTML gives it to WeasyPrint: an attribute's
+# value or a CSS url(), never text (the data's quotes are escaped in it).
+_FILE_URL = re.compile(r"""(?:=["']|url\(\s*["']?)(file://[^"'\s<>()]+)""")
 
 
-def named_files(html: str) -> list[Path]:
-    """The files outside templates/ a document's HTML names by a `file:` URL,
-    in order. Only our templates and code write URLs into a document (the
-    data's text is escaped), and the only game file they name is a portrait,
-    by its absolute URL; relative URLs resolve inside templates/, which
-    `static_key` hashes whole."""
+def named_files(job: PdfJob) -> list[Path]:
+    """The game files a document's HTML names by a `file:` URL, in order: the
+    only way a game file reaches a PDF (our templates name a portrait by its
+    absolute URL). A URL outside the job's game folder is left out: the
+    render refuses it, so nothing is stored under the key, and no file a
+    GM's data names elsewhere on the machine is ever read. Relative URLs
+    resolve inside templates/, which `static_key` hashes whole."""
+    games = [root for root in job.allowed_roots if root != TEMPLATES_DIR]
     found: dict[Path, None] = {}
-    for url in _FILE_URL.findall(html):
-        path = Path(unquote(urlparse(url).path))
-        if not path.is_relative_to(TEMPLATES_DIR):
+    for url in _FILE_URL.findall(job.html):
+        path = Path(os.path.normpath(unquote(urlparse(url).path)))
+        if any(path.is_relative_to(root) for root in games) and not path.is_relative_to(TEMPLATES_DIR):
             found.setdefault(path)
     return list(found)
 
