@@ -103,6 +103,8 @@ def test_a_game_file_renders_only_the_documents_that_show_it(starter, tmp_path):
     assert len(cached_pdfs(starter, out).rendered) == 6
 
     (starter / "sixes" / "portraits" / "spare.svg").write_text(PIXEL.format("#000000"))
+    (starter / "sixes" / "handouts").mkdir()
+    (starter / "sixes" / "handouts" / "map.pdf").write_bytes(b"%PDF-1.7\n%%EOF\n")     # in no character's envelope
     (starter / "pages").mkdir()
     (starter / "pages" / "welcome.md").write_text("# Welcome\n\nBring a coat.\n")
     assert cached_pdfs(starter, out).rendered == []

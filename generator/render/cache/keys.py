@@ -115,7 +115,7 @@ def static_key() -> str:
     return hashlib.sha256(parts.encode()).hexdigest()
 
 
-def pdf_key(static: str, job: PdfJob, named: dict[Path, str] | None = None) -> str:
+def pdf_key(static: str, job: PdfJob, named: dict[Path, str]) -> str:
     """One PDF's key, over `static_key`: with the contents of the files
     outside templates/ its HTML names (`named` remembers each file's hash
     for the caller, so a portrait on many documents is read once)."""
@@ -123,7 +123,6 @@ def pdf_key(static: str, job: PdfJob, named: dict[Path, str] | None = None) -> s
     for part in (job.paper.css_size, str(job.landscape), "|".join(job.stylesheets), str(job.pdf_variant),
                  str(job.pdf_forms), str(job.date), job.html):
         digest.update(part.encode() + b"\0")
-    named = {} if named is None else named
     for path in named_files(job):
         if path not in named:
             named[path] = file_hash(path)
