@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from processes import PATIENCE
 
 from generator.core import i18n
 from generator.core.paths import SITE_SOURCES_DIR
@@ -59,7 +60,7 @@ def page_text(path: Path) -> str:
 
 def pdf_text(path: Path) -> str:
     text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
-                          check=True, timeout=120).stdout
+                          check=True, timeout=PATIENCE).stdout
     return _spaced(text)
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 import segno
+from processes import PATIENCE
 
 from generator.commands.tracker import (SECRET_BYTES, _default_route_address, _interface_addresses, lan_addresses,
                                        make_server, new_secret, page_url, qr_text)
@@ -45,7 +46,7 @@ def serving(page: str = PAGE, secret: str | None = None, served=lambda client: N
 
 
 def ask(port: int, path: str, method: str = "GET") -> tuple[int, bytes, http.client.HTTPMessage]:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
     try:
         connection.request(method, path)
         response = connection.getresponse()
@@ -136,14 +137,15 @@ def test_the_qr_code_printed_holds_the_address():
     assert max(len(row) for row in rows) <= 80
 
 
-def run_command(*args: str) -> subprocess.Popen:
-    return subprocess.Popen([Path(sys.executable).with_name("sixes"), "tracker", "--data",
-                             str(DEFAULT_DATA_DIR), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, cwd=Path(__file__).parent.parent)
+def run_command(spawn, *args: str, data: Path = DEFAULT_DATA_DIR) -> subprocess.Popen:
+    """`sixes tracker` as a process of its own session (conftest `spawn`
+    fails the test if any of it outlives the test)."""
+    return spawn([Path(sys.executable).with_name("sixes"), "tracker", "--data", str(data), *args],
+                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parent.parent)
 
 
-def test_the_command_serves_the_page_until_stopped_and_then_nothing():
-    process = run_command("--host", "127.0.0.1", "--port", "0", "--no-qr")
+def test_the_command_serves_the_page_until_stopped_and_then_nothing(spawn):
+    process = run_command(spawn, "--host", "127.0.0.1", "--port", "0", "--no-qr")
     try:
         line = process.stdout.readline()          # waits for the command to say where it listens
         url = re.search(r"http://127\.0\.0\.1:(\d+)/([A-Za-z0-9_-]{22})$", line.strip())
@@ -154,19 +156,19 @@ def test_the_command_serves_the_page_until_stopped_and_then_nothing():
         assert ask(port, "/")[:2] == (404, b"")
     finally:
         process.terminate()                      # SIGTERM: handled like Ctrl-C
-        out, err = process.communicate(timeout=30)
+        out, err = process.communicate(timeout=PATIENCE)
     assert process.returncode == 0, err
     assert "Sending the tracker to 127.0.0.1." in err and "Stopped serving the tracker" in err
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", port), timeout=5).close()
 
 
-def test_a_taken_port_is_a_usage_error_before_anything_is_served():
+def test_a_taken_port_is_a_usage_error_before_anything_is_served(spawn):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
-        process = run_command("--host", "127.0.0.1", "--port", str(taken.getsockname()[1]), "--no-qr")
-        out, err = process.communicate(timeout=120)
+        process = run_command(spawn, "--host", "127.0.0.1", "--port", str(taken.getsockname()[1]), "--no-qr")
+        out, err = process.communicate(timeout=PATIENCE)
     assert process.returncode == 2 and out == ""
     assert "cannot serve on 127.0.0.1 port" in err and "--port" in err
 
@@ -183,15 +185,13 @@ def test_without_a_default_route_the_interfaces_answer_and_last_the_host_name(mo
     assert lan_addresses("0.0.0.0") == [socket.gethostname()]
 
 
-def test_invalid_data_stops_the_command_at_its_line_before_anything_listens(tmp_path):
+def test_invalid_data_stops_the_command_at_its_line_before_anything_listens(tmp_path, spawn):
     import shutil
     shutil.copytree(DEFAULT_DATA_DIR / "sixes", tmp_path / "sixes")
     sheet = tmp_path / "sixes" / "characters" / "kit-penhale.yaml"
     sheet.write_text(sheet.read_text(encoding="utf-8").replace("hit_points:", "hit_points: lots\nold_hit_points:"),
                      encoding="utf-8")
-    process = subprocess.Popen([Path(sys.executable).with_name("sixes"), "tracker", "--data", str(tmp_path),
-                                "--host", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
-    out, err = process.communicate(timeout=120)
+    process = run_command(spawn, "--host", "127.0.0.1", "--port", "0", data=tmp_path)
+    out, err = process.communicate(timeout=PATIENCE)
     assert process.returncode == 1 and "http://" not in out + err
     assert re.search(r"kit-penhale\.yaml:\d+:\d+: error: hit_points", err), err
