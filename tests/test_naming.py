@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
+from pdf_text import text
 
 from generator.core import naming
 from generator.game.load import load_all
@@ -17,10 +17,6 @@ from generator.commands.pack import PackRequest, pack
 from generator.core.paper import A4
 from generator.systems import SYSTEMS
 from generator.systems.sixes import SYSTEM as SIXES
-
-
-def text(path: Path) -> str:
-    return " ".join(" ".join(page.extract_text() or "" for page in PdfReader(path).pages).split())
 
 
 @pytest.mark.parametrize("a, b", [("First Rival", "First-Rival"), ("First Rival", "first rival"),

@@ -14,6 +14,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from pdf_text import text
 from click.testing import CliRunner
 from pypdf import PdfReader, PdfWriter
 
@@ -51,10 +52,6 @@ def game(tmp_path_factory) -> Path:
     with open(data / "handouts" / "map.pdf", "wb") as f:
         handout.write(f)
     return data
-
-
-def text(path: Path) -> str:
-    return " ".join(" ".join(page.extract_text() or "" for page in PdfReader(path).pages).split())
 
 
 def manifest(folder: Path) -> list[dict]:

@@ -14,6 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from pdf_text import page_texts
 from click.testing import CliRunner
 from pypdf import PdfReader, PdfWriter
 
@@ -33,10 +34,6 @@ def manifest(folder: Path) -> list[dict]:
 
 def pages(path: Path) -> int:
     return len(PdfReader(path).pages)
-
-
-def page_texts(path: Path) -> list[str]:
-    return [" ".join((page.extract_text() or "").split()) for page in PdfReader(path).pages]
 
 
 def sheets(path: Path, two_sided: bool) -> int:

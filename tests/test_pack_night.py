@@ -14,6 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from pdf_text import page_texts
 from pypdf import PdfReader
 
 from big_game import CAST, TITLE, write_game
@@ -27,10 +28,6 @@ from generator.systems.sixes import SYSTEM as SIXES
 
 PLAYERS = len(CAST)
 MM = 72 / 25.4      # PostScript points per millimetre
-
-
-def page_texts(path: Path) -> list[str]:
-    return [" ".join((page.extract_text() or "").split()) for page in PdfReader(path).pages]
 
 
 def manifest(folder: Path) -> list[dict]:
