@@ -23,19 +23,23 @@ SHARED_DIR = PROJECT_ROOT.parent / "shared"
 
 
 @pytest.fixture(scope="session", autouse=True)
-def run_cache(tmp_path_factory) -> Iterator[Path]:
+def run_cache(tmp_path_factory, request) -> Iterator[Path]:
     """Every build of the run caches under the run's own temporary folder,
     never in the user's ~/.cache (where each test's output folder left a
-    cache folder of its own: hundreds of megabytes after a few runs). Tests
-    that look at the cache set SIXES_CACHE_DIR themselves; child processes
-    inherit this one. The test process's own temporary files go there too:
+    cache folder of its own: hundreds of megabytes after a few runs). Under
+    pytest-xdist the workers share it (the parent of their temporary
+    folders), as two builds of one user share theirs: a starter game one
+    worker rendered is not rendered again by the other. Tests that look at
+    the cache set SIXES_CACHE_DIR themselves; child processes inherit this
+    one. The test process's own temporary files go in its own folder:
     the fonts WeasyPrint copies for a test's in-process renders stay with
     its font configuration until the process ends, and a pytest-xdist
     worker ends without removing them (one `weasyprint-*` folder in /tmp
     per run). So do the child processes' (TMPDIR): a build a test kills
     leaves its workers' folders for the next build in the same folder to
     sweep, and none may come after it."""
-    folder = tmp_path_factory.getbasetemp() / "cache"
+    shared = hasattr(request.config, "workerinput")
+    folder = (tmp_path_factory.getbasetemp().parent if shared else tmp_path_factory.getbasetemp()) / "cache"
     scratch = tmp_path_factory.getbasetemp() / "tmp"
     scratch.mkdir(exist_ok=True)
     with pytest.MonkeyPatch.context() as patch:
