@@ -441,6 +441,24 @@ def test_a_planted_journal_moves_nothing_into_or_out_of_the_output(tmp_path, mov
     assert [p for p in after if ".sixes-staging-" not in str(p)] == kept
 
 
+def test_a_link_inside_an_output_entry_is_never_carried_into_the_new_output(tmp_path):
+    """A game folder may ship its output/ with a record that claims site/ and
+    a link in it to a file elsewhere: carried along, `sixes deploy` to a
+    folder would publish that file's content. It is refused, like a pipe."""
+    out, outside = tmp_path / "out", tmp_path / "secret.txt"
+    outside.write_text("the GM's secret")
+    (out / "site").mkdir(parents=True)
+    (out / "site" / "leak.txt").symlink_to(outside)
+    (out / RECORD).write_text(json.dumps({"entries": {"site": []}}))
+    with OutputFolder(out, entries=["site"]) as output:
+        (output.staging / "site").mkdir()
+        (output.staging / "site" / "index.html").write_text("new")
+        with pytest.raises(OutputError, match="is not a regular file \\(a link"):
+            output.commit(["site"])
+        assert not (output.staging / "site" / "leak.txt").is_symlink()
+    assert (out / "site" / "leak.txt").is_symlink() and not (out / "site" / "index.html").exists()
+
+
 def test_a_pipe_left_inside_an_output_folder_is_refused_not_waited_on(tmp_path):
     out = tmp_path / "out"
     with OutputFolder(out, entries=["site"]) as output:

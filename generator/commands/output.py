@@ -219,7 +219,7 @@ class OutputFolder:
         self._write_record({**{e: f for e, f in made.items() if e not in gone}, **new})
 
     def _carry_users_files(self, entry: str, ours: list[str]) -> None:
-        """Files a user put inside one of our folders go into the new copy."""
+        """Files a user put inside one of our folders go into the new copy: regular files only."""
         current = self.root / entry
         if not current.is_dir() or current.is_symlink():
             return
@@ -230,9 +230,12 @@ class OutputFolder:
                 continue
             target = staged / name
             source = current / name
-            if not (source.is_symlink() or stat.S_ISREG(source.stat().st_mode)):
-                raise OutputError(f"{source} was not made by Sixes Press and is not a regular file, so it cannot "
-                                  "be carried into the new output; move it away (nothing was written)")
+            # A link is not carried either: the output folder may come with a game folder (its output/),
+            # and a link kept in the site would publish whatever it points to (a deploy copies the file).
+            if not stat.S_ISREG(source.lstat().st_mode):
+                raise OutputError(f"{source} was not made by Sixes Press and is not a regular file (a link, a pipe "
+                                  "or a device), so it cannot be carried into the new output; move it away (nothing "
+                                  "was written)")
             if target.exists() or target.is_symlink():
                 raise OutputError(f"{current / name} was not made by Sixes Press, and the new output has a file "
                                   f"of that name; move it away (nothing was written)")
