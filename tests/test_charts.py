@@ -186,3 +186,36 @@ def test_the_site_s_drawing_is_sized_for_a_phone():
             assert sizes and min(sizes) >= smallest, (screen, sizes)
             xs = [float(x) for x in re.findall(r'<text x="([0-9.]+)"', svg)]
             assert max(xs) <= width
+
+
+# Texts a chart may be handed on a site page (a game's catalogue words its
+# titles and axes): Markdown syntax of every kind, HTML, and a line break.
+HOSTILE_LABELS = ["[rules](javascript:alert(1))", "![x](https://example.org/t.png)", "*em* _em_ `code` ~~s~~",
+                  "<img src=x onerror=alert(1)> & \"quoted\" 'single'", "a\n# Heading\n- item", "<https://example.org>",
+                  "1. first", "x{: onclick=\"alert(1)\" }", "a | b", "\\*"]
+
+
+@pytest.mark.parametrize("label", HOSTILE_LABELS)
+def test_a_site_chart_s_text_is_never_read_as_markdown(label):
+    """A site page is Markdown and a chart on it raw HTML whose text
+    Python-Markdown still reads: every text a chart draws on screen stays
+    text (the same characters, no link, image, emphasis or attribute)."""
+    import html
+    import re
+
+    import markdown
+    import yaml
+
+    from generator.core.paths import MKDOCS_CONFIG
+    extensions = yaml.safe_load(MKDOCS_CONFIG.read_text(encoding="utf-8"))["markdown_extensions"]
+    names = [e if isinstance(e, str) else next(iter(e)) for e in extensions]
+    charts = [line_chart([Line(label, [(1, Fraction(1, 2)), (2, 1)])], title=label, x_label=label, y_label=label,
+                         legend=True, screen=True),
+              bar_chart([Bar(label, [Fraction(1, 3)])], title=label, series=[label], screen=True)]
+    for chart in charts:
+        page = markdown.markdown(f"Before\n\n{chart}\n\nAfter\n", extensions=names)
+        svg = page[page.index("<svg"):page.index("</svg>") + len("</svg>")]
+        assert not re.search(r"<(?!/?(svg|title|text|rect|line|path|circle|defs|pattern)\b)", svg), svg
+        assert not [tag for tag in re.findall(r"<[^>]*>", svg) if re.search(r"\son\w*=", tag)], svg
+        shown = [html.unescape(t) for t in re.findall(r"<(?:text|title)[^>]*>([^<]*)<", svg)]
+        assert " ".join(label.split()) in [" ".join(t.split()) for t in shown], shown

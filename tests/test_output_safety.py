@@ -390,6 +390,75 @@ def test_a_hand_edited_record_cannot_point_the_writer_outside_the_output(tmp_pat
     assert (victim / "x-pack-a4.zip").read_text() == "keep me"
 
 
+def test_a_record_cannot_retire_a_file_through_a_link_in_the_output(tmp_path):
+    """A game folder may ship its output/: a record naming an entry under a
+    link to another folder would have a pack remove a file there."""
+    out, victim = tmp_path / "out", tmp_path / "precious"
+    victim.mkdir()
+    (victim / "x-pack-a4.zip").write_text("keep me")
+    (out / "pack" / "sixes").mkdir(parents=True)
+    (out / "pack" / "sixes" / "elsewhere").symlink_to(victim)
+    (out / RECORD).write_text(json.dumps({"entries": {"pack/sixes/elsewhere/x-pack-a4.zip": [""]}}))
+    with OutputFolder(out, entries=["site"]) as output:
+        (output.staging / "site").mkdir()
+        with pytest.raises(OutputError, match="not a folder Sixes Press can write into"):
+            output.commit(["site"], retire=["pack/sixes/elsewhere/x-pack-a4.zip"])
+    assert (victim / "x-pack-a4.zip").read_text() == "keep me"
+    assert not (out / "site").exists()
+
+
+@pytest.mark.parametrize("move", [
+    ["{out}/.sixes-staging-x/../../outside/secret.txt", "{out}/site/stolen.txt"],     # a file from elsewhere in
+    ["{out}/.sixes-staging-x/planted.txt", "{out}/site/../../outside/planted.txt"],   # a file planted elsewhere
+    ["{out}/linked/secret.txt", "{out}/site/stolen.txt"],                             # through a link to a folder
+    ["{out}/.sixes-staging-x/secret-link", "{out}/site/stolen.txt"],                  # a link moved in
+    ["{out}/.sixes-staging-x/planted.txt", "{out}/linked/planted.txt"],               # out through a link
+    ["{out}/site/index.html", "{out}/stolen.txt"],                                    # not from a staging folder
+])
+def test_a_planted_journal_moves_nothing_into_or_out_of_the_output(tmp_path, move):
+    """The journal is read from the output folder, which a game folder may
+    ship (its output/): only a move `_swap` could have written is replayed."""
+    out, outside = tmp_path / "out", tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("the GM's secret")
+    (out / ".sixes-staging-x").mkdir(parents=True)
+    (out / ".sixes-staging-x" / "planted.txt").write_text("planted")
+    (out / ".sixes-staging-x" / "secret-link").symlink_to(outside / "secret.txt")
+    (out / "site").mkdir()
+    (out / "site" / "index.html").write_text("site")
+    (out / "linked").symlink_to(outside)
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.name != "planted.txt")
+    (out / JOURNAL).write_text(json.dumps([[m.format(out=out) for m in move]]))
+    with OutputFolder(out, entries=["pdf"]):
+        pass
+    assert (outside / "secret.txt").read_text() == "the GM's secret"
+    assert not (out / "site" / "stolen.txt").exists() and not (out / "stolen.txt").exists()
+    assert not (outside / "planted.txt").exists()
+    assert (out / "site" / "index.html").read_text() == "site"
+    assert not (out / JOURNAL).exists()
+    after = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.name != "planted.txt")
+    kept = [p for p in before if ".sixes-staging-" not in str(p)]
+    assert [p for p in after if ".sixes-staging-" not in str(p)] == kept
+
+
+def test_a_link_inside_an_output_entry_is_never_carried_into_the_new_output(tmp_path):
+    """A game folder may ship its output/ with a record that claims site/ and
+    a link in it to a file elsewhere: carried along, `sixes deploy` to a
+    folder would publish that file's content. It is refused, like a pipe."""
+    out, outside = tmp_path / "out", tmp_path / "secret.txt"
+    outside.write_text("the GM's secret")
+    (out / "site").mkdir(parents=True)
+    (out / "site" / "leak.txt").symlink_to(outside)
+    (out / RECORD).write_text(json.dumps({"entries": {"site": []}}))
+    with OutputFolder(out, entries=["site"]) as output:
+        (output.staging / "site").mkdir()
+        (output.staging / "site" / "index.html").write_text("new")
+        with pytest.raises(OutputError, match="is not a regular file \\(a link"):
+            output.commit(["site"])
+        assert not (output.staging / "site" / "leak.txt").is_symlink()
+    assert (out / "site" / "leak.txt").is_symlink() and not (out / "site" / "index.html").exists()
+
+
 def test_a_pipe_left_inside_an_output_folder_is_refused_not_waited_on(tmp_path):
     out = tmp_path / "out"
     with OutputFolder(out, entries=["site"]) as output:

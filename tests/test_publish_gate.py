@@ -220,7 +220,11 @@ def test_svg_cleaning_is_bounded_by_no_recursion():
 
 
 @pytest.mark.parametrize("value", ["url(http://evil.example/x)", "url( 'https://evil.example')", "url(data:x)",
-                                   "u\\72l(http://evil.example)", "/**/url(//evil.example)"])
+                                   "u\\72l(http://evil.example)", "/**/url(//evil.example)",
+                                   "image-set('https://evil.example/x.png' 1x)", "IMAGE-SET('//evil.example/x' 2x)",
+                                   "-webkit-image-set('https://evil.example/x.png' 1x)", "image('https://evil.example')",
+                                   "cross-fade('https://evil.example/a.png', red 50%)", "element(#evil)",
+                                   "paint(evil)", "(evil)"])
 def test_svg_paint_may_point_only_into_the_file(value):
     from generator.render.svg_clean import clean_svg
     data = (f'<svg xmlns="http://www.w3.org/2000/svg"><rect fill="{value}" style="fill:{value}"/>'
@@ -228,6 +232,31 @@ def test_svg_paint_may_point_only_into_the_file(value):
     cleaned = clean_svg(data, "paint.svg").decode()
     assert "evil" not in cleaned and "data:" not in cleaned
     assert "<rect></rect>" in cleaned
+
+
+@pytest.mark.parametrize("prop", ["mask", "fill", "filter", "clip-path"])
+def test_no_svg_paint_property_can_name_an_image_to_load(prop):
+    """Chromium fetched `mask: image-set("https://...")` from a published SVG
+    opened on its own (and from one inline): no property keeps a function
+    that may name an image, as an attribute or in a style."""
+    from generator.render.svg_clean import clean_svg
+    value = "image-set('https://evil.example/t.png' 1x)"
+    data = (f'<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" {prop}="{value}" style="{prop}: {value}"/>'
+            "</svg>").encode()
+    cleaned = clean_svg(data, "mask.svg").decode()
+    assert "evil" not in cleaned and "image-set" not in cleaned
+    assert '<rect width="4"></rect>' in cleaned
+
+
+def test_svg_values_keep_their_colours_transforms_and_filter_effects():
+    from generator.render.svg_clean import clean_svg
+    data = ('<svg xmlns="http://www.w3.org/2000/svg"><rect fill="rgb(10, 20, 30)" transform="translate(1 2) '
+            'rotate(45) scale(2) skewX(3) matrix(1 0 0 1 0 0)" style="filter: blur(2px) drop-shadow(1px 1px 2px '
+            'hsl(0 0% 0%)); stroke: rgba(0,0,0,0.5)" clip-path="url(#c)"/></svg>').encode()
+    cleaned = clean_svg(data, "kept.svg").decode()
+    for kept in ('fill="rgb(10, 20, 30)"', "rotate(45)", "matrix(1 0 0 1 0 0)", "blur(2px)", "hsl(0 0% 0%)",
+                 "rgba(0,0,0,0.5)", 'clip-path="url(#c)"'):
+        assert kept in cleaned, kept
 
 
 def test_an_animated_gif_keeps_its_frames_and_loses_its_comment(tmp_path):

@@ -202,6 +202,10 @@ class OutputFolder:
         entries = [e for e in entries if (self.staging / e).exists()]
         self.check_replaceable(entries)
         made = self.record()
+        # An entry to retire is named by the record, which a game folder may ship in its output/:
+        # one with a link on its way would remove a file elsewhere, so it is checked like the rest.
+        gone = [e for e in retire if e in made and e not in entries]
+        self.check_replaceable(gone)
         for entry in entries:
             self._carry_users_files(entry, made.get(entry, []))
         new = {entry: _files(self.staging / entry) for entry in entries}
@@ -210,13 +214,12 @@ class OutputFolder:
         self._write_record({**made, **{e: sorted(set(made.get(e, [])) | set(new[e])) for e in entries}})
         for entry in entries:
             self._swap(entry)
-        gone = [e for e in retire if e in made and e not in new]
         for entry in gone:
             _remove(self.root / entry)
         self._write_record({**{e: f for e, f in made.items() if e not in gone}, **new})
 
     def _carry_users_files(self, entry: str, ours: list[str]) -> None:
-        """Files a user put inside one of our folders go into the new copy."""
+        """Files a user put inside one of our folders go into the new copy: regular files only."""
         current = self.root / entry
         if not current.is_dir() or current.is_symlink():
             return
@@ -227,9 +230,12 @@ class OutputFolder:
                 continue
             target = staged / name
             source = current / name
-            if not (source.is_symlink() or stat.S_ISREG(source.stat().st_mode)):
-                raise OutputError(f"{source} was not made by Sixes Press and is not a regular file, so it cannot "
-                                  "be carried into the new output; move it away (nothing was written)")
+            # A link is not carried either: the output folder may come with a game folder (its output/),
+            # and a link kept in the site would publish whatever it points to (a deploy copies the file).
+            if not stat.S_ISREG(source.lstat().st_mode):
+                raise OutputError(f"{source} was not made by Sixes Press and is not a regular file (a link, a pipe "
+                                  "or a device), so it cannot be carried into the new output; move it away (nothing "
+                                  "was written)")
             if target.exists() or target.is_symlink():
                 raise OutputError(f"{current / name} was not made by Sixes Press, and the new output has a file "
                                   f"of that name; move it away (nothing was written)")
@@ -261,8 +267,7 @@ class OutputFolder:
                 moves = json.loads(journal.read_text(encoding="utf-8"))
                 for retired, current in moves:
                     retired, current = Path(retired), Path(current)
-                    if retired.is_relative_to(self.root) and current.is_relative_to(self.root) \
-                            and not current.exists() and retired.exists():
+                    if self._journalled(retired, current) and not current.exists() and retired.exists():
                         os.replace(retired, current)
             except (ValueError, TypeError):
                 pass
@@ -272,6 +277,24 @@ class OutputFolder:
                     and not path.is_symlink():
                 shutil.rmtree(path, ignore_errors=True)
         (self.root / f"{RECORD}.part").unlink(missing_ok=True)
+
+    def _journalled(self, retired: Path, current: Path) -> bool:
+        """Whether a journal's move is one `_swap` could have written: an old
+        copy directly inside one of our staging folders back to an entry of
+        this folder. A journal is read from the folder, which a game folder
+        may ship (its `output/`), so a path is judged as written, never by
+        a prefix: `..` or a link on the way (or a link moved in) would lead
+        out, to publish a file from elsewhere on the machine or to plant one
+        there."""
+        staging = retired.parent
+        if staging.parent != self.root or not staging.name.startswith((STAGING_PREFIX, *_OLD_STAGING_PREFIXES)) \
+                or retired.name in ("", ".", "..") or staging.is_symlink() or retired.is_symlink():
+            return False
+        if not current.is_relative_to(self.root):
+            return False
+        entry = current.relative_to(self.root).as_posix()
+        return _plain_entry(entry) and not any((self.root / parent).is_symlink()
+                                               for parent in PurePosixPath(entry).parents if parent.parts)
 
 
 def _plain_entry(entry: str) -> bool:

@@ -30,6 +30,15 @@ MARKERS = ("circle", "square", "triangle", "diamond")
 FONT = 'font-family="Atkinson Hyperlegible, Helvetica, Arial, sans-serif"'
 CHAR_WIDTH = 6.2          # rough advance of one 11px character, for label columns
 ROW_HEIGHT = 20
+# A chart on a site page is raw HTML inside Markdown, and Python-Markdown still
+# reads the text between its tags: a label `[x](javascript:...)`, which a
+# game's own catalogue may word, became a link inside the SVG. So on screen
+# every character Markdown may read as syntax is a character reference as
+# well (the characters md_text escapes), and a line break one space; a
+# browser shows the same text.
+_HTML_REFS = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;"}
+_SCREEN_TEXT = str.maketrans({**_HTML_REFS, **{ch: f"&#{ord(ch)};" for ch in "\\`*_{}[]()#+!|~:=^$@-."},
+                              **{ch: " " for ch in "\t\n\r\f\v"}})
 
 
 @dataclass(frozen=True)
@@ -50,6 +59,14 @@ class Scale:
 
 PRINT = Scale(480, 11, 10, CHAR_WIDTH, False)
 SCREEN = Scale(340, 13, 13, CHAR_WIDTH * 13 / 11, True)
+
+
+def _text(value: object, size: Scale) -> str:
+    """Text for the drawing, HTML-escaped; on screen (a site page, read as
+    Markdown) Markdown-inert too. Markup is deliberate and written as it is."""
+    if hasattr(value, "__html__") or not size.screen:
+        return str(escape(value))
+    return str(value).translate(_SCREEN_TEXT)
 
 
 def _exact(value: Number) -> Fraction:
@@ -132,7 +149,7 @@ def _legend(series: Sequence[str], y: float, x0: float, swatch: Callable[[int, f
         top = y + row * (size.text + 7)
         parts.append(swatch(i, x, top))
         parts.append(f'<text x="{round(x + swatch_width + 4, 2)}" y="{top + 9 + (size.text - 11) / 2:g}" '
-                     f'font-size="{size.text:g}" {FONT}>{escape(name)}</text>')
+                     f'font-size="{size.text:g}" {FONT}>{_text(name, size)}</text>')
         x = round(x + step, 2)
     return "".join(parts), (row + 1) * (size.text + 7)
 
@@ -166,29 +183,31 @@ def bar_chart(bars: Sequence[Bar], *, title: str, series: Sequence[str] = (),
                          size=size) if series else ("", 0)
     top = (key_h + 4 if screen else 22) if series else 4
     height = top + row_h * len(bars) + 4
-    out = [_svg_open(width, height, title), _defs(hatch, ink_saver), key]
+    out = [_svg_open(width, height, title, size), _defs(hatch, ink_saver), key]
     bar_stroke = 0.9 if ink_saver else 0.6   # an outline bar needs a firmer edge
     for row, (bar, text) in enumerate(zip(bars, texts, strict=True)):
         y = top + row * row_h
         if screen:
-            out.append(f'<text x="0" y="{y + size.text:g}" font-size="{size.text:g}" {FONT}>{escape(bar.label)}</text>'
+            out.append(f'<text x="0" y="{y + size.text:g}" font-size="{size.text:g}" {FONT}>'
+                       f"{_text(bar.label, size)}</text>"
                        f'<text x="{width}" y="{y + size.text:g}" font-size="{size.text:g}" text-anchor="end" {FONT}>'
-                       f"{escape(text)}</text>")
+                       f"{_text(text, size)}</text>")
             y += size.text + 1
         else:
             out.append(f'<text x="{label_w - 6:.2f}" y="{y + 14}" font-size="11" text-anchor="end" {FONT}>'
-                       f"{escape(bar.label)}</text>")
+                       f"{_text(bar.label, size)}</text>")
         out.append(_bar_row(bar, label_w, y, plot_w, scale, hatch, ink_saver, bar_stroke))
         if not screen:
-            out.append(f'<text x="{label_w + plot_w + 6:.2f}" y="{y + 14}" font-size="11" {FONT}>{escape(text)}</text>')
+            out.append(f'<text x="{label_w + plot_w + 6:.2f}" y="{y + 14}" font-size="11" {FONT}>'
+                       f"{_text(text, size)}</text>")
     out.append("</svg>")
     return Markup("".join(out))
 
 
-def _svg_open(width: int, height: float, title: str) -> str:
+def _svg_open(width: int, height: float, title: str, size: Scale) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" viewBox="0 0 {width} {height}" '
-            f'width="100%" aria-label="{escape(title)}" preserveAspectRatio="xMinYMin meet">'
-            f"<title>{escape(title)}</title>")
+            f'width="100%" aria-label="{_text(title, size)}" preserveAspectRatio="xMinYMin meet">'
+            f"<title>{_text(title, size)}</title>")
 
 
 def _bar_row(bar: Bar, x0: float, y: float, plot_w: float, scale: Number, hatch: str, ink_saver: bool,
@@ -257,22 +276,22 @@ def line_chart(lines: Sequence[Line], *, title: str, x_label: str, y_label: str,
     def py(y: Number) -> float:
         return top + plot_h * (1 - float(Fraction(y) / Fraction(y_max)))
 
-    out = [_svg_open(width, height, title), key]
+    out = [_svg_open(width, height, title, size), key]
     for i in range(5):   # horizontal grid at quarters of y_max
         y_value = Fraction(y_max) * i / 4
         y = py(y_value)
         out.append(f'<line x1="{left}" y1="{y:.2f}" x2="{left + plot_w}" y2="{y:.2f}" stroke="#ccc" '
                    'stroke-width="0.6"/>')
         out.append(f'<text x="{left - 4}" y="{y + 4:.2f}" font-size="{size.small:g}" text-anchor="end" {FONT}>'
-                   f"{escape(fmt(y_value))}</text>")
+                   f"{_text(fmt(y_value), size)}</text>")
     ticks = sorted({x for line in lines for x, _ in line.points})
     step = max(1, len(ticks) // (6 if screen else 10))
     for x in ticks[::step]:
         out.append(f'<text x="{px(x):.2f}" y="{top + plot_h + size.small + 4:g}" font-size="{size.small:g}" '
-                   f'text-anchor="middle" {FONT}>{escape(str(x))}</text>')
+                   f'text-anchor="middle" {FONT}>{_text(str(x), size)}</text>')
     out.append(f'<text x="{left + plot_w / 2}" y="{height - 4}" font-size="{size.text:g}" text-anchor="middle" {FONT}>'
-               f"{escape(x_label)}</text>")
-    out.append(f'<text x="4" y="{size.text + 1:g}" font-size="{size.text:g}" {FONT}>{escape(y_label)}</text>')
+               f"{_text(x_label, size)}</text>")
+    out.append(f'<text x="4" y="{size.text + 1:g}" font-size="{size.text:g}" {FONT}>{_text(y_label, size)}</text>')
     out.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#222"/>')
     out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#222"/>')
     out.extend(_plotted(i, line, px, py, ink_saver, size) for i, line in enumerate(lines) if line.points)
@@ -298,5 +317,5 @@ def _plotted(i: int, line: Line, px: Callable[[Number], float], py: Callable[[Nu
     out.extend(_marker(MARKERS[i % len(MARKERS)], px(x), py(y), ink_saver) for x, y in line.points)
     last_x, last_y = line.points[-1]
     out.append(f'<text x="{px(last_x) + 6:.2f}" y="{py(last_y) + 4:.2f}" font-size="{size.small:g}" {FONT}>'
-               f"{escape(line.label)}</text>")
+               f"{_text(line.label, size)}</text>")
     return "".join(out)

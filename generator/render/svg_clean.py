@@ -15,6 +15,7 @@ its own stack: a deeply nested drawing cannot exhaust Python's recursion.
 """
 from __future__ import annotations
 
+import re
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape, quoteattr
 
@@ -55,6 +56,18 @@ GEOMETRY = frozenset({
     "requiredFeatures", "systemLanguage",
 })
 MAX_VALUE = 100_000         # a path's data may be long; nothing else comes near
+# The functions a kept value may call: colours, arithmetic, transforms and
+# filter effects, none of which can load anything. Any other (image-set(),
+# -webkit-image-set(), image(), cross-fade(), element(), paint(), src()...)
+# may name an image to fetch: `mask: image-set("https://...")` made a
+# browser load it, so a value calling one is not kept.
+SAFE_FUNCTIONS = frozenset({
+    "url", "rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch", "color", "calc", "min", "max",
+    "clamp", "matrix", "translate", "translatex", "translatey", "scale", "scalex", "scaley", "rotate", "skewx",
+    "skewy", "blur", "brightness", "contrast", "drop-shadow", "grayscale", "hue-rotate", "invert", "opacity",
+    "saturate", "sepia",
+})
+_FUNCTION = re.compile(r"([a-z0-9_-]*)\s*\(")
 
 
 def clean_svg(data: bytes, shown: str) -> bytes:
@@ -134,9 +147,12 @@ def _clean_style(value: str) -> str:
 
 def _plain(value: str) -> bool:
     """A value that can reach nothing: every url() points into the file
-    (#id), and no CSS escape, comment, at-rule, expression or scheme hides one."""
+    (#id), it calls no function but SAFE_FUNCTIONS, and no CSS escape,
+    comment, at-rule, expression or scheme hides one."""
     lowered = value.lower()
     if any(mark in lowered for mark in ("\\", "/*", "@", "expression", "javascript:", "data:", "&", "<", ">")):
+        return False
+    if any(name not in SAFE_FUNCTIONS for name in _FUNCTION.findall(lowered)):
         return False
     start = lowered.find("url(")
     while start != -1:
