@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from cpu_time import cpu_time
@@ -444,3 +445,48 @@ def test_a_name_of_one_long_word_breaks_inside_its_table_cell(tmp_path):
     assert re.search(r"^OK: ", said, re.M), said
     code, packed = run("pack", "--data", game, "--system", "sixes", "--paper", "a4", "--out", tmp_path / "pack")
     assert code == 0, packed
+
+
+def _entries_game(dest: Path, system: str) -> Path:
+    """The starter of `system` with one sheet holding a long list of short
+    entries: a Sixes character with eighty specials, or an I6 hero with forty
+    features and forty weapons (free, so the points allow them)."""
+    game = new_game(dest)
+    (game / "sixes.yaml").write_text(f"systems: [{system}]\n", encoding="utf-8")
+    if system == "sixes":
+        path = game / "sixes" / "specials.yaml"
+        library = yaml.safe_load(path.read_text(encoding="utf-8"))
+        library["specials"] += [{"name": f"Trick {i}", "rule": "Step aside from one attack.",
+                                 "usage": "once per combat"} for i in range(80)]
+        path.write_text(yaml.safe_dump(library, sort_keys=False), encoding="utf-8")
+        sheet = game / "sixes" / "characters" / "first-rival.yaml"
+        character = yaml.safe_load(sheet.read_text(encoding="utf-8"))
+        character["specials"] = [s["name"] for s in library["specials"]]
+        sheet.write_text(yaml.safe_dump(character, sort_keys=False), encoding="utf-8")
+    else:
+        folder = game / "i6"
+        features = yaml.safe_load((folder / "features.yaml").read_text(encoding="utf-8"))
+        features["features"] += [{"name": f"Knack {i}", "cost": 0, "rule": "Reroll one die a scene."}
+                                 for i in range(40)]
+        (folder / "features.yaml").write_text(yaml.safe_dump(features, sort_keys=False), encoding="utf-8")
+        gear = yaml.safe_load((folder / "gear.yaml").read_text(encoding="utf-8"))
+        gear["gear"] += [{"name": f"Knife {i}", "cost": 0, "description": "A small blade.",
+                          "weapon": {"trait": "Fencing", "damage": 3, "spd": 3, "reach": "melee"}} for i in range(40)]
+        (folder / "gear.yaml").write_text(yaml.safe_dump(gear, sort_keys=False), encoding="utf-8")
+        sheet = folder / "heroes" / "first-hero.yaml"
+        hero = yaml.safe_load(sheet.read_text(encoding="utf-8"))
+        hero["features"] = [f["name"] for f in features["features"] if f["cost"] == 0]
+        hero["gear"] = [g["name"] for g in gear["gear"] if g["cost"] == 0 or g["name"] == "Sword"]
+        sheet.write_text(yaml.safe_dump(hero, sort_keys=False), encoding="utf-8")
+    return game
+
+
+@pytest.mark.parametrize("system", ["sixes", "i6"])
+def test_a_sheet_with_many_short_entries_builds_when_check_passes(tmp_path, system):
+    """A sheet's page budget grows with the number of its entries (each one's
+    name, text and the space between), not only with the length of each
+    text: many one-line specials or features passed `check` and then failed
+    the build after rendering, the sheet running to five pages of three."""
+    game = _entries_game(tmp_path / "game", system)
+    said = agree(game, "--paper", "a4")
+    assert "error:" not in said and re.search(r"^OK: ", said, re.M), said

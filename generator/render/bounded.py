@@ -305,21 +305,52 @@ PAGE_NOTES = {
 SHEET_PT, MAIN_COLUMN, WHOLE_PAGE = 10.0, 100.0, 170.0
 
 
-def _hero_texts(c: Mapping[str, Any]) -> list[tuple[str, float, int]]:
+# A list of entries on a sheet (a Sixes character's specials, an I6 hero's
+# features, gear and attacks) grows with their number as much as with their
+# words: every entry takes its name's line, its text's lines and the space
+# between entries. A sheet's own budget holds ENTRY_LINES lines of each such
+# list (a handful of entries); each line past that counts, and never fewer
+# than the lines past two of each entry's text (what a few long entries need).
+ENTRY_LINES = 24
+ENTRY_GAP = 1                  # the margin and padding between two entries (2 to 3.5 mm), as a line
+
+
+def _entries_over(entries: Iterable[tuple[str, str]], width_mm: float) -> int:
+    """Lines a list of (name, text) entries, each its name on a line of its
+    own above its text, takes past what the sheet's budget holds for it."""
+    entries = list(entries)
+    whole = sum(line_count(name, width_mm, SHEET_PT, weight=700) + line_count(text, width_mm, SHEET_PT) + ENTRY_GAP
+                for name, text in entries)
+    long_texts = sum(max(0, line_count(text, width_mm, SHEET_PT) - 2) for _name, text in entries)
+    return max(whole - ENTRY_LINES, long_texts)
+
+
+def _rows_over(rows: int, per_row: float = 1.5) -> int:
+    """Lines a table of `rows` one-line rows takes past what the budget holds."""
+    return max(0, math.ceil(rows * per_row) - ENTRY_LINES)
+
+
+Flowing = tuple[list[tuple[str, float, int]], int]
+
+
+def _hero_texts(c: Mapping[str, Any]) -> Flowing:
     hero = c["hero"]
-    return [(c["secret"] or "", WHOLE_PAGE, 12), (hero["description"] or "", MAIN_COLUMN, 4),
-            *((f.rule, MAIN_COLUMN, 2) for f in hero["features"]),
-            *((g.description, MAIN_COLUMN, 2) for g in hero["gear"]),
-            *((a.rule, MAIN_COLUMN, 2) for a in c["actions"])]
+    # A feature's name runs into its text, so its line is counted with it.
+    return [(c["secret"] or "", WHOLE_PAGE, 12), (hero["description"] or "", MAIN_COLUMN, 4)], \
+        _entries_over([("", f"{f.name}. {f.rule}") for f in hero["features"]]
+                      + [("", f"{g.name}. {g.description}") for g in hero["gear"]], MAIN_COLUMN) \
+        + _entries_over([("", a.rule) for a in c["actions"]], MAIN_COLUMN) + _rows_over(len(hero["attacks"]))
 
 
-def _character_texts(c: Mapping[str, Any]) -> list[tuple[str, float, int]]:
+def _character_texts(c: Mapping[str, Any]) -> Flowing:
     character = c["character"]
-    return [(character.background or "", WHOLE_PAGE, 12), (character.description or "", MAIN_COLUMN, 4),
-            *((s.rule, MAIN_COLUMN, 2) for s in c["specials"])]
+    return [(character.background or "", WHOLE_PAGE, 12), (character.description or "", MAIN_COLUMN, 4)], \
+        _entries_over([(s.name, s.rule) for s in c["specials"]], MAIN_COLUMN)
 
 
-FLOWING: dict[str, Callable[[Mapping[str, Any]], list[tuple[str, float, int]]]] = {
+# By template: (each prose text with the width it takes and the lines the
+# budget holds for it, the lines its lists of entries take past theirs).
+FLOWING: dict[str, Callable[[Mapping[str, Any]], Flowing]] = {
     "i6/hero_sheet.html": _hero_texts, "sixes/character_sheet.html": _character_texts}
 
 
@@ -327,15 +358,17 @@ def extra_pages(template: str, context: Mapping[str, Any]) -> int:
     """Pages a document needs beyond its budget for the length of its notes
     or flowing text: every line past what the budget holds, over three
     quarters of a page (a page breaks where it can, not where it is full)."""
+    entries = 0
     if template in PAGE_NOTES:
         spec = PAGE_NOTES[template]
         pt = spec.pt
         texts = [(t, spec.width_mm, spec.allowance) for t, _note in spec.notes(context[spec.key])]
     elif template in FLOWING:
-        pt, texts = SHEET_PT, FLOWING[template](context)
+        pt = SHEET_PT
+        texts, entries = FLOWING[template](context)
     else:
         return 0
-    lines = sum(max(0, line_count(text, width, pt) - allowance) for text, width, allowance in texts if text)
+    lines = entries + sum(max(0, line_count(text, width, pt) - allowance) for text, width, allowance in texts if text)
     return math.ceil(lines * pt * PAGE_LINE / PT_PER_MM / (0.75 * PAGE_BODY_MM))
 
 
