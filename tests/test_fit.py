@@ -490,3 +490,43 @@ def test_a_sheet_with_many_short_entries_builds_when_check_passes(tmp_path, syst
     game = _entries_game(tmp_path / "game", system)
     said = agree(game, "--paper", "a4")
     assert "error:" not in said and re.search(r"^OK: ", said, re.M), said
+
+
+def test_a_gm_cheat_sheet_with_a_big_specials_library_builds_when_check_passes(tmp_path):
+    """The Sixes GM cheat sheet lists every special of the library and the
+    GM notes: its budget grows with them (and with tall roster rows), as a
+    sheet's does. A library of 160 one-line specials and notes near the text
+    limit passed `check` and failed the build after rendering (18 pages, at
+    most 9)."""
+    game = new_game(tmp_path / "game")
+    (game / "sixes.yaml").write_text("systems: [sixes]\n", encoding="utf-8")
+    path = game / "sixes" / "specials.yaml"
+    library = yaml.safe_load(path.read_text(encoding="utf-8"))
+    library["specials"] += [{"name": f"Trick {i}", "rule": "Once per fight you may step aside from one attack "
+                             "and let it pass you by, then point at a foe.", "usage": "once per combat"}
+                            for i in range(160)]
+    path.write_text(yaml.safe_dump(library, sort_keys=False), encoding="utf-8")
+    info_path = game / "sixes" / "game.yaml"
+    info = yaml.safe_load(info_path.read_text(encoding="utf-8"))
+    info["gm_notes"] = "\n\n".join([words(180)] * 18)
+    info_path.write_text(yaml.safe_dump(info, sort_keys=False), encoding="utf-8")
+    said = agree(game, "--paper", "a4")
+    assert "error:" not in said and re.search(r"^OK: ", said, re.M), said
+
+
+def test_a_private_cast_with_long_descriptions_builds_when_check_passes(tmp_path):
+    """The Sixes System's GM cast sheet holds every private combatant: its
+    budget grows with their descriptions and weapons. Two private combatants
+    with 9,000-character descriptions and 36 weapons each passed `check` and
+    failed the build after rendering (5 pages, at most 3)."""
+    game = new_game(tmp_path / "game")
+    (game / "sixes.yaml").write_text("systems: [sixes-system]\n", encoding="utf-8")
+    folder = game / "sixes-system" / "combatants"
+    brick = yaml.safe_load((folder / "brick-halloran.yaml").read_text(encoding="utf-8"))
+    for i in range(2):
+        brick.update(name=f"Brick Clone {i}", visibility="private", description=words(1500),
+                     weapons=[{"name": f"Weapon {j}", "mode": "force", "stat": "strength", "skill": "brawling"}
+                              for j in range(36)])
+        (folder / f"clone-{i}.yaml").write_text(yaml.safe_dump(brick, sort_keys=False), encoding="utf-8")
+    said = agree(game, "--paper", "a4")
+    assert "error:" not in said and re.search(r"^OK: ", said, re.M), said

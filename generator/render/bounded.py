@@ -348,10 +348,63 @@ def _character_texts(c: Mapping[str, Any]) -> Flowing:
         _entries_over([(s.name, s.rule) for s in c["specials"]], MAIN_COLUMN)
 
 
+# The Sixes GM cheat sheet (templates/sixes/gm_cheat_sheet.html, sheet.css):
+# its budget holds two pages per run of the roster and four for the rules,
+# the specials library and the GM notes. A roster row is as tall as its
+# tallest cell (9 pt; the columns at their narrowest: name, faction, the
+# specials held, the attack at each Speed on two lines); the library lists
+# every special with its rule, what the resolver does and who holds it.
+ROSTER_COLUMNS = (30.0, 25.0, 55.0)
+ROSTER_ROW_LINES = 2.5          # what a run's two pages hold of each of its rows
+LIBRARY_LINES = 80              # what the library and the GM notes have of their pages
+
+
+def _cheat_sheet_texts(c: Mapping[str, Any]) -> Flowing:
+    library, info = c["library"], c["info"]
+    over = 0
+    for part in c["roster_parts"]:
+        rows = [max(2, line_count(m.character.name, ROSTER_COLUMNS[0], 9.0, weight=700),
+                    line_count(m.character.faction, ROSTER_COLUMNS[1], 9.0),
+                    line_count(", ".join(m.character.specials), ROSTER_COLUMNS[2], 9.0) + 1) for m, _slots in part]
+        over += max(0, sum(rows) - math.floor(ROSTER_ROW_LINES * len(rows)))
+    held = {name: ", ".join(m.character.name for m, _slots in c["cast"] if name in m.character.specials)
+            for name in library}
+    notes = c["resolver_notes"]
+    entries = [(name, f"{s.rule}\n\n{notes[name]}\n\n{held[name]}") for name, s in library.items()]
+    whole = sum(line_count(name, WHOLE_PAGE, SHEET_PT, weight=700) + line_count(text, WHOLE_PAGE, SHEET_PT)
+                + ENTRY_GAP for name, text in entries)
+    whole += line_count(info.gm_notes, WHOLE_PAGE, SHEET_PT) + 2 if info.gm_notes else 0
+    return [], over + max(0, whole - LIBRARY_LINES)
+
+
+# The Sixes System's private cast (templates/sixes-system/gm_cast.html): its
+# budget holds half a page of each combatant; each takes its name, its
+# description, the lines of its stats, purposes, skills, armour and
+# defences (9 pt), and a row of the weapons table for each weapon (a name
+# may wrap in its column).
+CAST_MEMBER_LINES = 20
+WEAPON_COLUMN = 40.0
+
+
+def _gm_cast_texts(c: Mapping[str, Any]) -> Flowing:
+    total = 0
+    for member in c["cast"]:
+        combatant = member.combatant
+        listed = [", ".join(f"{k} {v}" for k, v in combatant.stats.items()),
+                  ", ".join(f"{k} {v}" for k, v in combatant.purposes.items()),
+                  ", ".join(f"{k} {v}" for k, v in combatant.skills.items()),
+                  ", ".join(f"{d.mode} ({d.stat} + {d.purpose} + {d.skill or ''})" for d in combatant.defences)]
+        total += 3 + line_count(combatant.description, WHOLE_PAGE, SHEET_PT) + 2 \
+            + sum(max(1, line_count(text, WHOLE_PAGE, 9.0)) for text in listed) \
+            + sum(max(1, line_count(w.name, WEAPON_COLUMN, 9.0)) + 1 for w in combatant.weapons)
+    return [], max(0, total - CAST_MEMBER_LINES * len(c["cast"]))
+
+
 # By template: (each prose text with the width it takes and the lines the
 # budget holds for it, the lines its lists of entries take past theirs).
 FLOWING: dict[str, Callable[[Mapping[str, Any]], Flowing]] = {
-    "i6/hero_sheet.html": _hero_texts, "sixes/character_sheet.html": _character_texts}
+    "i6/hero_sheet.html": _hero_texts, "sixes/character_sheet.html": _character_texts,
+    "sixes/gm_cheat_sheet.html": _cheat_sheet_texts, "sixes-system/gm_cast.html": _gm_cast_texts}
 
 
 def extra_pages(template: str, context: Mapping[str, Any]) -> int:
