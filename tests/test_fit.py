@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from cpu_time import cpu_time
@@ -444,3 +445,88 @@ def test_a_name_of_one_long_word_breaks_inside_its_table_cell(tmp_path):
     assert re.search(r"^OK: ", said, re.M), said
     code, packed = run("pack", "--data", game, "--system", "sixes", "--paper", "a4", "--out", tmp_path / "pack")
     assert code == 0, packed
+
+
+def _entries_game(dest: Path, system: str) -> Path:
+    """The starter of `system` with one sheet holding a long list of short
+    entries: a Sixes character with eighty specials, or an I6 hero with forty
+    features and forty weapons (free, so the points allow them)."""
+    game = new_game(dest)
+    (game / "sixes.yaml").write_text(f"systems: [{system}]\n", encoding="utf-8")
+    if system == "sixes":
+        path = game / "sixes" / "specials.yaml"
+        library = yaml.safe_load(path.read_text(encoding="utf-8"))
+        library["specials"] += [{"name": f"Trick {i}", "rule": "Step aside from one attack.",
+                                 "usage": "once per combat"} for i in range(80)]
+        path.write_text(yaml.safe_dump(library, sort_keys=False), encoding="utf-8")
+        sheet = game / "sixes" / "characters" / "first-rival.yaml"
+        character = yaml.safe_load(sheet.read_text(encoding="utf-8"))
+        character["specials"] = [s["name"] for s in library["specials"]]
+        sheet.write_text(yaml.safe_dump(character, sort_keys=False), encoding="utf-8")
+    else:
+        folder = game / "i6"
+        features = yaml.safe_load((folder / "features.yaml").read_text(encoding="utf-8"))
+        features["features"] += [{"name": f"Knack {i}", "cost": 0, "rule": "Reroll one die a scene."}
+                                 for i in range(40)]
+        (folder / "features.yaml").write_text(yaml.safe_dump(features, sort_keys=False), encoding="utf-8")
+        gear = yaml.safe_load((folder / "gear.yaml").read_text(encoding="utf-8"))
+        gear["gear"] += [{"name": f"Knife {i}", "cost": 0, "description": "A small blade.",
+                          "weapon": {"trait": "Fencing", "damage": 3, "spd": 3, "reach": "melee"}} for i in range(40)]
+        (folder / "gear.yaml").write_text(yaml.safe_dump(gear, sort_keys=False), encoding="utf-8")
+        sheet = folder / "heroes" / "first-hero.yaml"
+        hero = yaml.safe_load(sheet.read_text(encoding="utf-8"))
+        hero["features"] = [f["name"] for f in features["features"] if f["cost"] == 0]
+        hero["gear"] = [g["name"] for g in gear["gear"] if g["cost"] == 0 or g["name"] == "Sword"]
+        sheet.write_text(yaml.safe_dump(hero, sort_keys=False), encoding="utf-8")
+    return game
+
+
+@pytest.mark.parametrize("system", ["sixes", "i6"])
+def test_a_sheet_with_many_short_entries_builds_when_check_passes(tmp_path, system):
+    """A sheet's page budget grows with the number of its entries (each one's
+    name, text and the space between), not only with the length of each
+    text: many one-line specials or features passed `check` and then failed
+    the build after rendering, the sheet running to five pages of three."""
+    game = _entries_game(tmp_path / "game", system)
+    said = agree(game, "--paper", "a4")
+    assert "error:" not in said and re.search(r"^OK: ", said, re.M), said
+
+
+def test_a_gm_cheat_sheet_with_a_big_specials_library_builds_when_check_passes(tmp_path):
+    """The Sixes GM cheat sheet lists every special of the library and the
+    GM notes: its budget grows with them (and with tall roster rows), as a
+    sheet's does. A library of 160 one-line specials and notes near the text
+    limit passed `check` and failed the build after rendering (18 pages, at
+    most 9)."""
+    game = new_game(tmp_path / "game")
+    (game / "sixes.yaml").write_text("systems: [sixes]\n", encoding="utf-8")
+    path = game / "sixes" / "specials.yaml"
+    library = yaml.safe_load(path.read_text(encoding="utf-8"))
+    library["specials"] += [{"name": f"Trick {i}", "rule": "Once per fight you may step aside from one attack "
+                             "and let it pass you by, then point at a foe.", "usage": "once per combat"}
+                            for i in range(160)]
+    path.write_text(yaml.safe_dump(library, sort_keys=False), encoding="utf-8")
+    info_path = game / "sixes" / "game.yaml"
+    info = yaml.safe_load(info_path.read_text(encoding="utf-8"))
+    info["gm_notes"] = "\n\n".join([words(180)] * 18)
+    info_path.write_text(yaml.safe_dump(info, sort_keys=False), encoding="utf-8")
+    said = agree(game, "--paper", "a4")
+    assert "error:" not in said and re.search(r"^OK: ", said, re.M), said
+
+
+def test_a_private_cast_with_long_descriptions_builds_when_check_passes(tmp_path):
+    """The Sixes System's GM cast sheet holds every private combatant: its
+    budget grows with their descriptions and weapons. Two private combatants
+    with 9,000-character descriptions and 36 weapons each passed `check` and
+    failed the build after rendering (5 pages, at most 3)."""
+    game = new_game(tmp_path / "game")
+    (game / "sixes.yaml").write_text("systems: [sixes-system]\n", encoding="utf-8")
+    folder = game / "sixes-system" / "combatants"
+    brick = yaml.safe_load((folder / "brick-halloran.yaml").read_text(encoding="utf-8"))
+    for i in range(2):
+        brick.update(name=f"Brick Clone {i}", visibility="private", description=words(1500),
+                     weapons=[{"name": f"Weapon {j}", "mode": "force", "stat": "strength", "skill": "brawling"}
+                              for j in range(36)])
+        (folder / f"clone-{i}.yaml").write_text(yaml.safe_dump(brick, sort_keys=False), encoding="utf-8")
+    said = agree(game, "--paper", "a4")
+    assert "error:" not in said and re.search(r"^OK: ", said, re.M), said

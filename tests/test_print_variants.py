@@ -217,3 +217,30 @@ def test_ink_saver_charts_print_with_a_fraction_of_the_ink_and_keep_their_number
     assert saver_mean < normal_mean / 2
     assert saver_mean > 0.01                  # the charts are still drawn
     assert text[True] == text[False] and "83.3% / 16.7% / 0%" in text[True]
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
+def test_ink_saver_keeps_an_i6_heros_rating_pips(tmp_path):
+    """A trait's rating is drawn as filled pips of five: ink saver drops
+    background fills, and had dropped these too, so every trait read as five
+    empty circles. They are kept, as a Six Shooter's held Lucky Number is:
+    a hero rated higher prints more solid dots."""
+    from generator.core.paths import TEMPLATES_DIR
+    from generator.render.pdf import render_pdf
+    from generator.systems.i6 import SYSTEM as I6
+    solid = {}
+    for rating in (1, 5):
+        data = tmp_path / f"data-{rating}"
+        shutil.copytree(I6.starter, data / "i6")
+        hero = data / "i6" / "heroes" / "first-hero.yaml"
+        hero.write_text(re.sub(r"^(  \w+): \d$", rf"\g<1>: {rating}", hero.read_text(encoding="utf-8"), flags=re.M),
+                        encoding="utf-8")
+        info = data / "i6" / "game.yaml"
+        info.write_text(re.sub(r"^budget: \d+", "budget: 200", info.read_text(encoding="utf-8"), flags=re.M),
+                        encoding="utf-8")
+        (game_item,), _ = load_all(data)
+        doc = next(d for d in game_item.system.documents(game_item.game) if d.audience == "player")
+        target = tmp_path / f"hero-{rating}.pdf"
+        render_pdf(prepare_html(doc, PrintOptions(ink_saver=True)).job(target, A4, (TEMPLATES_DIR, data), "hero"))
+        solid[rating] = _ink(target, 1)[1]
+    assert solid[5] > solid[1] > 0, solid
