@@ -18,6 +18,7 @@ from typing import Callable, Sequence
 from markupsafe import Markup, escape
 
 from ..core.i18n import decimal_text, percent_text
+from .md_escapes import MD_ESCAPES
 
 Number = Fraction | float | int
 # Fills distinguishable without colour: dark, hatched, mid grey, light.
@@ -34,11 +35,9 @@ ROW_HEIGHT = 20
 # reads the text between its tags: a label `[x](javascript:...)`, which a
 # game's own catalogue may word, became a link inside the SVG. So on screen
 # every character Markdown may read as syntax is a character reference as
-# well (the characters md_text escapes), and a line break one space; a
-# browser shows the same text.
-_HTML_REFS = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;"}
-_SCREEN_TEXT = str.maketrans({**_HTML_REFS, **{ch: f"&#{ord(ch)};" for ch in "\\`*_{}[]()#+!|~:=^$@-."},
-                              **{ch: " " for ch in "\t\n\r\f\v"}})
+# md_text writes it (every hyphen and full stop too: a chart's text is never
+# an anchor), and a line break one space; a browser shows the same text.
+_SCREEN_TEXT = str.maketrans({**MD_ESCAPES, "-": "&#45;", ".": "&#46;", **{ch: " " for ch in "\t\n\r\f\v"}})
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from ..core import i18n
 from ..core.measure import prose_lines
 from ..core.paths import TEMPLATES_DIR
 from .charts import Bar, Line, bar_chart, fixed, line_chart, percent
+from .md_escapes import MD_ESCAPES
 from .labels import name_pt
 
 
@@ -38,15 +39,6 @@ def never(value: int | None, word: str | None = None) -> str:
 # Site templates are Markdown: the templates whose output is read as such.
 MARKDOWN_SUFFIX = ".md.j2"
 
-# How text is written into Markdown: HTML's special characters as HTML
-# escapes them (as markupsafe does), and every other character that Markdown,
-# its extensions (attr_list, md_in_html, tables, admonition, toc) or common
-# ones (`:` of bare URLs and emoji, `=` marks, `^` `~` `$` `@`) may read as
-# syntax as a numeric character reference. Markdown passes references through
-# untouched and every reader of the page (browser, search, feeds) shows the
-# character itself; they are right inside raw HTML and attribute values too.
-_MD_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;",
-               **{ch: f"&#{ord(ch)};" for ch in "\\`*_{}[]()#+!|~:=^$@"}}
 # Spaces that break (and line ends); a no-break space (56,3 % in French, 1 000 000) is a character like any other.
 _WHITESPACE = re.compile(r"[ \t\n\r\f\v]+")
 
@@ -71,8 +63,8 @@ def md_text(value: object) -> Markup:
     leading_digits = 0    # digits the value starts with (after spaces), or -1 once anything else came
     last = len(text) - 1
     for i, ch in enumerate(text):
-        if ch in _MD_ESCAPES:
-            out.append(_MD_ESCAPES[ch])
+        if ch in MD_ESCAPES:
+            out.append(MD_ESCAPES[ch])
         elif (ch == "-" and not (0 < i < last and text[i - 1].isalnum() and text[i + 1].isalnum())
               or ch == "." and leading_digits > 0 and (i == last or text[i + 1] == " ")):
             out.append(f"&#{ord(ch)};")
