@@ -1,11 +1,13 @@
-"""The build's own checks: a document that outgrows its page budget fails the
-build by name, and the previous output survives untouched; one that runs a
-page past its layout's plan (a longer game, a wordier language) prints whole
-and is named in a warning."""
+"""The build's own checks: a document whose page count is exact (a deck, the
+covers) and comes out longer fails the build by name, and the previous
+output survives untouched; a flowing one that runs past its layout's plan (a
+longer game, a bigger cast, a wordier language) prints whole and is named in
+a warning, since `check` cannot foresee where a page breaks."""
 from __future__ import annotations
 
 import re
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -28,13 +30,18 @@ def starter(tmp_path) -> Path:
     return data
 
 
-def test_a_character_sheet_past_its_budget_and_spill_fails_the_build(starter, tmp_path, monkeypatch):
-    # A sheet's budget now grows with its background (render/bounded.py
-    # extra_pages); held at two pages here (and the one page more a flowing
-    # document may run to, render/jobs.Budget), the long background is the
-    # layout fault whose failure must leave the earlier output alone.
-    import generator.render.bounded as bounded
-    monkeypatch.setattr(bounded, "extra_pages", lambda template, context: 0)
+def test_a_document_past_its_exact_budget_fails_the_build_and_leaves_the_earlier_output(starter, tmp_path,
+                                                                                      monkeypatch):
+    # A sheet flows on, so its page count is never a fault; held here to an
+    # exact two pages (as a deck's are), its long background is the layout
+    # fault whose failure must leave the earlier output alone.
+    import generator.commands.build as building
+    planned = building.prepare_html
+
+    def exact(doc, options):
+        prepared = planned(doc, options)
+        return replace(prepared, budget=Budget(2)) if doc.template == "sixes/character_sheet.html" else prepared
+    monkeypatch.setattr(building, "prepare_html", exact)
     sheet = starter / "sixes" / "characters" / "first-rival.yaml"
     long_background = "\n\n".join(["A long paragraph of secrets that goes on and on. " * 12] * 30)
     text = sheet.read_text(encoding="utf-8").split("background: |")[0]
@@ -50,17 +57,17 @@ def test_a_character_sheet_past_its_budget_and_spill_fails_the_build(starter, tm
     with pytest.raises(BuildError) as failure:
         build(BuildConfig(starter, out, (A4,), site=False, workers=1))
 
-    assert re.search(r"a4 sixes/players/first-rival\.pdf: [4-9] pages, at most 3 expected", str(failure.value))
+    assert re.search(r"a4 sixes/players/first-rival\.pdf: [3-9] pages, 2 expected", str(failure.value))
     assert (out / "pdf" / "earlier.pdf").read_bytes() == b"%PDF earlier build"
     assert sorted(p.name for p in out.iterdir()) == [RECORD, "pdf"]
 
 
 @pytest.mark.parametrize("budget, pages, fault, long", [
-    (Budget(1, 1), 1, False, False), (Budget(1, 1), 2, False, True), (Budget(1, 1), 3, True, False),
-    (Budget(2, 2), 4, False, True), (Budget(2, 2), 5, True, False),      # large print: both doubled
+    (Budget(1, True), 1, False, False), (Budget(1, True), 2, False, True), (Budget(1, True), 9, False, True),
+    (Budget(2, True), 4, False, True),                                     # large print: pages doubled
     (Budget(3), 3, False, False), (Budget(3), 4, True, False),            # a deck, covers: exact
 ])
-def test_a_document_may_run_its_spill_past_its_pages_with_a_warning_and_no_further(budget, pages, fault, long):
+def test_a_flowing_document_runs_on_with_a_warning_and_an_exact_one_does_not(budget, pages, fault, long):
     result = PdfResult("a4 x/public/card.pdf", Path("card.pdf"), pages)
     faults, warned = layout_faults([budget], [result]), long_documents([budget], [result])
     assert bool(faults) == fault and bool(warned) == long, (faults, warned)

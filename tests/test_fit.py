@@ -530,3 +530,41 @@ def test_a_private_cast_with_long_descriptions_builds_when_check_passes(tmp_path
         (folder / f"clone-{i}.yaml").write_text(yaml.safe_dump(brick, sort_keys=False), encoding="utf-8")
     said = agree(game, "--paper", "a4")
     assert "error:" not in said and re.search(r"^OK: ", said, re.M), said
+
+
+def _beyond_any_plan(game: Path, case: str) -> None:
+    """A game whose flowing documents outgrow any page plan a template could
+    make: an Operator's archetype of about 500 words (a header row taller
+    than a page), or a Sixes System cast of 160 healers on the one-page
+    healing card."""
+    if case == "archetype":
+        (game / "sixes.yaml").write_text("systems: [six-shooter]\n", encoding="utf-8")
+        path = game / "six-shooter" / "operators.yaml"
+        crew = yaml.safe_load(path.read_text(encoding="utf-8"))
+        crew["operators"][0]["archetype"] = words(500)
+        path.write_text(yaml.safe_dump(crew, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    else:
+        (game / "sixes.yaml").write_text("systems: [sixes-system]\n", encoding="utf-8")
+        folder = game / "sixes-system" / "combatants"
+        healer = yaml.safe_load((folder / "dora-quill.yaml").read_text(encoding="utf-8"))
+        for k in range(160):
+            healer["name"] = f"Healer {k}"
+            (folder / f"healer-{k}.yaml").write_text(yaml.safe_dump(healer, sort_keys=False), encoding="utf-8")
+
+
+@pytest.mark.parametrize("case, document", [("archetype", "six-shooter/players/operator-first-operator.pdf"),
+                                            ("healers", "sixes-system/public/healing-card.pdf")])
+def test_a_flowing_document_longer_than_any_plan_prints_whole_with_a_warning(tmp_path, case, document):
+    """What check passes, the build prints: a flowing document's pages are a
+    plan, and running past it is a warning naming the document, never a
+    refusal after rendering (check cannot foresee where a page breaks). Both
+    games passed `check` and failed the build (4 pages, at most 2; a row
+    split over two pages)."""
+    game = new_game(tmp_path / "game")
+    _beyond_any_plan(game, case)
+    code, said = run("check", "--data", game)
+    assert code == 0 and re.search(r"^OK: ", said, re.M), said
+    code, report = run("build", "--data", game, "--out", tmp_path / "out", "--no-site", "--paper", "a4")
+    assert code == 0, report
+    assert re.search(rf"^a4 {re.escape(document)}: warning: runs to [3-9] pages where its layout plans [12] ",
+                     report, re.M), report

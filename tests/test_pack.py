@@ -14,8 +14,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from pdf_text import text
 from click.testing import CliRunner
+from pdf_text import text
 from pypdf import PdfReader, PdfWriter
 
 from generator.game.load import load_all

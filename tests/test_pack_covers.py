@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import csv
 import math
+import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from pdf_text import page_texts
 from click.testing import CliRunner
+from pdf_text import page_texts
 from pypdf import PdfReader, PdfWriter
 
 from big_game import CAST, write_game
 from generator.commands.cli import main
 from generator.commands.pack import PackRequest, PackReport, pack
-from generator.core.errors import BuildError
+from generator.core.errors import DataError
 from generator.core.paper import A4, LETTER, Paper
 
 PLAYERS = 5         # odd: the last sheet of covers holds one
@@ -150,12 +151,16 @@ def test_one_sided_half_covers_on_letter(game, tmp_path):
         assert page_texts(without) == page_texts(with_cover)[1:]
 
 
-def test_a_cover_too_long_for_its_half_is_refused(game, tmp_path):
-    """Twenty handouts make the first envelope's checklist longer than half a
-    sheet: the pack stops with the reason instead of clipping the list."""
+@pytest.mark.parametrize("covers, count", [("half", 20), ("full", 40)])
+def test_a_cover_too_long_for_its_page_is_refused_at_its_casting_entry_before_anything_renders(game, tmp_path,
+                                                                                               covers, count):
+    """Twenty handouts make an envelope's checklist longer than half a
+    sheet, forty longer than a page: the pack stops at the casting entry
+    that lists them, with the reason, before it renders (the covers' page
+    count is exact, and clipping the list would lose what goes in)."""
     handout = PdfWriter()
     handout.add_blank_page(595, 842)
-    names = [f"handouts/note-{k:02d}.pdf" for k in range(20)]
+    names = [f"handouts/note-{k:02d}.pdf" for k in range(count)]
     for name in names:
         with open(game / name, "wb") as f:
             handout.write(f)
@@ -164,13 +169,68 @@ def test_a_cover_too_long_for_its_half_is_refused(game, tmp_path):
     casting.write_text(f"envelopes:\n  - player: {player}\n    character: {first}\n"
                        f"    handouts: [{', '.join(names)}]\n")
     try:
-        with pytest.raises(BuildError, match=r"a4 pack/gm/covers\.pdf: [4-9] pages, at most 3 expected"):
+        with pytest.raises(DataError) as refused:
             pack(PackRequest(game, tmp_path / "out", (A4,), system="sixes", casting_file=casting, workers=2,
-                             covers="half"))
+                             covers=covers))
     finally:
         for name in names:
             (game / name).unlink()
-    assert not (tmp_path / "out" / "pack").exists()
+    errors = [p for p in refused.value.problems if p.severity == "error"]
+    assert [(p.file, p.line, p.column) for p in errors] == [(str(casting), 4, 15)], errors
+    where = "half a sheet of A4" if covers == "half" else "a page of A4"
+    assert f"envelope 1 ({player}): its cover lists" in errors[0].message and where in errors[0].message
+    assert not (tmp_path / "out").exists()
+    if covers == "full":        # the default layout: `check` with the casting file says it first
+        for name in names:
+            with open(game / name, "wb") as f:
+                handout.write(f)
+        try:
+            result = CliRunner().invoke(main, ["check", "--data", str(game), "--casting", str(casting)])
+        finally:
+            for name in names:
+                (game / name).unlink()
+        assert result.exit_code == 1 and f"{casting}:4:15: error: envelope 1 ({player}): its cover lists" \
+            in result.output, result.output
+
+
+def _cover_context(handouts: int, name: str) -> dict:
+    """Two envelopes' covers, the first with `handouts` handouts and the
+    player `name`, as pack_plan.envelope_covers gives them to the template."""
+    from generator.game.pack_plan import Envelope
+    envelopes = [Envelope(k + 1, name if k == 0 else "Ann", "First Rival", None, (), "The Guild") for k in range(2)]
+    pages = [{"envelope": e, "inside": ["Character sheet", "Rules summary", "Hand signals"]
+              + ([f"Handout: map of the old harbour {j}" for j in range(handouts)] if e.number == 1 else []),
+              "cards": None} for e in envelopes]
+    return {"title": "The Lantern Fair", "pages": pages, "count": 2, "doc_title": "Covers"}
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=lambda p: p.name)
+@pytest.mark.parametrize("half", [False, True], ids=["full", "half"])
+@pytest.mark.parametrize("name", ["Robin", "Maximiliane von Hohenzollern-Sigmaringen der Jüngere aus dem Schwarzwald"])
+def test_the_cover_measure_passes_only_covers_that_print_on_their_page(paper, half, name):
+    """render/cover_fit.py against WeasyPrint: the most handouts the
+    measure lets a cover list print on the cover's page (or half sheet),
+    and at most one more would too (it errs long, never short)."""
+    import weasyprint
+
+    from generator.core.paths import TEMPLATES_DIR
+    from generator.render.cover_fit import unfit_covers
+    from generator.render.html import render_template
+
+    def context(n: int) -> dict:
+        made = _cover_context(n, name)
+        return {**made, "sheets": [made["pages"]] if half else []}
+
+    def pages(n: int) -> int:
+        page = weasyprint.CSS(string=f"@page {{ size: {paper.css_size}; }}")
+        html = weasyprint.HTML(string=render_template("pack/cover.html", context(n)),
+                               base_url=TEMPLATES_DIR.as_uri() + "/")
+        return len(html.render(stylesheets=[page]).pages)
+
+    most = next(n for n in range(60) if unfit_covers(context(n), [paper], half)) - 1
+    assert most >= 3
+    whole = 1 if half else 2
+    assert pages(most) == whole and pages(most + 2) > whole
 
 
 def test_the_covers_option_on_the_command_line(game, tmp_path):
@@ -183,3 +243,32 @@ def test_the_covers_option_on_the_command_line(game, tmp_path):
     assert result.exit_code == 0, result.output
     folder = tmp_path / "o" / "pack" / "sixes" / "a4"
     assert pages(folder / "covers.pdf") == math.ceil(PLAYERS / 2)
+
+
+def test_a_cover_too_long_for_the_handouts_a_character_file_gives_is_refused_there(game, tmp_path):
+    """Handouts the character's own file gives go on its envelope's cover
+    too: forty of them are refused at that file's `handouts`, before the
+    pack renders, and by `check`."""
+    handout = PdfWriter()
+    handout.add_blank_page(595, 842)
+    names = [f"handouts/own-{k:02d}.pdf" for k in range(40)]
+    sheet = next((game / "sixes" / "characters").glob("*.yaml"))
+    kept = sheet.read_text(encoding="utf-8")
+    try:
+        (game / "sixes" / "handouts").mkdir()
+        for name in names:
+            with open(game / "sixes" / name, "wb") as f:
+                handout.write(f)
+        sheet.write_text(kept + f"handouts: [{', '.join(names)}]\n", encoding="utf-8")
+        line = len(kept.splitlines()) + 1
+        with pytest.raises(DataError) as refused:
+            pack(PackRequest(game, tmp_path / "out", (A4,), system="sixes", workers=2))
+        checked = CliRunner().invoke(main, ["check", "--data", str(game)])
+    finally:
+        sheet.write_text(kept, encoding="utf-8")
+        shutil.rmtree(game / "sixes" / "handouts")
+    errors = [p for p in refused.value.problems if p.severity == "error"]
+    assert [(p.file.endswith(f"sixes/characters/{sheet.name}"), p.line) for p in errors] == [(True, line)], errors
+    assert "): its cover lists" in errors[0].message
+    assert checked.exit_code == 1 and f"{sheet.name}:{line}:11: error: envelope" in checked.output, checked.output
+    assert not (tmp_path / "out").exists()

@@ -127,7 +127,7 @@ def render(doc, tmp_path, paper, **options):
     target = tmp_path / f"{paper}.pdf"
     from generator.core.paper import Paper
     result = render_pdf(prepared.job(target, Paper.parse(paper), (TEMPLATES_DIR,), "deck"))
-    assert result.pages == prepared.budget.pages and prepared.budget.spill == 0    # a deck: exact
+    assert result.pages == prepared.budget.pages and not prepared.budget.flowing    # a deck: exact
     assert not result.overflows and not result.lint, result
     return PdfReader(target)
 

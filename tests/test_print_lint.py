@@ -198,6 +198,19 @@ def test_rows_are_kept_whole_and_the_repeated_head_is_no_split():
     assert "Name" in " ".join(b.text for b in _texts(document.pages[1]._page_box))
 
 
+def test_a_row_taller_than_a_page_goes_on_and_is_no_split():
+    """A game's text in one cell may make a row taller than a whole page
+    (an Operator's archetype of a thousand words): no page holds it, so it
+    continues on the next one, with the rows around it whole; only a row a
+    page could hold is a split (the test above)."""
+    from generator.render.lint import find_split_rows
+    cell = "".join(f'<p style="height: 70mm">Part {k}</p>' for k in range(4))      # 280 mm, over two pages
+    rows = "".join(f"<tr><td>Fighter {i}</td><td>{cell if i == 3 else 'two words'}</td></tr>" for i in range(6))
+    document = _render(PAGE.format(lang="en", title="t", body="<table><tbody>" + rows + "</tbody></table>"))
+    assert len(document.pages) == 3
+    assert find_split_rows(document) == []
+
+
 def _texts(box):
     from weasyprint.formatting_structure.boxes import TextBox
     if isinstance(box, TextBox):

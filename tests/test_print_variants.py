@@ -73,7 +73,7 @@ def test_large_print_sets_sheets_and_summaries_at_12pt_but_not_cards(starter):
         large = prepare_html(docs[slug], options)
         assert _smallest_text_pt(normal.html, normal.stylesheets) < 12
         assert _smallest_text_pt(large.html, large.stylesheets) >= 12 - 1e-6
-        assert (large.budget.pages, large.budget.spill) == (2 * normal.budget.pages, 2 * normal.budget.spill)
+        assert (large.budget.pages, large.budget.flowing) == (2 * normal.budget.pages, normal.budget.flowing)
     assert prepare_html(docs["hand-signal-cards"], options).stylesheets == ()
     assert prepare_html(docs["gm-cheat-sheet"], options).stylesheets == ()
 

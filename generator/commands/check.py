@@ -6,11 +6,17 @@ Commands floor. The same gather `build` and `pack` start with
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from ..core.errors import Problem, visible
+from ..core.errors import DataError, Problem, visible
+
+if TYPE_CHECKING:
+    from ..core.paper import Paper
+    from ..game.gather import Gathered
 from .failures import InvalidData, print_problems
 from .locate import locate
 
@@ -28,9 +34,29 @@ def run(data_dir: Path | None, casting_file: Path | None, card_size: str, strict
     problems = list(gathered.warnings)
     with speaking(gathered.words):
         problems += fit_problems(gathered.loaded, PrintOptions(card_size=card_size))   # the fit check joins here
+        problems += _cast_covers(gathered, game.papers, card_size)
     if any(p.severity == "error" or strict for p in problems):
         raise InvalidData(sorted(problems, key=Problem.sort_key))
     print_problems(problems)
     names = ", ".join(item.system.title for item in gathered.loaded)
     click.echo(f"OK: {visible(game.shown)} is valid ({visible(names)})"
                + (f"; casting {visible(gathered.casting_shown)} checked." if gathered.casting is not None else "."))
+
+
+def _cast_covers(gathered: Gathered, papers: tuple[Paper, ...], card_size: str) -> list[Problem]:
+    """With a casting file, what `pack` would refuse of its envelopes'
+    covers at its default (a cover a page), before it renders."""
+    casting = gathered.casting
+    packed = next((item for item in gathered.loaded if casting is not None and item.system.slug == casting.system),
+                  None)
+    if packed is None or casting is None or any(p.severity == "error" for p in casting.problems):
+        return []
+    from ..game.pack_plan import PackChoices, plan_pack
+    from ..render.cards import grid_for
+    from .pack import cover_problems
+    chosen = replace(gathered, packed=packed)
+    try:
+        plan = plan_pack(chosen, PackChoices(papers), grid_for(card_size, False))
+    except DataError:           # what else a pack would refuse depends on its options: `pack` says it
+        return []
+    return cover_problems(plan, chosen, papers)

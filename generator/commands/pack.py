@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Iterator
 
 from ..core import naming
-from ..core.errors import Problem
-from ..core.i18n import speaking
+from ..core.errors import DataError, Problem
+from ..core.i18n import _, fill, speaking
 from ..core.paper import CoverLayout, Paper
 from ..core.paths import TEMPLATES_DIR
 from ..game.casting import short_title
@@ -111,6 +111,8 @@ def _pack(config: BuildConfig, request: PackRequest, gathered: Gathered, date: i
     """Plan, render, assemble and swap one game's pack, in the game's language."""
     from ..render.cards import grid_for
     plan = plan_pack(gathered, request.choices(), grid_for(config.options.card_size, config.options.bleed))
+    if unfit := cover_problems(plan, gathered, config.papers):
+        raise DataError([*gathered.warnings, *unfit])
     report = PackReport(config.out_dir, plan.system, plan.envelopes, casting_file=gathered.casting_file,
                         warnings=list(plan.warnings), card_run=plan.run)
     game_entry = f"{PACK_ENTRY}/{plan.system.slug}"
@@ -145,6 +147,38 @@ def _gather(config: BuildConfig, request: PackRequest) -> Gathered:
     with speaking(gathered.words):
         refuse_unfit([gathered.packed], config.options, gathered.warnings)
     return gathered
+
+
+def cover_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, ...]) -> list[Problem]:
+    """Each envelope whose cover will not fit its page or half sheet
+    (render/cover_fit.py), at the casting entry or the character's file that
+    gives its handouts: the covers' page count is exact, and only the render
+    would find it otherwise. The pack stops on them before it renders;
+    `check` with a casting file reports them for the default, a cover a page."""
+    from ..render.cover_fit import unfit_covers
+    assert isinstance(plan.covers.context, dict)
+    unfit = unfit_covers(plan.covers.context, papers, plan.choices.half_covers)
+    roles = gathered.casting.roles if gathered.casting is not None else []
+    hint = _("give some of its handouts to the player another way, shorten what the cover lists, or print a "
+             "cover a page (without --covers half)") if plan.choices.half_covers else \
+        _("give some of its handouts to the player another way, or shorten what the cover lists")
+    return [Problem(*_cover_source(envelope, roles, gathered.data_dir),
+                    fill(_("envelope %(number)s (%(who)s): %(why)s"), number=envelope.number, who=envelope.label,
+                         why=why), hint=hint) for envelope, why in unfit]
+
+
+def _cover_source(envelope: Envelope, roles: list, data_dir: Path) -> tuple[str, int | None, int | None]:
+    """Where a cover's list comes from: the casting entry that gives its
+    handouts (the envelopes of the cast come first, in casting order), else
+    the character's file that does, else its casting entry."""
+    role = roles[envelope.number - 1] if envelope.player and envelope.number <= len(roles) else None
+    member = envelope.sheet.context.get("member") if envelope.sheet is not None else None
+    source, at = getattr(member, "source", None), getattr(member, "handouts_at", None)
+    if role is not None and (role.handouts or not envelope.sheet or not envelope.sheet.handouts):
+        return role.at
+    if isinstance(source, str) and isinstance(at, tuple):
+        return source, *at
+    return role.at if role is not None else (data_dir.name, None, None)
 
 
 def _swap(ctx: BuildContext, game_entry: str, archives: dict[Paper, str]) -> None:

@@ -70,6 +70,7 @@ class Casting:
     player: str
     slug: str | None               # the character's document slug; None when characters were not checked
     handouts: tuple[Path, ...]
+    at: tuple[str, int, int] = ("", 0, 0)   # file, line, column of its handouts (else its entry), for a pack's problems
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,9 @@ def check_casting(path: Path, games: Mapping[str, Mapping[str, str] | None], gam
                                     hint="fix those, then check again", severity="warning"))
     roles = _resolve(doc, model, characters, problems)
     handouts = _check_handouts(doc, model, Path(game_dir), tuple(papers), [Path(s) for s in skip], problems)
-    return CastingCheck(system, [Casting(role.player, slug, handouts[i])
+    return CastingCheck(system, [Casting(role.player, slug, handouts[i],
+                                         (doc.display, *doc.position(("envelopes", i, "handouts") if role.handouts
+                                                                     else ("envelopes", i))))
                                  for i, (role, slug) in enumerate(zip(model.envelopes, roles, strict=True))], problems)
 
 

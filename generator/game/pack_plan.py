@@ -390,7 +390,7 @@ def envelope_covers(title: str, envelopes: list[Envelope], docs: Sorted, run: Ca
     sheets = [pages[k:k + 2] for k in range(0, len(pages), 2)] if half else []
     return Document(COVERS, _("{title}: envelope covers").format(title=title), "pack/cover.html", "gm",
                     {"title": title, "pages": pages, "count": len(envelopes), "sheets": sheets},
-                    max_pages=len(sheets) if half else len(envelopes), spill=0)
+                    max_pages=len(sheets) if half else len(envelopes), flowing=False)
 
 
 def name_stamps(title: str, envelopes: list[Envelope]) -> Document | None:
@@ -400,7 +400,7 @@ def name_stamps(title: str, envelopes: list[Envelope]) -> Document | None:
     if not cast:
         return None
     return Document("name-stamps", _("{title}: players' names").format(title=title), "pack/stamp.html", "gm",
-                    {"title": title, "envelopes": cast}, max_pages=len(cast), spill=0)
+                    {"title": title, "envelopes": cast}, max_pages=len(cast), flowing=False)
 
 
 def envelope_labels(title: str, envelopes: list[Envelope], paper: Paper) -> Document:
@@ -412,7 +412,7 @@ def envelope_labels(title: str, envelopes: list[Envelope], paper: Paper) -> Docu
     sheets = [placed[i:i + stock.per_sheet] for i in range(0, len(placed), stock.per_sheet)]
     return Document(f"labels-{paper.name}", _("{title}: envelope labels").format(title=title), "pack/labels.html", "gm",
                     {"title": title, "sheets": sheets, "stock": stock, "count": len(envelopes)},
-                    max_pages=len(sheets), spill=0)
+                    max_pages=len(sheets), flowing=False)
 
 
 # --- the card run ------------------------------------------------------------

@@ -27,18 +27,16 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Budget:
-    """The pages a document is laid out for, and how many more it may run to
-    before that is a layout bug. A flowing document (a reference, a sheet)
-    may take one page more when a game's text, or its language, is longer
-    than its layout planned for: `check` cannot foresee where a page breaks,
-    so the build prints it whole and says so. A deck's page count is exact."""
+    """The pages a document is laid out for. A deck's, a sheet of covers' or
+    labels' count is exact: a page more is a layout bug. A flowing document
+    (a reference, a sheet) takes more pages when a game's text, its number
+    of entries or its language needs them: the build prints it whole and
+    warns. `check` cannot foresee where a page breaks, so a page count is
+    never a reason to refuse what check passed (render/bounded.extra_pages
+    plans for what it can foresee, so that the warning is rare)."""
 
     pages: int
-    spill: int = 0
-
-    @property
-    def limit(self) -> int:
-        return self.pages + self.spill
+    flowing: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,7 +86,7 @@ def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
                         sheets, variant)
     from .bounded import extra_pages          # a reference with long notes may take more pages
     factor = LARGE_PRINT_PAGE_FACTOR if LARGE_PRINT_CSS in sheets else 1
-    budget = Budget((doc.max_pages + extra_pages(doc.template, doc.context)) * factor, doc.spill * factor)
+    budget = Budget((doc.max_pages + extra_pages(doc.template, doc.context)) * factor, doc.flowing)
     # Only what a player fills in gets form fields; cards and public pages print flat.
     return Prepared(html, budget, False, sheets, variant, options.fillable and doc.audience == "player")
 
@@ -136,19 +134,19 @@ def layout_faults(budgets: Sequence[Budget], results: Sequence[PdfResult]) -> li
     each one's page budget."""
     faults = []
     for budget, result in zip(budgets, results, strict=True):
-        if result.pages > budget.limit:
-            faults.append(f"{result.label}: {result.pages} pages, at most {budget.limit} expected")
+        if result.pages > budget.pages and not budget.flowing:
+            faults.append(f"{result.label}: {result.pages} pages, {budget.pages} expected")
         faults.extend(f"{result.label}: {o}" for o in result.overflows + result.lint)
     return faults
 
 
 def long_documents(budgets: Sequence[Budget], results: Sequence[PdfResult]) -> list[tuple[str, str]]:
-    """(label, what to tell) of each document that ran past its budget's
-    pages but not its spill: printed whole, and worth a warning."""
+    """(label, what to tell) of each flowing document that ran past its
+    budget's pages: printed whole, and worth a warning."""
     return [(result.label, f"runs to {result.pages} pages where its layout plans {budget.pages} (the game's text, "
              f"or its language, takes more room than planned); it prints whole: fine if intended, else shorten "
              f"the game's text it shows")
-            for budget, result in zip(budgets, results, strict=True) if budget.pages < result.pages <= budget.limit]
+            for budget, result in zip(budgets, results, strict=True) if budget.flowing and result.pages > budget.pages]
 
 
 def check_layout(budgets: Sequence[Budget], results: Sequence[PdfResult]) -> None:

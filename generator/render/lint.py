@@ -15,7 +15,7 @@ queues). `print_faults` runs every check.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterator, NamedTuple
 
@@ -239,29 +239,46 @@ def find_split_rows(document: Any) -> list[str]:
     its first page, which render/parts.py shifts for a part). Only a <tr> is
     a row read across: a layout of columns (`display: table` on a div) flows
     over pages by design. Rows a table repeats on every page (its thead and
-    tfoot) are not splits."""
+    tfoot) are not splits, and nor is a row taller than a whole page (a
+    game's long text in one cell): no page could hold it, so it must go on,
+    and the rows around it still start on a page of their own."""
     from weasyprint.formatting_structure.boxes import TableRowBox, TableRowGroupBox
-    seen: dict[int, tuple[int, object]] = {}     # id of a row's element -> first page, element
-    found: list[str] = []
+    rows: dict[int, _RowParts] = {}      # id of a row's element -> where it was laid out
 
-    def walk(box: Any, number: int, repeated: bool) -> None:
+    def walk(box: Any, number: int, room: float, repeated: bool) -> None:
         if isinstance(box, TableRowGroupBox):
             repeated = box.is_header or box.is_footer
         if isinstance(box, TableRowBox):
             if box.element is None or box.element.tag != "tr" or repeated:
                 return
-            first, _ = seen.setdefault(id(box.element), (number, box.element))
-            if first != number:
-                words = " ".join(" ".join(box.element.itertext()).split())
-                found.append(f"page {first}: a table row (“{words[:30].rstrip()}”) is split: "
-                             "it continues on the next page")
+            parts = rows.setdefault(id(box.element), _RowParts(number, box.element, room))
+            parts.pages.add(number)
+            parts.height += box.margin_height()
             return
         for child in getattr(box, "children", ()):
-            walk(child, number, repeated)
+            walk(child, number, room, repeated)
 
     for number, page in enumerate(document.pages, 1):
-        walk(page._page_box, number, False)
+        walk(page._page_box, number, page._page_box.height, False)
+    found = []
+    for parts in rows.values():
+        if len(parts.pages) > 1 and parts.height <= parts.room:
+            words = " ".join(" ".join(parts.element.itertext()).split())
+            found.append(f"page {parts.first}: a table row (“{words[:30].rstrip()}”) is split: "
+                         "it continues on the next page")
     return list(dict.fromkeys(found))
+
+
+@dataclass
+class _RowParts:
+    """A table row's pieces: its first page, its element, the room of that
+    page's body, the pages it is on and the height of its pieces together."""
+
+    first: int
+    element: Any
+    room: float
+    pages: set[int] = field(default_factory=set)
+    height: float = 0.0
 
 
 def find_wide_tables(document: Any) -> list[str]:

@@ -83,9 +83,10 @@ class Document:
     max_pages: int            # the pages it is laid out for
     cards: tuple[Card, ...] = ()
     handouts: tuple[Path, ...] = ()   # PDFs the data gives this (player) document's envelope in a pack
-    # Pages it may run past max_pages before that is a layout bug (render/jobs.Budget):
-    # one for a flowing document; none where each page is one thing (a cover, a sheet of labels).
-    spill: int = 1
+    # Whether its text flows on when the game's runs longer than max_pages plan
+    # (render/jobs.Budget): a reference, a sheet. Not where each page is one
+    # thing (a cover, a sheet of labels), whose page count is exact.
+    flowing: bool = True
 
     @property
     def folder(self) -> str:

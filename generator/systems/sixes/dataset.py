@@ -41,6 +41,7 @@ class CastMember:
     character: Character
     portrait_file: Path | None
     handout_files: tuple[Path, ...] = ()
+    handouts_at: tuple[int, int] = (0, 0)     # line and column of its handouts in `source`, for a pack's problems
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,8 @@ def _load_cast(folder: Path, display_root: Path, library: dict[str, Special] | N
             handout, more = _data_file(doc, ("handouts", i), raw, folder, "handout")
             bad += more
             handouts += [handout] if handout else []
-        return CastMember(key, doc.display, character, portrait, tuple(handouts)), found + bad
+        return CastMember(key, doc.display, character, portrait, tuple(handouts),
+                          doc.position(("handouts",))), found + bad
 
     cast = load_cast(folder / "characters", display_root, Character, "character", problems, references, member)
     return cast, problems
