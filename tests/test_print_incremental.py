@@ -261,3 +261,16 @@ def test_another_output_folder_reuses_the_pdfs_and_a_week_unused_forgets_them(st
     cached_pdfs(starter, tmp_path / "third")
     assert not stale.exists() and not stale.with_suffix(".json").exists()
     assert sorted(shared_pdfs_root().glob("*.pdf")) == [p for p in kept if p != stale]
+
+
+def test_a_site_changed_since_the_last_build_is_built_again(starter, tmp_path):
+    """The site counts as built only as the last build left it: a page gone
+    from it (or a site put back or planted in its place) makes the next
+    build with the same inputs build it again, not report a page that is
+    not there."""
+    out = tmp_path / "out"
+    build(BuildConfig(starter, out, (A4,), workers=1, cache=True))
+    (out / "site" / "index.html").unlink()
+    again = build(BuildConfig(starter, out, (A4,), workers=1, cache=True))
+    assert again.site_built and again.rendered == []
+    assert (out / "site" / "index.html").is_file()

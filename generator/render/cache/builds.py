@@ -128,8 +128,19 @@ class BuildCache:
 
 
 def _site_there(out_dir: Path, name: str, key: str) -> bool:
-    """Whether the site was last built from `key` (SITE_INPUTS or SITE_KEY) and is still in the output folder."""
-    return read_text(out_dir, name) == key and (Path(out_dir) / "site").is_dir()
+    """Whether the site was last built from `key` (SITE_INPUTS or SITE_KEY)
+    and is still in the output folder as the last build left it: every file
+    the build record lists under site/, and no other, of the same size and
+    time. A folder that is only there (an old site put back, another one
+    planted in an output folder that came with the game) is built again."""
+    if read_text(out_dir, name) != key:
+        return False
+    try:
+        files = json.loads(read_text(out_dir, BUILD_RECORD) or "null")["files"]
+        recorded = {path: found for path, found in files.items() if Path(path).parts[:1] == ("site",)}
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return False
+    return bool(recorded) and _output_files(Path(out_dir), ("site",)) == recorded
 
 
 def _output_files(out_dir: Path, entries: tuple[str, ...]) -> dict[str, list[int]]:
