@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 import click
 
 from ..core.errors import DataError, Problem, visible
+from .failures import InvalidData, print_problems
+from .locate import locate
 
 if TYPE_CHECKING:
     from ..core.paper import Paper
     from ..game.gather import Gathered
-from .failures import InvalidData, print_problems
-from .locate import locate
 
 
 def run(data_dir: Path | None, casting_file: Path | None, card_size: str, strict: bool) -> None:

@@ -26,7 +26,7 @@ from ..core.errors import DataError, Problem
 from ..core.i18n import _, fill, speaking
 from ..core.paper import CoverLayout, Paper
 from ..core.paths import TEMPLATES_DIR
-from ..game.casting import short_title
+from ..game.casting import Casting, short_title
 from ..game.dates import source_date
 from ..game.gather import Gathered, gather
 from ..game.pack_plan import CardRun, Envelope, PackChoices, PackPlan, plan_pack, refuse_arguments, sheet_word
@@ -167,7 +167,7 @@ def cover_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, ...]
                          why=why), hint=hint) for envelope, why in unfit]
 
 
-def _cover_source(envelope: Envelope, roles: list, data_dir: Path) -> tuple[str, int | None, int | None]:
+def _cover_source(envelope: Envelope, roles: list[Casting], data_dir: Path) -> tuple[str, int | None, int | None]:
     """Where a cover's list comes from: the casting entry that gives its
     handouts (the envelopes of the cast come first, in casting order), else
     the character's file that does, else its casting entry."""
