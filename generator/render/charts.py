@@ -35,9 +35,9 @@ ROW_HEIGHT = 20
 # reads the text between its tags: a label `[x](javascript:...)`, which a
 # game's own catalogue may word, became a link inside the SVG. So on screen
 # every character Markdown may read as syntax is a character reference as
-# md_text writes it (every hyphen and full stop too: a chart's text is never
-# an anchor), and a line break one space; a browser shows the same text.
-_SCREEN_TEXT = str.maketrans({**MD_ESCAPES, "-": "&#45;", ".": "&#46;", **{ch: " " for ch in "\t\n\r\f\v"}})
+# md_text writes it, and a line break one space: a chart is one line, so no
+# text of it starts one (a list's `-` or `1.`). A browser shows the same text.
+_SCREEN_TEXT = str.maketrans({**MD_ESCAPES, **{ch: " " for ch in "\t\n\r\f\v"}})
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ class Budget:
     (a reference, a sheet) takes more pages when a game's text, its number
     of entries or its language needs them: the build prints it whole and
     warns. `check` cannot foresee where a page breaks, so a page count is
-    never a reason to refuse what check passed (render/bounded.extra_pages
+    never a reason to refuse what check passed (render/page_plans.py
     plans for what it can foresee, so that the warning is rare)."""
 
     pages: int
@@ -84,7 +84,7 @@ def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
     if doc.cards:
         return Prepared(html, Budget(page_count(doc, options)), grid_for(options.card_size, options.bleed).landscape,
                         sheets, variant)
-    from .bounded import extra_pages          # a reference with long notes may take more pages
+    from .page_plans import extra_pages       # a reference with long notes may take more pages
     factor = LARGE_PRINT_PAGE_FACTOR if LARGE_PRINT_CSS in sheets else 1
     budget = Budget((doc.max_pages + extra_pages(doc.template, doc.context)) * factor, doc.flowing)
     # Only what a player fills in gets form fields; cards and public pages print flat.
