@@ -229,11 +229,12 @@ def test_the_page_gets_its_languages_words_and_plural_rule(language, rule):
     assert all(english != text for english, text in words["messages"])
 
 
-def test_a_plural_rule_the_script_does_not_know_is_refused():
+def test_a_plural_rule_the_script_does_not_know_leaves_the_page_in_english():
     """A game's own catalogue may count otherwise (Polish has three forms):
-    the page cannot, so making it fails rather than printing wrong forms."""
+    the page cannot, so it speaks English rather than print wrong forms
+    (check warns: tests/test_catalogue_plurals.py)."""
     polish = read_catalogue('msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && '
                             'n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"\n\n'
                             'msgid "Log"\nmsgstr "Dziennik"\n', "pl")
-    with speaking(words_for("pl", polish)), pytest.raises(ValueError, match="plural rule"):
-        script_catalogue(TRACKER_DOMAIN)
+    with speaking(words_for("pl", polish)):
+        assert script_catalogue(TRACKER_DOMAIN) == {"plural": "n != 1", "messages": [], "plurals": []}

@@ -219,8 +219,11 @@ def script_catalogue(domain: str) -> dict:
     data for a page's script: {plural, messages: [[id, text]], plurals:
     [[singular, [form 0, form 1]]]}. The ids are the domain's template
     (generator/locales/<domain>.pot); only translations that differ from the
-    English travel, and English needs none."""
+    English travel, and English needs none; all of it is English when the
+    language counts by a rule the script does not know (Polish)."""
     words = _current.get()
+    if script_plural(words) is None:      # it would print wrong forms: English instead (check warns)
+        words = ENGLISH
     messages, plurals = [], []
     for message in _shipped(LOCALES_DIR / f"{domain}.pot", SOURCE_LANGUAGE):
         if not message.id or message.context:
@@ -232,19 +235,48 @@ def script_catalogue(domain: str) -> dict:
                 plurals.append([singular, forms])
         elif words.gettext(message.id) != message.id:
             messages.append([message.id, words.gettext(message.id)])
-    return {"plural": script_plural(words), "messages": sorted(messages), "plurals": sorted(plurals)}
+    return {"plural": script_plural(words) or "n != 1", "messages": sorted(messages), "plurals": sorted(plurals)}
 
 
-def script_plural(words: Words) -> str:
+# The counts a plural rule is tried on before a run counts by it (script_plural tries the same).
+PLURAL_TRIED = 1000
+
+
+def plural_fault(language: str, own: Catalog) -> str | None:
+    """What is wrong with the plural rule `words_for(language, own)` would
+    count by (the game's own Plural-Forms, else the shipped catalogue's,
+    else CLDR's), or None: gettext cannot read it, or it fails or names a
+    form the catalogue does not have for a count."""
+    merged = _merge([*shipped(language), own], language)
+    forms = merged.num_plurals
+    expression = merged.plural_expr if len(merged.plural_expr) <= 60 else merged.plural_expr[:59] + "\u2026"
+    if forms < 1:
+        return f"the catalogue's plural rule has {forms} forms (nplurals); a language has one or more"
+    try:
+        rule = _gettext.c2py(merged.plural_expr)
+    except (ValueError, RecursionError) as exc:
+        return f"the plural rule \"{expression}\" is not one gettext reads ({exc})"
+    for n in range(PLURAL_TRIED):
+        try:
+            form = rule(n)
+        except ArithmeticError:
+            return f"the plural rule \"{expression}\" cannot count {n} (it divides by zero)"
+        if not 0 <= form < forms:
+            return (f"the plural rule \"{expression}\" gives form {form} for {n}, where the catalogue has "
+                    f"{forms} (nplurals), 0 to {forms - 1}")
+    return None
+
+
+def script_plural(words: Words) -> str | None:
     """Which of SCRIPT_PLURALS the language counts by (its catalogue's
-    Plural-Forms); ValueError for a rule outside them."""
+    Plural-Forms); None for a rule outside them."""
     rule = getattr(words.translations, "plural", None)
     if rule is None:
         return "n != 1"
     for name, known in SCRIPT_PLURALS.items():
-        if all(rule(n) == known(n) for n in range(1000)):
+        if all(rule(n) == known(n) for n in range(PLURAL_TRIED)):
             return name
-    raise ValueError(f"the plural rule of {words.language!r} is none a page script knows ({', '.join(SCRIPT_PLURALS)})")
+    return None
 
 
 # --- numbers, the language's way ---------------------------------------------------------------------------------

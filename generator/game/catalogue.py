@@ -47,8 +47,11 @@ def catalogue_path(game_dir: Path, language: str) -> Path:
     return game_dir / CATALOGUE_FOLDER / f"{language}.po"
 
 
-def read_own_catalogue(game_dir: Path | None, language: str) -> OwnCatalogue:
-    """The game folder's catalogue for `language`, checked; nothing when it has none."""
+def read_own_catalogue(game_dir: Path | None, language: str, script: bool = False) -> OwnCatalogue:
+    """The game folder's catalogue for `language`, checked; nothing when it
+    has none. `script`: the run makes a page whose script counts in the
+    language too (a Sixes game's fight tracker), which knows two plural
+    rules and prints in English by any other (a warning)."""
     if game_dir is None:
         return OwnCatalogue()
     path = catalogue_path(game_dir, language)
@@ -68,7 +71,24 @@ def read_own_catalogue(game_dir: Path | None, language: str) -> OwnCatalogue:
                                            f"cannot read the catalogue: {reason}",
                                            hint="a catalogue is a gettext .po file in UTF-8; start from "
                                                 f"`sixes catalogue {language}`")])
-    return OwnCatalogue(catalogue, check_catalogue(catalogue, shown, language))
+    problems = check_catalogue(catalogue, shown, language)
+    header = _header_line(data, b"plural-forms:")
+    if fault := i18n.plural_fault(language, catalogue):
+        problems.append(Problem(shown, header, None, fault, hint="the header's rule picks every message's form: e.g. "
+                                "\"Plural-Forms: nplurals=2; plural=(n != 1);\" (or n > 1, as French counts)"))
+    elif script and i18n.script_plural(i18n.words_for(language, catalogue)) is None:
+        problems.append(Problem(shown, header, None, "the fight tracker's page counts only by "
+                                f"{' or '.join(i18n.SCRIPT_PLURALS)}, not by this catalogue's plural rule, so its "
+                                "screens print in English", hint="the PDFs and the site count by the catalogue's "
+                                "rule; the tracker needs a rule of two forms to speak the language",
+                                severity="warning"))
+    return OwnCatalogue(catalogue, problems)
+
+
+def _header_line(data: bytes, name: bytes) -> int | None:
+    """The line of a .po file's header field `name` (lower case), if it has one."""
+    at = data.lower().find(name)
+    return data.count(b"\n", 0, at) + 1 if at >= 0 else None
 
 
 def read_po_checked(data: bytes, language: str) -> Catalog:
