@@ -235,3 +235,24 @@ def test_without_a_name_in_the_settings_the_site_is_named_after_the_game(tmp_pat
                  if line.startswith("title:"))
     assert run("build", "--data", data, "--out", tmp_path / "out", "--paper", "a4", "--jobs", "1").exit_code == 0
     assert f"<title>{title}</title>" in (tmp_path / "out" / "site" / "index.html").read_text()
+
+
+@pytest.mark.parametrize("folder", ["output/site/sub", "output/site", "output/gm", "output", "pages"])
+def test_deploy_to_a_folder_in_the_output_or_where_the_game_reads_is_refused(game, folder):
+    """Inside the site it copies, the copy went on copying itself; over gm/
+    it replaced the GM's files with the public site; into the settings'
+    pages folder (absent yet) the next build would read the site as pages."""
+    assert run("build", "--paper", "a4", "--jobs", "1", cwd=game).exit_code == 0
+    before = sorted(str(p.relative_to(game)) for p in game.rglob("*"))
+    (game / SETTINGS_FILE).write_text(f"deploy:\n  folder: {folder}\n")
+    result = run("deploy", cwd=game)
+    assert result.exit_code == 1 and "refusing to write into" in result.output, result.output
+    assert sorted(str(p.relative_to(game)) for p in game.rglob("*")) == before
+
+
+def test_an_output_folder_where_the_game_will_read_its_pages_is_refused_before_it_exists(game):
+    (game / SETTINGS_FILE).write_text("output: pages\n")
+    assert not (game / "pages").exists()
+    result = run("build", "--paper", "a4", "--jobs", "1", "--no-site", cwd=game)
+    assert result.exit_code == 1 and "it is the game data" in result.output, result.output
+    assert not (game / "pages").exists()

@@ -32,7 +32,7 @@ from ..render.cache import BuildCache
 from ..render.jobs import Budget, render_checked
 from ..render.progress import Progress, Tally
 from ..render.options import DEFAULT_OPTIONS, PrintOptions
-from ..game.settings import Settings, game_inputs
+from ..game.settings import Settings, game_input_places
 
 if TYPE_CHECKING:
     from ..render.pdf import PdfJob, PdfResult
@@ -59,9 +59,10 @@ class BuildConfig:
 
 def protected_folders(data_dir: Path) -> tuple[tuple[str, Path], ...]:
     """What an output folder may never be, hold or lie inside. The game
-    folder itself may hold the output (game/output), but not be it."""
+    folder itself may hold the output (game/output), but not be it; a
+    place the game reads from is refused before it exists too."""
     from ..render.cache import cache_base
-    return (*(("game data", path) for path in game_inputs(data_dir)), ("templates", TEMPLATES_DIR),
+    return (*(("game data", path) for path in game_input_places(data_dir)), ("templates", TEMPLATES_DIR),
             ("site sources", SITE_SOURCES_DIR), ("site configuration", MKDOCS_CONFIG),
             ("Sixes Press code", PACKAGE_DIR), ("build cache", cache_base()))
 

@@ -125,7 +125,8 @@ def to_folder(site: Path, target: Path, game_dir: Path) -> Path:
     from .output import OutputError, OutputFolder, refuse_unsafe
     target = target.resolve()
     try:
-        refuse_unsafe(target, protected_folders(game_dir))      # the folder itself; its parent may hold the game
+        # The folder itself (its parent may hold the game); never in or around the output, whose site it copies.
+        refuse_unsafe(target, (*protected_folders(game_dir), ("output folder", site.parent)))
         with OutputFolder(target.parent, (), [target.name]) as output:
             shutil.copytree(site, output.staging / target.name)
             output.commit([target.name])

@@ -174,7 +174,13 @@ def game_input_paths(data_dir: Path, pages_dir: Path | None) -> list[Path]:
 
 def game_inputs(data_dir: Path) -> list[Path]:
     """The game_input_paths that exist, the pages folder read from the settings."""
-    return [path for path in game_input_paths(data_dir, _pages_folder(Path(data_dir))) if path.exists()]
+    return [path for path in game_input_places(data_dir) if path.exists()]
+
+
+def game_input_places(data_dir: Path) -> list[Path]:
+    """The game_input_paths, present or not (no output may go where a later
+    run would read it: an absent pages folder included)."""
+    return game_input_paths(data_dir, _pages_folder(Path(data_dir)))
 
 
 def _pages_folder(data_dir: Path) -> Path | None:
