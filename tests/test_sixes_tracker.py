@@ -229,12 +229,15 @@ def test_the_page_gets_its_languages_words_and_plural_rule(language, rule):
     assert all(english != text for english, text in words["messages"])
 
 
-def test_a_plural_rule_the_script_does_not_know_leaves_the_page_in_english():
+def test_a_plural_rule_the_script_does_not_name_reaches_it_as_a_table():
     """A game's own catalogue may count otherwise (Polish has three forms):
-    the page cannot, so it speaks English rather than print wrong forms
-    (check warns: tests/test_catalogue_plurals.py)."""
+    the page gets the form of every count to PLURAL_TABLE, and each plural
+    message's forms (tests/test_catalogue_plurals.py runs the script on them)."""
     polish = read_catalogue('msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && '
                             'n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"\n\n'
                             'msgid "Log"\nmsgstr "Dziennik"\n', "pl")
     with speaking(words_for("pl", polish)):
-        assert script_catalogue(TRACKER_DOMAIN) == {"plural": "n != 1", "messages": [], "plurals": []}
+        words = script_catalogue(TRACKER_DOMAIN)
+    assert words["plural"] is None and words["messages"] == [["Log", "Dziennik"]]
+    assert [words["forms"][n] for n in (1, 2, 5, 22, 112, 1002, 1005)] == [0, 1, 2, 1, 2, 1, 2]
+    assert words["plurals"] and all(len(forms) == 3 for _singular, forms in words["plurals"])

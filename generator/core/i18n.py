@@ -214,32 +214,42 @@ def _locale(language: str) -> Locale:
 SCRIPT_PLURALS = {"n != 1": lambda n: int(n != 1), "n > 1": lambda n: int(n > 1)}
 
 
+# The counts a plural rule is tried on before a run counts by it
+# (plural_fault), and a script's table of forms when the language's rule is
+# none of SCRIPT_PLURALS: a count from 1000 on takes the form of 1000 + its
+# last three digits, right for every rule gettext's catalogues write (they
+# read n, n % 10, n % 100 and small numbers).
+PLURAL_TABLE = 2000
+
+
 def script_catalogue(domain: str) -> dict:
     """The current language's translations of one domain's messages, as JSON
     data for a page's script: {plural, messages: [[id, text]], plurals:
-    [[singular, [form 0, form 1]]]}. The ids are the domain's template
+    [[singular, [form 0, form 1, ...]]]}. `plural` names a rule of
+    SCRIPT_PLURALS, or is None and `forms` gives the form of each count to
+    PLURAL_TABLE (Polish has three). The ids are the domain's template
     (generator/locales/<domain>.pot); only translations that differ from the
-    English travel, and English needs none; all of it is English when the
-    language counts by a rule the script does not know (Polish)."""
+    English travel, and English needs none."""
     words = _current.get()
-    if script_plural(words) is None:      # it would print wrong forms: English instead (check warns)
-        words = ENGLISH
+    named = script_plural(words)
+    rule = getattr(words.translations, "plural", None) or SCRIPT_PLURALS["n != 1"]
+    counted = [int(rule(n)) for n in range(PLURAL_TABLE)]
+    example: dict[int, int] = {}                # each form: the first count that takes it
+    for n, form in enumerate(counted):
+        example.setdefault(form, n)
     messages, plurals = [], []
     for message in _shipped(LOCALES_DIR / f"{domain}.pot", SOURCE_LANGUAGE):
         if not message.id or message.context:
             continue
         if isinstance(message.id, (tuple, list)):
             singular, plural = message.id[:2]
-            forms = [words.ngettext(singular, plural, 1), words.ngettext(singular, plural, 2)]
+            forms = [words.ngettext(singular, plural, example.get(form, 2)) for form in range(max(counted) + 1)]
             if forms != [singular, plural]:
                 plurals.append([singular, forms])
         elif words.gettext(message.id) != message.id:
             messages.append([message.id, words.gettext(message.id)])
-    return {"plural": script_plural(words) or "n != 1", "messages": sorted(messages), "plurals": sorted(plurals)}
-
-
-# The counts a plural rule is tried on before a run counts by it (script_plural tries the same).
-PLURAL_TRIED = 1000
+    return {"plural": named, **({} if named else {"forms": counted}), "messages": sorted(messages),
+            "plurals": sorted(plurals)}
 
 
 def plural_fault(language: str, own: Catalog) -> str | None:
@@ -256,7 +266,7 @@ def plural_fault(language: str, own: Catalog) -> str | None:
         rule = _gettext.c2py(merged.plural_expr)
     except (ValueError, RecursionError) as exc:
         return f"the plural rule \"{expression}\" is not one gettext reads ({exc})"
-    for n in range(PLURAL_TRIED):
+    for n in range(PLURAL_TABLE):
         try:
             form = rule(n)
         except ArithmeticError:
@@ -269,12 +279,13 @@ def plural_fault(language: str, own: Catalog) -> str | None:
 
 def script_plural(words: Words) -> str | None:
     """Which of SCRIPT_PLURALS the language counts by (its catalogue's
-    Plural-Forms); None for a rule outside them."""
+    Plural-Forms); None for a rule outside them (script_catalogue then
+    gives the script a table of forms)."""
     rule = getattr(words.translations, "plural", None)
     if rule is None:
         return "n != 1"
     for name, known in SCRIPT_PLURALS.items():
-        if all(rule(n) == known(n) for n in range(PLURAL_TRIED)):
+        if all(rule(n) == known(n) for n in range(PLURAL_TABLE)):
             return name
     return None
 

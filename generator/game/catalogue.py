@@ -47,11 +47,9 @@ def catalogue_path(game_dir: Path, language: str) -> Path:
     return game_dir / CATALOGUE_FOLDER / f"{language}.po"
 
 
-def read_own_catalogue(game_dir: Path | None, language: str, script: bool = False) -> OwnCatalogue:
-    """The game folder's catalogue for `language`, checked; nothing when it
-    has none. `script`: the run makes a page whose script counts in the
-    language too (a Sixes game's fight tracker), which knows two plural
-    rules and prints in English by any other (a warning)."""
+def read_own_catalogue(game_dir: Path | None, language: str) -> OwnCatalogue:
+    """The game folder's catalogue for `language`, checked (its plural rule
+    tried on every count a run may print); nothing when it has none."""
     if game_dir is None:
         return OwnCatalogue()
     path = catalogue_path(game_dir, language)
@@ -76,12 +74,6 @@ def read_own_catalogue(game_dir: Path | None, language: str, script: bool = Fals
     if fault := i18n.plural_fault(language, catalogue):
         problems.append(Problem(shown, header, None, fault, hint="the header's rule picks every message's form: e.g. "
                                 "\"Plural-Forms: nplurals=2; plural=(n != 1);\" (or n > 1, as French counts)"))
-    elif script and i18n.script_plural(i18n.words_for(language, catalogue)) is None:
-        problems.append(Problem(shown, header, None, "the fight tracker's page counts only by "
-                                f"{' or '.join(i18n.SCRIPT_PLURALS)}, not by this catalogue's plural rule, so its "
-                                "screens print in English", hint="the PDFs and the site count by the catalogue's "
-                                "rule; the tracker needs a rule of two forms to speak the language",
-                                severity="warning"))
     return OwnCatalogue(catalogue, problems)
 
 

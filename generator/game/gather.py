@@ -88,8 +88,7 @@ def gather(data_dir: Path, settings: Settings, papers: Iterable[Paper] = (), *, 
             checked = check_casting(Path(path), games, data_dir, papers, shown=shown, present=present,
                                     skip=(out_dir,) if out_dir else (), packing=target)
         problems += checked.problems
-    own_catalogue = read_own_catalogue(settings.game_dir, settings.language,    # a Sixes game's tracker counts too
-                                       script=any(item.system.slug == "sixes" for item in loaded))
+    own_catalogue = read_own_catalogue(settings.game_dir, settings.language)
     problems += own_catalogue.problems
     blocking = problems if strict else errors_in(problems)
     if blocking:

@@ -47,13 +47,23 @@
     "n > 1": function (n) { return n > 1 ? 1 : 0; }
   };
 
-  /* {t, tn, and, clause} over a catalogue {plural, messages: [[id, text]],
-   * plurals: [[singular, [form0, form1]]]}; t and tn fill {name} placeholders
-   * in one pass, as Python's str.format does. */
+  /* The form of a count by a language's table (core/i18n.py script_catalogue):
+   * 0 to 999 as listed, from 1000 on as 1000 plus its last three digits. */
+  function tabled(forms) {
+    return function (n) {
+      n = Math.abs(Math.trunc(n));
+      return forms[n < 1000 ? n : 1000 + n % 1000];
+    };
+  }
+
+  /* {t, tn, and, clause} over a catalogue {plural, forms, messages: [[id, text]],
+   * plurals: [[singular, [form0, form1, ...]]]}: a named rule, or a table of
+   * forms for a language that counts otherwise (Polish); t and tn fill {name}
+   * placeholders in one pass, as Python's str.format does. */
   function translator(words) {
     words = words || {};
     var one = new Map(words.messages || []), many = new Map(words.plurals || []);
-    var form = PLURAL_RULES[words.plural || "n != 1"];
+    var form = words.forms ? tabled(words.forms) : PLURAL_RULES[words.plural || "n != 1"];
     if (!form) { throw new Error("unknown plural rule: " + words.plural); }
     function fill(text, values) {
       return text.replace(/\{(\w+)\}/g, function (whole, key) {
