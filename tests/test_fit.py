@@ -274,6 +274,39 @@ def test_a_compound_wider_than_the_level_column_is_refused_at_its_line(tmp_path)
     assert re.search(r"damage\.yaml:\d+:\d+: error: levels\[0\]\.name: .* level column", said), said
 
 
+def test_a_level_name_is_measured_in_the_bold_its_column_prints(tmp_path):
+    """'Schwerverletzung' takes two lines of the ladder's level column in
+    regular type but three in the bold the column prints: a bridge card
+    then ran past its foot after rendering. The check measures the bold
+    (a box's fields in their own weight) and refuses it at its line, as the
+    build does before rendering."""
+    assert line_count("Schwerverletzung", 14.4, 9.0) == 2 < line_count("Schwerverletzung", 14.4, 9.0, weight=700)
+    game = new_game(tmp_path / "game", "de")
+    path = game / "d6xd6" / "damage.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("name: Kratzer", "name: Schwerverletzung", 1),
+                    encoding="utf-8")
+    said = agree(game, "--paper", "a4", "--card-size", "bridge")
+    assert re.search(r"damage\.yaml:\d+:\d+: error: levels\[0\]\.name: .* level column", said), said
+
+
+@pytest.mark.parametrize("file, old, key",
+                         [("weapons/core.yaml", "name: Punch or kick", r"categories\[0\]\.weapons\[0\]\.name"),
+                          ("combat.yaml", "name: Brawl", r"distances\[0\]\.name")], ids=["weapon", "band"])
+def test_a_name_that_alone_overfills_a_table_card_is_refused_at_its_line(tmp_path, file, old, key):
+    """A D6xD6 weapon without notes, or a distance band, named at such length
+    that its row alone is taller than a card: nothing bounded is in the cell
+    that runs over (a row was measured only for its notes), so the build
+    failed after rendering. The check blames the name, at its line, as the
+    build does before rendering."""
+    game = new_game(tmp_path / "game")
+    path = game / "d6xd6" / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, "name: " + words(160), 1), encoding="utf-8")
+    said = agree(game, "--paper", "a4", "--card-size", "bridge")
+    assert re.search(rf"{re.escape(file)}:\d+:\d+: error: {key}: .* too long for a row of the", said), said
+
+
 def test_half_the_floors_build_everywhere(tmp_path):
     """The systems not built above at half their floors: check passes them
     on the smallest card (nothing is rendered here; the cases above build)."""

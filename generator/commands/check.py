@@ -45,7 +45,8 @@ def run(data_dir: Path | None, casting_file: Path | None, card_size: str, strict
 
 def _cast_covers(gathered: Gathered, papers: tuple[Paper, ...], card_size: str) -> list[Problem]:
     """With a casting file, what `pack` would refuse of its envelopes'
-    covers at its default (a cover a page), before it renders."""
+    covers at its default (a cover a page) and of their name stamps, before
+    it renders."""
     casting = gathered.casting
     packed = next((item for item in gathered.loaded if casting is not None and item.system.slug == casting.system),
                   None)
@@ -53,10 +54,10 @@ def _cast_covers(gathered: Gathered, papers: tuple[Paper, ...], card_size: str) 
         return []
     from ..game.pack_plan import PackChoices, plan_pack
     from ..render.cards import grid_for
-    from .pack import cover_problems
+    from .pack import cover_problems, name_problems
     chosen = replace(gathered, packed=packed)
     try:
         plan = plan_pack(chosen, PackChoices(papers), grid_for(card_size, False))
     except DataError:           # what else a pack would refuse depends on its options: `pack` says it
         return []
-    return cover_problems(plan, chosen, papers)
+    return cover_problems(plan, chosen, papers) + name_problems(plan, chosen, papers)

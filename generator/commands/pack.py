@@ -111,7 +111,7 @@ def _pack(config: BuildConfig, request: PackRequest, gathered: Gathered, date: i
     """Plan, render, assemble and swap one game's pack, in the game's language."""
     from ..render.cards import grid_for
     plan = plan_pack(gathered, request.choices(), grid_for(config.options.card_size, config.options.bleed))
-    if unfit := cover_problems(plan, gathered, config.papers):
+    if unfit := cover_problems(plan, gathered, config.papers) + name_problems(plan, gathered, config.papers):
         raise DataError([*gathered.warnings, *unfit])
     report = PackReport(config.out_dir, plan.system, plan.envelopes, casting_file=gathered.casting_file,
                         warnings=list(plan.warnings), card_run=plan.run)
@@ -165,6 +165,49 @@ def cover_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, ...]
     return [Problem(*_cover_source(envelope, roles, gathered.data_dir),
                     fill(_("envelope %(number)s (%(who)s): %(why)s"), number=envelope.number, who=envelope.label,
                          why=why), hint=hint) for envelope, why in unfit]
+
+
+def name_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, ...]) -> list[Problem]:
+    """Each envelope whose name will not fit its name stamp (every cast
+    envelope has one, laid over its sheet in the GM pack) or, with labels,
+    its label on one of `papers` (render/labels.py), at the casting entry's
+    player or the character's file: stamps and labels are placed to the
+    millimetre, and only the render would find it otherwise."""
+    from ..game.pack_plan import LABEL_STOCK
+    from ..render.labels import NAME_STEPS, label_fits, label_lines, stamp_room, stamp_width
+    roles = gathered.casting.roles if gathered.casting is not None else []
+    problems = []
+    for envelope in plan.envelopes:
+        found: list[tuple[str, str]] = []
+        if plan.stamps is not None and envelope.player:
+            paper = min(papers, key=lambda p: p.width_mm)
+            width, room = stamp_width(envelope.player, envelope.number), stamp_room(paper.width_mm)
+            if width > room:
+                found.append((fill(_("its name stamp takes about %(width)s mm, more than the %(room)s mm across the "
+                                     "top of %(paper)s"), width=round(width), room=round(room), paper=paper.label),
+                              _("shorten the player's name as the envelope should show it")))
+        unfit_labels = [LABEL_STOCK[paper.name] for paper in (papers if plan.choices.labels else ())
+                        if not label_fits(envelope.label, LABEL_STOCK[paper.name].width,
+                                          LABEL_STOCK[paper.name].height,
+                                          label_lines(envelope.number, len(plan.envelopes), plan.title))]
+        if unfit_labels:
+            found.append((fill(_("its name does not fit a label of %(stock)s even at %(size)s pt"),
+                               stock=unfit_labels[0].model, size=f"{NAME_STEPS[-1]:g}"),
+                          _("shorten the name as the envelope should show it (the label prints the game's title "
+                            "under it), or leave out --labels")))
+        source = _name_source(envelope, roles, gathered.data_dir)
+        problems += [Problem(*source, fill(_("envelope %(number)s (%(who)s): %(why)s"), number=envelope.number,
+                                           who=envelope.label, why=why), hint=hint) for why, hint in found]
+    return problems
+
+
+def _name_source(envelope: Envelope, roles: list[Casting], data_dir: Path) -> tuple[str, int | None, int | None]:
+    """Where an envelope's name is given: its casting entry's player, else the character's file."""
+    if envelope.player and envelope.number <= len(roles):
+        return roles[envelope.number - 1].player_at
+    member = envelope.sheet.context.get("member") if envelope.sheet is not None else None
+    source = getattr(member, "source", None)
+    return (source, None, None) if isinstance(source, str) else (data_dir.name, None, None)
 
 
 def _cover_source(envelope: Envelope, roles: list[Casting], data_dir: Path) -> tuple[str, int | None, int | None]:

@@ -71,6 +71,7 @@ class Casting:
     slug: str | None               # the character's document slug; None when characters were not checked
     handouts: tuple[Path, ...]
     at: tuple[str, int, int] = ("", 0, 0)   # file, line, column of its handouts (else its entry), for a pack's problems
+    player_at: tuple[str, int, int] = ("", 0, 0)    # file, line, column of its player's name
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,8 @@ def check_casting(path: Path, games: Mapping[str, Mapping[str, str] | None], gam
     handouts = _check_handouts(doc, model, Path(game_dir), tuple(papers), [Path(s) for s in skip], problems)
     return CastingCheck(system, [Casting(role.player, slug, handouts[i],
                                          (doc.display, *doc.position(("envelopes", i, "handouts") if role.handouts
-                                                                     else ("envelopes", i))))
+                                                                     else ("envelopes", i))),
+                                         (doc.display, *doc.position(("envelopes", i, "player"))))
                                  for i, (role, slug) in enumerate(zip(model.envelopes, roles, strict=True))], problems)
 
 

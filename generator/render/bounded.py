@@ -121,7 +121,9 @@ def distance_rows(distances: Iterable[Any], options: PrintOptions) -> list[Row]:
         other = f"{d.miles} mi" if d.miles else f"{d.yards} yd" if d.yards else ""
         reach = ((f"{d.metres} m", 9.0, 400), (other, 9.0, 400)) if d.metres else ((_("beyond"), 9.0, 400),)
         note = (f"{d.note} {_(LOST_RULE)}", None, 700) if d.key == "lost" else (d.note, None, 400)
-        rows.append(Row((Cell(columns[0], ((d.name, BAND_PT, 700),)), Cell(columns[1], reach),
+        rows.append(Row((Cell(columns[0], ((d.name, BAND_PT, 700),), Text("name", d.name, ("distances", i, "name"),
+                                                                            COMBAT_FILE, gap_mm=0.0)),
+                         Cell(columns[1], reach),
                          Cell(columns[2], (note,))),
                         (Text("note", d.note, ("distances", i, "note"), COMBAT_FILE),), d))
     return rows
@@ -173,7 +175,8 @@ def weapon_rows(category: Mapping[str, Any], comments: list[str], levels: Mappin
         damage = tuple((f"{band}: {levels[key].name}" if band else levels[key].name, 9.0, 700)
                        for band, key in w["damage"])
         texts = (Text("comment", comment, (*base, "weapons", i, "comment"), file),) if comment else ()
-        rows.append(Row((Cell(columns[0], ((w["name"], 9.0, 400), (". ".join(w["notes"]), None, 400))),
+        name = Text("name", w["name"], (*base, "weapons", i, "name"), file, gap_mm=0.0)
+        rows.append(Row((Cell(columns[0], ((w["name"], 9.0, 400), (". ".join(w["notes"]), None, 400)), name),
                          Cell(columns[1], damage)), texts, w))
     return rows
 
@@ -214,15 +217,29 @@ def _flowed(rows: list[Row], room: float, first: float, system: str) -> list[Fit
 
 
 def _too_tall(rows: list[Row], room: float, cell: int, what: str) -> Iterable[Box]:
-    """A box for each bounded field whose row alone is taller than a card:
-    the room its cell leaves it, at the floor."""
+    """A box for each field whose row alone is taller than a card: the
+    bounded field of the row's `cell`, at the floor, and the name heading
+    any cell too tall alone (a weapon without notes, a band), at its size;
+    each with the room the rest of its cell leaves it."""
     floor = CARD_STEPS[-1]
     for row in rows:
-        if row.texts and row.height(floor, TABLE_LINE, TABLE_PAD) > room:
-            holder, text = row.cells[cell], row.texts[0]
-            own = text_height(text.text, holder.width, floor, TABLE_LINE)
+        if row.height(floor, TABLE_LINE, TABLE_PAD) <= room:
+            continue
+        for k, holder in enumerate(row.cells):
+            steps: tuple[float, ...]
+            if k == cell and row.texts:
+                text, size, steps = row.texts[0], floor, CARD_STEPS
+                weight = next((w for _t, pt, w in holder.parts if pt is None), 400)     # the part at the step
+            elif holder.source is not None and holder.height(floor, TABLE_LINE) + TABLE_PAD > room:
+                text, (_first, pt, weight) = holder.source, holder.parts[0]
+                size = pt or floor
+                steps = (size,)
+            else:
+                continue
+            own = text_height(text.text, holder.width, size, TABLE_LINE, weight=weight)
             rest = max(0.0, holder.height(floor, TABLE_LINE) - own)
-            yield Box(what, holder.width, room - TABLE_PAD - rest, row.texts, line_height=TABLE_LINE)
+            yield Box(what, holder.width, room - TABLE_PAD - rest, row.texts if k == cell and row.texts else (text,),
+                      steps=steps, line_height=TABLE_LINE, weight=weight)
 
 
 # The ladder card's level column: templates/d6xd6/cards/ladder.html and
@@ -238,7 +255,7 @@ def _level_names(game: Any) -> Iterable[Box]:
             yield Box("the level column of the damage-ladder card", LEVEL_COLUMN,
                       LEVEL_LINES * LEVEL_PT * LEVEL_LINE / PT_PER_MM,
                       (Text("name", level.name, ("levels", i, "name"), "damage.yaml", gap_mm=0.0),),
-                      steps=(LEVEL_PT,), line_height=LEVEL_LINE)
+                      steps=(LEVEL_PT,), line_height=LEVEL_LINE, weight=700)
 
 
 def _d6xd6_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:

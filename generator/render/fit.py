@@ -61,9 +61,11 @@ class Box:
     steps: tuple[float, ...] = CARD_STEPS
     line_height: float = LINE_HEIGHT
     bigger: str = ""            # a hint: what would hold more (another card size)
+    weight: int = 400           # the fields' font weight (a bold name breaks into more lines)
 
     def lines(self, text: Text, size: float) -> int:
-        return line_count(text.text, self.width_mm - text.inset_mm, size) if text.text.strip() else 0
+        return line_count(text.text, self.width_mm - text.inset_mm, size, weight=self.weight) \
+            if text.text.strip() else 0
 
     def height(self, text: Text, size: float) -> float:
         if not text.text.strip():
@@ -90,11 +92,12 @@ class Box:
             room = self.height_mm - others - len(prose_lines(text.text)) * text.gap_mm
             lines = max(0, int(room // line_mm))
             if self.lines(text, floor) > lines:
-                fit = words_that_fit(text.text, lines, self.width_mm - text.inset_mm, floor)
+                fit = words_that_fit(text.text, lines, self.width_mm - text.inset_mm, floor, weight=self.weight)
                 found.append(TooLong(text, len(text.text.split()) - fit, fit, floor))
         if not found and self.step() is None:      # shares rounded in its favour: the longest is too long
             text = max(self.texts, key=lambda t: self.height(t, floor))
-            fit = words_that_fit(text.text, int(self.height_mm // line_mm), self.width_mm - text.inset_mm, floor)
+            fit = words_that_fit(text.text, int(self.height_mm // line_mm), self.width_mm - text.inset_mm, floor,
+                                 weight=self.weight)
             found.append(TooLong(text, len(text.text.split()) - fit, fit, floor))
         return found
 
@@ -167,6 +170,7 @@ class Cell:
     line: (text, font size or None for the step, weight)."""
     width: float
     parts: tuple[tuple[str, float | None, int], ...]
+    source: Text | None = None      # the data field its first part prints (a name), to blame when it is too tall
 
     def height(self, size: float, line_height: float) -> float:
         return sum(line_count(text, self.width, part or size, weight=weight) * (part or size)

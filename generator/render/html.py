@@ -26,7 +26,7 @@ from ..core.measure import prose_lines
 from ..core.paths import TEMPLATES_DIR
 from .charts import Bar, Line, bar_chart, fixed, line_chart, percent
 from .md_escapes import MD_ESCAPES
-from .labels import name_pt
+from .labels import label_lines, name_pt, stamp_text
 
 
 def never(value: int | None, word: str | None = None) -> str:
@@ -231,6 +231,7 @@ def _environment(templates: Path, ink_saver: bool, markdown: bool = False) -> En
     env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext, pgettext=pgettext, translated=translated,
                        language=lambda: i18n.current().language)
     env.globals.update(icon_svg=icon_svg, page_numbers=page_numbers, new_part=new_part, label_name_pt=name_pt,
+                       label_lines=label_lines, stamp_text=stamp_text,
                        bar_chart=partial(bar_chart, ink_saver=ink_saver, screen=markdown),
                        line_chart=partial(line_chart, ink_saver=ink_saver, screen=markdown), Bar=Bar, Line=Line)
     return env
