@@ -601,3 +601,18 @@ def test_a_flowing_document_longer_than_any_plan_prints_whole_with_a_warning(tmp
     assert code == 0, report
     assert re.search(rf"^a4 {re.escape(document)}: warning: runs to [3-9] pages where its layout plans [12] ",
                      report, re.M), report
+
+
+def test_a_one_word_attack_name_check_passes_keeps_the_cheat_sheets_roster_in_its_column(tmp_path):
+    """The cheat sheet's roster heads a column with the attack's name: a
+    name of one long word that check passes on bridge cards (65 letters)
+    pushed the table 2.9 mm past its column, and the build failed after
+    rendering. The head breaks inside the word, as a name's cell does."""
+    game = new_game(tmp_path / "game")
+    (game / "sixes.yaml").write_text("systems: [sixes]\n", encoding="utf-8")
+    actions = game / "sixes" / "actions.yaml"
+    word = ("Wolfeschlegelsteinhausenbergerdorff" * 2)[:65]
+    actions.write_text(actions.read_text(encoding="utf-8").replace("name: Attack\n", f"name: {word}\n", 1),
+                       encoding="utf-8")
+    said = agree(game, "--paper", "a4", "--card-size", "bridge")
+    assert re.search(r"^OK: ", said, re.M), said
