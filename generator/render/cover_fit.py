@@ -61,7 +61,7 @@ def _mm(lines: int, pt: float, line: float = LINE) -> float:
     return lines * pt * line / PT_PER_MM
 
 
-def cover_height(page: Mapping[str, Any], title: str, count: int, style: CoverStyle, width: float) -> float:
+def cover_height(page: Mapping[str, Any], title: str, style: CoverStyle, width: float) -> float:
     """The height (mm) of one cover's text, from the top of its page or half
     to the foot of its last line, as WeasyPrint stacks it."""
     envelope = page["envelope"]
@@ -101,7 +101,7 @@ def unfit_covers(context: Mapping[str, Any], papers: Iterable[Paper], half: bool
         width = paper.width_mm - 2 * style.side
         room = cover_room(paper, half)
         for page in context["pages"]:
-            height = cover_height(page, context["title"], context["count"], style, width)
+            height = cover_height(page, context["title"], style, width)
             envelope = page["envelope"]
             if height > room and envelope.number not in found:
                 where = fill(_("half a sheet of %(paper)s") if half else _("a page of %(paper)s"), paper=paper.label)
