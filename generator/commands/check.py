@@ -34,7 +34,7 @@ def run(data_dir: Path | None, casting_file: Path | None, card_size: str, strict
     problems = list(gathered.warnings)
     with speaking(gathered.words):
         problems += fit_problems(gathered.loaded, PrintOptions(card_size=card_size))   # the fit check joins here
-        problems += _cast_covers(gathered, game.papers, card_size)
+        problems += _pack_problems(gathered, game.papers, card_size)
     if any(p.severity == "error" or strict for p in problems):
         raise InvalidData(sorted(problems, key=Problem.sort_key))
     print_problems(problems)
@@ -43,10 +43,10 @@ def run(data_dir: Path | None, casting_file: Path | None, card_size: str, strict
                + (f"; casting {visible(gathered.casting_shown)} checked." if gathered.casting is not None else "."))
 
 
-def _cast_covers(gathered: Gathered, papers: tuple[Paper, ...], card_size: str) -> list[Problem]:
-    """With a casting file, what `pack` would refuse of its envelopes'
-    covers at its default (a cover a page) and of their name stamps, before
-    it renders."""
+def _pack_problems(gathered: Gathered, papers: tuple[Paper, ...], card_size: str) -> list[Problem]:
+    """With a casting file, what `pack` would refuse of its envelopes
+    before it renders, at its defaults: covers a page each, and the players'
+    name stamps."""
     casting = gathered.casting
     packed = next((item for item in gathered.loaded if casting is not None and item.system.slug == casting.system),
                   None)

@@ -157,14 +157,12 @@ def cover_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, ...]
     `check` with a casting file reports them for the default, a cover a page."""
     from ..render.cover_fit import unfit_covers
     assert isinstance(plan.covers.context, dict)
-    unfit = unfit_covers(plan.covers.context, papers, plan.choices.half_covers)
     roles = gathered.casting.roles if gathered.casting is not None else []
     hint = _("give some of its handouts to the player another way, shorten what the cover lists, or print a "
              "cover a page (without --covers half)") if plan.choices.half_covers else \
         _("give some of its handouts to the player another way, or shorten what the cover lists")
-    return [Problem(*_cover_source(envelope, roles, gathered.data_dir),
-                    fill(_("envelope %(number)s (%(who)s): %(why)s"), number=envelope.number, who=envelope.label,
-                         why=why), hint=hint) for envelope, why in unfit]
+    return [_envelope_problem(envelope, _handouts_source(envelope, roles, gathered.data_dir), why, hint)
+            for envelope, why in unfit_covers(plan.covers.context, papers, plan.choices.half_covers)]
 
 
 def name_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, ...]) -> list[Problem]:
@@ -176,52 +174,58 @@ def name_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, ...])
     from ..game.pack_plan import LABEL_STOCK
     from ..render.labels import NAME_STEPS, label_fits, label_lines, stamp_room, stamp_width
     roles = gathered.casting.roles if gathered.casting is not None else []
+    narrowest = min(papers, key=lambda p: p.width_mm)
+    stocks = [LABEL_STOCK[paper.name] for paper in papers] if plan.choices.labels else []
     problems = []
     for envelope in plan.envelopes:
         found: list[tuple[str, str]] = []
         if plan.stamps is not None and envelope.player:
-            paper = min(papers, key=lambda p: p.width_mm)
-            width, room = stamp_width(envelope.player, envelope.number), stamp_room(paper.width_mm)
+            width, room = stamp_width(envelope.player, envelope.number), stamp_room(narrowest.width_mm)
             if width > room:
                 found.append((fill(_("its name stamp takes about %(width)s mm, more than the %(room)s mm across the "
-                                     "top of %(paper)s"), width=round(width), room=round(room), paper=paper.label),
+                                     "top of %(paper)s"), width=round(width), room=round(room), paper=narrowest.label),
                               _("shorten the player's name as the envelope should show it")))
-        unfit_labels = [LABEL_STOCK[paper.name] for paper in (papers if plan.choices.labels else ())
-                        if not label_fits(envelope.label, LABEL_STOCK[paper.name].width,
-                                          LABEL_STOCK[paper.name].height,
-                                          label_lines(envelope.number, len(plan.envelopes), plan.title))]
+        under = label_lines(envelope.number, len(plan.envelopes), plan.title)
+        unfit_labels = [stock for stock in stocks if not label_fits(envelope.label, stock.width, stock.height, under)]
         if unfit_labels:
             found.append((fill(_("its name does not fit a label of %(stock)s even at %(size)s pt"),
                                stock=unfit_labels[0].model, size=f"{NAME_STEPS[-1]:g}"),
                           _("shorten the name as the envelope should show it (the label prints the game's title "
                             "under it), or leave out --labels")))
-        source = _name_source(envelope, roles, gathered.data_dir)
-        problems += [Problem(*source, fill(_("envelope %(number)s (%(who)s): %(why)s"), number=envelope.number,
-                                           who=envelope.label, why=why), hint=hint) for why, hint in found]
+        role = _role(envelope, roles)
+        source = role.player_at if role is not None else _member_file(envelope, gathered.data_dir)
+        problems += [_envelope_problem(envelope, source, why, hint) for why, hint in found]
     return problems
 
 
-def _name_source(envelope: Envelope, roles: list[Casting], data_dir: Path) -> tuple[str, int | None, int | None]:
-    """Where an envelope's name is given: its casting entry's player, else the character's file."""
-    if envelope.player and envelope.number <= len(roles):
-        return roles[envelope.number - 1].player_at
+def _envelope_problem(envelope: Envelope, source: tuple[str, int | None, int | None], why: str, hint: str) -> Problem:
+    return Problem(*source, fill(_("envelope %(number)s (%(who)s): %(why)s"), number=envelope.number,
+                                 who=envelope.label, why=why), hint=hint)
+
+
+def _role(envelope: Envelope, roles: list[Casting]) -> Casting | None:
+    """The casting entry an envelope was made from: the cast's envelopes come first, in casting order."""
+    return roles[envelope.number - 1] if envelope.player and envelope.number <= len(roles) else None
+
+
+def _member_file(envelope: Envelope, data_dir: Path, key: str | None = None) -> tuple[str, int | None, int | None]:
+    """The character file behind an envelope's sheet (at its `key`'s line when
+    the loader recorded it), else the game folder."""
     member = envelope.sheet.context.get("member") if envelope.sheet is not None else None
     source = getattr(member, "source", None)
-    return (source, None, None) if isinstance(source, str) else (data_dir.name, None, None)
+    at = getattr(member, f"{key}_at", None) if key else None
+    if not isinstance(source, str):
+        return data_dir.name, None, None
+    return (source, *at) if isinstance(at, tuple) else (source, None, None)
 
 
-def _cover_source(envelope: Envelope, roles: list[Casting], data_dir: Path) -> tuple[str, int | None, int | None]:
+def _handouts_source(envelope: Envelope, roles: list[Casting], data_dir: Path) -> tuple[str, int | None, int | None]:
     """Where a cover's list comes from: the casting entry that gives its
-    handouts (the envelopes of the cast come first, in casting order), else
-    the character's file that does, else its casting entry."""
-    role = roles[envelope.number - 1] if envelope.player and envelope.number <= len(roles) else None
-    member = envelope.sheet.context.get("member") if envelope.sheet is not None else None
-    source, at = getattr(member, "source", None), getattr(member, "handouts_at", None)
-    if role is not None and (role.handouts or not envelope.sheet or not envelope.sheet.handouts):
+    handouts, else the character's file that does, else its casting entry."""
+    role = _role(envelope, roles)
+    if role is not None and (role.handouts or envelope.sheet is None or not envelope.sheet.handouts):
         return role.at
-    if isinstance(source, str) and isinstance(at, tuple):
-        return source, *at
-    return role.at if role is not None else (data_dir.name, None, None)
+    return _member_file(envelope, data_dir, "handouts")
 
 
 def _swap(ctx: BuildContext, game_entry: str, archives: dict[Paper, str]) -> None:
