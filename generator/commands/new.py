@@ -43,7 +43,7 @@ def run(directory: Path, language: str = "en") -> None:
     if language != "en" and language_folder(language) is None:
         from ..game.catalogue import catalogue_path, template_catalogue
         from .catalogue import write_catalogue
-        write_catalogue(catalogue_path(directory, language), template_catalogue(language, None))
+        write_catalogue(catalogue_path(directory, language), template_catalogue(language, None), directory)
         click.echo(f"The tool's words are not shipped in '{visible(language)}': translate "
                    f"locales/{visible(language)}.po (until then they print in English).")
     click.echo(f"Wrote a new game folder {visible(directory)}: {SETTINGS_FILE} (the game's settings), one folder "
