@@ -44,13 +44,13 @@ def room_fault(key: tuple[str, str | None], message: Message, string: str) -> st
         return None
     line, word = _widths(string)
     most_line, most_word, widest = widest_shipped(key)
-    if line > most_line + 0.05:
-        return (f"is {line:.1f} mm wide on one line at {SIZE_PT:.0f} pt, where the widest wording the tool's "
-                f"layouts are made for ({widest}) is {most_line:.1f} mm")
     if word > most_word + 0.05:
         longest = max(_words(string), key=lambda w: text_width(w, SIZE_PT))
         return (f"has the word \"{longest}\", {word:.1f} mm wide at {SIZE_PT:.0f} pt, where the widest word of the "
                 f"wordings the tool's layouts are made for is {most_word:.1f} mm")
+    if line > most_line + 0.05:
+        return (f"is {line:.1f} mm wide on one line at {SIZE_PT:.0f} pt, where the widest wording the tool's "
+                f"layouts are made for ({widest}) is {most_line:.1f} mm")
     return None
 
 

@@ -25,6 +25,8 @@ import codecs
 import re
 from dataclasses import dataclass, field
 
+from email import message_from_string
+
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, PoFileParser
 
@@ -78,18 +80,31 @@ class _Parser(PoFileParser):
                 return
             self.seen[key] = line
         header = key == ("", None) and not self.obsolete
+        if header and self.translations:
+            self._bound_forms(self.translations[0][1].denormalize(), line)
         try:
             super()._add_message()
         except (ValueError, LookupError, TypeError) as exc:
             raise _Stop(line, f"cannot read the catalogue's header: {exc}") from None
         if header:
-            forms = self.catalog.num_plurals
-            if not 1 <= forms <= MOST_FORMS:
-                raise _Stop(self.field_line("plural-forms", line), f"the catalogue's plural rule has {forms} forms "
-                            f"(nplurals); a language has 1 to {MOST_FORMS}",
-                            "e.g. \"Plural-Forms: nplurals=2; plural=(n != 1);\\n\" (Polish has 3, Arabic 6)")
+            if not 1 <= self.catalog.num_plurals <= MOST_FORMS:       # CLDR's count for the header's language
+                raise _Stop(self.field_line("language:", line), f"the catalogue's language has "
+                            f"{self.catalog.num_plurals} plural forms; a language has 1 to {MOST_FORMS}")
             if self.header_only:
                 raise _Stop()
+
+    def _bound_forms(self, header: str, line: int) -> None:
+        """Every `nplurals` of the header's Plural-Forms a number from 1 to
+        MOST_FORMS, before Babel reads one (int() takes any digits, and it
+        sizes each plural message's list of forms by it)."""
+        for field_name, value in message_from_string(header).items():
+            if field_name.lower() != "plural-forms":
+                continue
+            for forms in re.findall(r"nplurals\s*=\s*([^;]*)", value, re.IGNORECASE) or ["2"]:
+                if not (re.fullmatch(r"\s*[0-9]{1,2}\s*", forms) and 1 <= int(forms) <= MOST_FORMS):
+                    raise _Stop(self.field_line("plural-forms", line), f"the catalogue's plural rule has "
+                                f"{_short(forms.strip(), 20)} forms (nplurals); a language has 1 to {MOST_FORMS}",
+                                "e.g. \"Plural-Forms: nplurals=2; plural=(n != 1);\\n\" (Polish has 3, Arabic 6)")
 
     def field_line(self, name: str, header: int) -> int:
         """The line of the header's field `name` (lower case), else the header's own."""
