@@ -26,6 +26,7 @@ from markupsafe import escape
 from ..core.errors import UserError
 from ..core.i18n import N_, _
 from ..core.paths import MKDOCS_CONFIG
+from ..game.language import theme_language
 from ..game.pages import CREDITS_PAGE, THEME_FOLDER
 from .clean_html import UnsafeHtml, clean_html, plain_toc
 from .publish import publish_image
@@ -139,7 +140,7 @@ def config_overrides(look: SiteLook, docs_dir: Path) -> dict[str, Any]:
     config = yaml.safe_load(MKDOCS_CONFIG.read_text(encoding="utf-8"))
     theme, extra = config["theme"], config.get("extra", {})
     theme["custom_dir"] = str(docs_dir / THEME_FOLDER)
-    theme["language"] = look.language
+    theme["language"] = theme_language(look.language)      # a code Material ships (game/language.py)
     words = theme_words()
     for scheme in theme.get("palette", []):
         scheme["primary"], scheme["accent"] = look.primary, look.accent
