@@ -63,10 +63,15 @@ def theme_language(language: str) -> str:
     known = theme_languages()
     if not known:
         return language
-    for code in (language.lower(), language.split("-")[0].lower()):
+    base = language.split("-")[0].lower()
+    for code in (language.lower(), base, _SAME_AS.get(base, base)):
         if code in known:
             return known[code]
     return "en"
+
+
+# A code Material knows under another: Norwegian is written Bokmål (as core/alphabets.py reads it).
+_SAME_AS = {"no": "nb"}
 
 
 def language_problems(data_dir: Path, settings: Settings) -> list[Problem]:
@@ -90,8 +95,7 @@ def language_problems(data_dir: Path, settings: Settings) -> list[Problem]:
 
 def _theme_problems(data_dir: Path, settings: Settings, language: str) -> list[Problem]:
     """A warning when Material has no interface in the language nor its base language."""
-    base = language.split("-")[0].lower()
-    if not theme_languages() or base in theme_languages() or base == "en":
+    if not theme_languages() or theme_language(language) != "en" or language.split("-")[0].lower() == "en":
         return []
     problem = setting_problem(data_dir, settings, language_setting(settings),
                               f"the site's interface (Material for MkDocs' own words: search, navigation, "
