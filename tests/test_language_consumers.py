@@ -109,3 +109,27 @@ def test_the_site_interface_speaks_the_nearest_language_material_ships(code, sho
     if not theme_languages():
         pytest.skip("Material for MkDocs is not installed")
     assert theme_language(code) == shown
+
+
+@pytest.mark.parametrize("code, words, search", [("tlh", "en", "en"), ("en-GB", "en", "en"), ("de-CH", "de", "de"),
+                                                 ("fr", "fr", "fr")])
+def test_material_renders_every_accepted_code_and_each_page_declares_it(tmp_path, code, words, search):
+    """Material's own language partial, loaded as MkDocs loads it (our theme
+    folder first): it finds a partial for the code, speaks the nearest
+    language's words and search language, and declares the game's code."""
+    if not theme_languages():
+        pytest.skip("Material for MkDocs is not installed")
+    import jinja2
+    import material
+
+    from generator.render.site_mkdocs import config_overrides, SiteLook
+
+    theme = config_overrides(SiteLook(language=code), tmp_path)["theme"]
+    loader = jinja2.FileSystemLoader([theme["custom_dir"], str(Path(material.__file__).parent / "templates")])
+    env = jinja2.Environment(loader=loader, undefined=jinja2.StrictUndefined)
+    page = env.from_string('{% import "partials/language.html" as lang with context %}{{ lang.t("language") }}|'
+                           '{{ lang.t("search.config.lang") }}|{{ lang.t("search.placeholder") }}')
+    declared, lunr, placeholder = page.render(config={"theme": theme}).split("|")
+    nearest = env.from_string('{% import "partials/languages/' + words + '.html" as w %}'
+                              '{{ w.t("search.placeholder") }}')
+    assert declared == code and lunr == search and placeholder == nearest.render()

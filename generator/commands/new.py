@@ -32,7 +32,7 @@ def run(directory: Path, language: str = "en") -> None:
         raise Failed(f"{directory} is not empty; choose a new folder (nothing was changed)")
     directory.mkdir(parents=True, exist_ok=True)
     settings = STARTER_SETTINGS.format(name=json_string(site_name(directory.resolve().name)),
-                                       language=json_string(language))
+                                       language=yaml_scalar(language))
     (directory / SETTINGS_FILE).write_text(settings, encoding="utf-8")
     for system in SYSTEMS:
         shutil.copytree(starter_in(system, language), directory / system.slug)
@@ -69,6 +69,17 @@ def site_name(folder: str) -> str:
             break
         name = f"{name} {word}".strip()
     return name or (words[0][:most] if words else "My Game")
+
+
+def yaml_scalar(text: str) -> str:
+    """`text` as written when YAML reads it back as that very string (`fr`),
+    else quoted (`"no"`, which YAML would read as false; `"1e3"`, a number)."""
+    import yaml
+    try:
+        plain = yaml.safe_load(text) == text
+    except yaml.YAMLError:
+        plain = False
+    return text if plain else json_string(text)
 
 
 def json_string(text: str) -> str:

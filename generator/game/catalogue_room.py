@@ -65,7 +65,7 @@ def widest_shipped(key: tuple[str, str | None]) -> tuple[float, float, str]:
             if found is None:
                 continue
             texts = found.id if language == i18n.SOURCE_LANGUAGE else found.string
-            wordings += [(language, text) for text in ([texts] if isinstance(texts, str) else texts) if text]
+            wordings += [(language, text) for text in ([texts] if isinstance(texts, str) else texts or ()) if text]
     if not wordings:
         wordings = [(i18n.SOURCE_LANGUAGE, key[0])]
     widths = [(_widths(text), language) for language, text in wordings]
