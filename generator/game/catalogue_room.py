@@ -58,19 +58,27 @@ def room_fault(key: tuple[str, str | None], message: Message, string: str) -> st
 def widest_shipped(key: tuple[str, str | None]) -> tuple[float, float, str]:
     """(widest line, widest word, whose) of the shipped wordings of a message:
     its English forms and each shipped language's translation."""
-    wordings: list[tuple[str, str]] = []
-    for language in i18n.SHIPPED:
-        for catalogue in i18n.shipped(language) if language != i18n.SOURCE_LANGUAGE else i18n.templates():
-            found = catalogue.get(key[0], context=key[1])
-            if found is None:
-                continue
-            texts = found.id if language == i18n.SOURCE_LANGUAGE else found.string
-            wordings += [(language, text) for text in ([texts] if isinstance(texts, str) else texts or ()) if text]
-    if not wordings:
-        wordings = [(i18n.SOURCE_LANGUAGE, key[0])]
+    wordings = _shipped_wordings().get(key) or [(i18n.SOURCE_LANGUAGE, key[0])]
     widths = [(_widths(text), language) for language, text in wordings]
     (line, _), whose = max(widths, key=lambda item: item[0][0])
     return line, max(width[1] for width, _ in widths), _LANGUAGE_NAMES.get(whose, whose)
+
+
+@lru_cache(maxsize=1)
+def _shipped_wordings() -> dict[tuple[str, str | None], list[tuple[str, str]]]:
+    """Every message's shipped wordings, (language, text), read once."""
+    wordings: dict[tuple[str, str | None], list[tuple[str, str]]] = {}
+    for language in i18n.SHIPPED:
+        english = language == i18n.SOURCE_LANGUAGE
+        for catalogue in i18n.templates() if english else i18n.shipped(language):
+            for message in catalogue:
+                if not message.id:
+                    continue
+                first = message.id if isinstance(message.id, str) else message.id[0]
+                texts = message.id if english else message.string
+                listed = wordings.setdefault((first, message.context), [])
+                listed += [(language, text) for text in ([texts] if isinstance(texts, str) else texts or ()) if text]
+    return wordings
 
 
 _LANGUAGE_NAMES = {"en": "the English", "fr": "the French", "de": "the German"}
