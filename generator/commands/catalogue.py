@@ -37,14 +37,27 @@ def run(language: str, data_dir: Path | None) -> None:
     if own.catalogue is None and own.problems:
         raise Failed(f"{own.problems[0]}; fix or remove the file first (nothing was changed)")
     path = write_catalogue(catalogue_path(game.settings.game_dir, language),
-                           template_catalogue(language, own.catalogue))
+                           template_catalogue(language, own.catalogue), game.settings.game_dir)
     left = sum(1 for message in template_catalogue(language, own.catalogue) if message.id and not message.string)
     click.echo(f"Wrote {visible(CATALOGUE_FOLDER)}/{visible(path.name)}: {visible(str(left))} message(s) to translate. "
                f"Set `language: {visible(language)}` in sixes.yaml; `sixes check` lists what is still missing.")
 
 
-def write_catalogue(path: Path, catalogue: Catalog) -> Path:
-    """`catalogue` as a .po file at `path`, replaced whole."""
+def write_catalogue(path: Path, catalogue: Catalog, game_dir: Path) -> Path:
+    """`catalogue` as a .po file at `path`, replaced whole; never through a
+    link (the folder or the file) and never anywhere but a folder of its
+    own inside `game_dir`."""
+    from ..core.loading import leads_outside
+    shown = f"{path.parent.name}/{path.name}"
+    if leads_outside(path.parent, game_dir):
+        raise Failed(f"{visible(path.parent.name)}/ is a link leading outside the game folder; sixes catalogue "
+                     "writes only inside it: make it a folder of its own (nothing was changed)")
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise Failed(f"{visible(shown)} is {'a link' if path.is_symlink() else 'not a file'}; sixes catalogue "
+                     "replaces only a file of its own: remove it or make it a plain file (nothing was changed)")
+    if path.parent.exists() and not path.parent.is_dir():
+        raise Failed(f"{visible(path.parent.name)} is not a folder; it holds the game's catalogues: rename it "
+                     "(nothing was changed)")
     buffer = BytesIO()
     write_po(buffer, catalogue, width=100, omit_header=False, include_lineno=False)
     path.parent.mkdir(exist_ok=True)

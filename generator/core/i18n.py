@@ -329,8 +329,10 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)s|\{(\w+)\}")
 
 
 def placeholders(text: str) -> list[str]:
-    """The named placeholders of a message, sorted (Python `{name}` and `%(name)s`)."""
-    return sorted(a or b for a, b in PLACEHOLDER.findall(text))
+    """The placeholders of a message as written, sorted: `%(hp)s` and
+    `{hp}` are two (a template fills only the first kind, Python's format
+    only the second), so a translation keeps each one's kind and name."""
+    return sorted(found.group(0) for found in PLACEHOLDER.finditer(text))
 
 
 def stray_syntax(text: str) -> str | None:

@@ -6,29 +6,32 @@ A group playing in a language the tool does not ship (Polish, Czech...)
 translates the tool's words there, or overrides a shipped translation it
 words otherwise; `sixes catalogue <language>` writes the file to start from.
 
-What `check` says of it, each at file:line: a message the tool does not
-have (unused, a warning: often a message the tool has since reworded), a
-translation whose placeholders differ from its message's (an error: it
-would print the wrong value or fail), a translation holding a character no
-text may hold (an error, as in the data), and how many of the tool's
-messages it leaves untranslated (a warning at the file; those print in the
-shipped language or in English).
+The file is read as hostile input (game/po_file.py: its charset, line
+ends, plural count and repeated messages). What `check` says of it, each
+at file:line: a message the tool does not have (unused, a warning: often a
+message the tool has since reworded), a translation whose placeholders
+differ from its message's in name or kind (an error: it would print the
+wrong value or fail), a translation holding a character no text may hold
+or one the printed fonts cannot draw, one wider than the tool's layouts
+have room for (game/catalogue_room.py), and how many of the tool's
+messages it leaves untranslated (a warning at the file; those print in
+the shipped language or in English).
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from io import BytesIO
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, read_po
 
 from ..core import i18n
 from ..core.errors import Problem
 from ..core.loading import UnreadableFile, read_limited, reading_game
 from ..core.text import advice, unreadable
+from ..core.glyphs import GLYPH_HINT, MOST_SHOWN, undrawn
+from .catalogue_room import printed, room_fault
+from .po_file import read_po_file
 
 CATALOGUE_FOLDER = "locales"
 CATALOGUE_LIMIT = 2 * 1024 * 1024
@@ -59,34 +62,33 @@ def read_own_catalogue(game_dir: Path | None, language: str) -> OwnCatalogue:
     try:
         with reading_game(game_dir):
             data = read_limited(path, CATALOGUE_LIMIT, "a catalogue")
-        catalogue = read_po_checked(data, language)
     except UnreadableFile as exc:
         return OwnCatalogue(None, [exc.problem(shown)])
-    except (PoFileError, ValueError, UnicodeDecodeError) as exc:
-        line = re.search(r" on (\d+)$", str(exc)) if isinstance(exc, PoFileError) else None   # Babel counts from 0
-        reason = re.sub(r" on \d+$", "", str(exc))
-        return OwnCatalogue(None, [Problem(shown, int(line.group(1)) + 1 if line else None, None,
-                                           f"cannot read the catalogue: {reason}",
-                                           hint="a catalogue is a gettext .po file in UTF-8; start from "
-                                                f"`sixes catalogue {language}`")])
+    read = read_po_file(data, language, shown)
+    if read.catalogue is None:
+        return OwnCatalogue(None, read.problems)
+    catalogue = read.catalogue
     problems = check_catalogue(catalogue, shown, language)
-    header = _header_line(data, b"plural-forms:")
     if fault := i18n.plural_fault(language, catalogue):
-        problems.append(Problem(shown, header, None, fault, hint="the header's rule picks every message's form: e.g. "
-                                "\"Plural-Forms: nplurals=2; plural=(n != 1);\" (or n > 1, as French counts)"))
+        problems.append(Problem(shown, _header_line(read.text, "plural-forms:"), None, fault,
+                                hint="the header's rule picks every message's form: e.g. \"Plural-Forms: "
+                                     "nplurals=2; plural=(n != 1);\" (or n > 1, as French counts)"))
     return OwnCatalogue(catalogue, problems)
 
 
-def _header_line(data: bytes, name: bytes) -> int | None:
+def _header_line(text: str, name: str) -> int | None:
     """The line of a .po file's header field `name` (lower case), if it has one."""
-    at = data.lower().find(name)
-    return data.count(b"\n", 0, at) + 1 if at >= 0 else None
+    at = text.lower().find(name)
+    return text.count("\n", 0, at) + 1 if at >= 0 else None
 
 
 def read_po_checked(data: bytes, language: str) -> Catalog:
-    """A .po file's messages: UTF-8, and a syntax error is an error, not a skipped line."""
-    data.decode("utf-8")
-    return read_po(BytesIO(data), locale=language.replace("-", "_"), abort_invalid=True)
+    """A .po file's messages, read as `check` reads them (game/po_file.py);
+    ValueError with the first problem when it cannot be read."""
+    read = read_po_file(data, language, f"{CATALOGUE_FOLDER}/{language}.po")
+    if read.catalogue is None:
+        raise ValueError(str(read.problems[0]))
+    return read.catalogue
 
 
 def check_catalogue(catalogue: Catalog, shown: str, language: str) -> list[Problem]:
@@ -102,20 +104,10 @@ def check_catalogue(catalogue: Catalog, shown: str, language: str) -> list[Probl
                                     hint="remove it, or compare with `sixes catalogue "
                                          f"{language}`, which lists the tool's messages", severity="warning"))
             continue
-        for string in _strings(message):
-            if string and i18n.placeholders(string) != i18n.placeholders(_first(message.id)):
-                problems.append(Problem(shown, message.lineno, 1, f"the translation of \"{_first(message.id)}\" "
-                                        f"has the placeholders {_named(string)} where the message has "
-                                        f"{_named(_first(message.id))}", hint="keep each %(name)s and {name} "
-                                        "of the message, spelt the same"))
-            if string and (stray := i18n.stray_syntax(string)):
-                problems.append(Problem(shown, message.lineno, 1, f"the translation of \"{_first(message.id)}\" "
-                                        f"holds {stray}, which is not one of the message's placeholders",
-                                        hint="a translation is text with the message's placeholders only; "
-                                             "leave out braces and %( )"))
-            if string and (fault := unreadable(string, "prose")):
-                problems.append(Problem(shown, message.lineno, 1, f"the translation of \"{_first(message.id)}\" "
-                                        f"holds {fault}", hint=advice(string, "prose")))
+        faults = dict.fromkeys(fault for string in _strings(message)    # a plural's forms: each fault once
+                               for fault in _string_faults(key, tool[key], message, string))
+        problems += [Problem(shown, message.lineno, 1, f"the translation of \"{_short(key[0])}\" {fault}", hint=hint)
+                     for fault, hint in faults]
     missing = [key for key in tool if not _translated(catalogue, key, language)]
     if missing:
         shown_ids = ", ".join(f'"{key[0]}"' for key in missing[:MOST_LISTED])
@@ -123,6 +115,40 @@ def check_catalogue(catalogue: Catalog, shown: str, language: str) -> list[Probl
                                 f"translated (first: {shown_ids})", hint="they print in English until translated; "
                                 f"`sixes catalogue {language}` adds them to the file", severity="warning"))
     return problems
+
+
+def _string_faults(key: tuple[str, str | None], tool: Message, message: Message,
+                   string: str) -> list[tuple[str, str]]:
+    """(what, hint) of each fault of one translation `string` of `message`:
+    what would fill in wrong, what no text may hold, and (for one that
+    prints: not fuzzy) what the fonts cannot draw and what takes more room
+    than the tool's layouts have."""
+    if not string:
+        return []
+    english, faults = _first(message.id), []
+    if i18n.placeholders(string) != i18n.placeholders(english):
+        faults.append((f"has the placeholders {_named(string)} where the message has {_named(english)}",
+                       "keep each placeholder as the message writes it, name and kind (%(hp)s stays %(hp)s, "
+                       "{hp} stays {hp}): another prints as typed, without its value"))
+    if stray := i18n.stray_syntax(string):
+        faults.append((f"holds {stray}, which is not one of the message's placeholders",
+                       "a translation is text with the message's placeholders only; leave out braces and %( )"))
+    if fault := unreadable(string, "prose"):
+        faults.append((f"holds {fault}", advice(string, "prose")))
+    if message.fuzzy or not printed(tool):
+        return faults           # not printed (until a translator clears the flag; or shown on a screen only)
+    if missing := undrawn(string):
+        names = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing[:MOST_SHOWN])
+        more = f" and {len(missing) - MOST_SHOWN} more" if len(missing) > MOST_SHOWN else ""
+        faults.append((f"has characters the printed fonts cannot show: {names}{more}", GLYPH_HINT))
+    if room := room_fault(key, tool, string):
+        faults.append((room, "the tool prints it in a box of fixed size (a card, a table's column) made for "
+                             "its shipped wordings: say it in as little room"))
+    return faults
+
+
+def _short(text: str, most: int = 80) -> str:
+    return text if len(text) <= most else text[:most - 1] + "\u2026"
 
 
 def _translated(catalogue: Catalog, key: tuple[str, str | None], language: str) -> bool:

@@ -26,6 +26,7 @@ from markupsafe import escape
 from ..core.errors import UserError
 from ..core.i18n import N_, _
 from ..core.paths import MKDOCS_CONFIG
+from ..game.language import theme_language
 from ..game.pages import CREDITS_PAGE, THEME_FOLDER
 from .clean_html import UnsafeHtml, clean_html, plain_toc
 from .publish import publish_image
@@ -139,7 +140,7 @@ def config_overrides(look: SiteLook, docs_dir: Path) -> dict[str, Any]:
     config = yaml.safe_load(MKDOCS_CONFIG.read_text(encoding="utf-8"))
     theme, extra = config["theme"], config.get("extra", {})
     theme["custom_dir"] = str(docs_dir / THEME_FOLDER)
-    theme["language"] = look.language
+    theme["language"] = _theme_partial(look.language, docs_dir / THEME_FOLDER)
     words = theme_words()
     for scheme in theme.get("palette", []):
         scheme["primary"], scheme["accent"] = look.primary, look.accent
@@ -158,6 +159,24 @@ def config_overrides(look: SiteLook, docs_dir: Path) -> dict[str, Any]:
     if look.url:
         overrides["site_url"] = look.url
     return overrides
+
+
+def _theme_partial(language: str, theme_dir: Path) -> str:
+    """Material's `theme.language` for the game's: the code itself when
+    Material ships it; else a partial of our own under that code, Material's
+    nearest language (game/language.py: `en-GB` en, `tlh` English) in every
+    word but the `lang` every page declares, which stays the game's. (The
+    code is checked against the settings' pattern: letters, digits and one
+    hyphen, so it is safe as a file name and in the template.)"""
+    nearest = theme_language(language)
+    if nearest == language or not re.fullmatch(r"[A-Za-z0-9-]{2,12}", language):
+        return nearest
+    partial = theme_dir / "partials" / "languages" / f"{language}.html"
+    partial.parent.mkdir(parents=True, exist_ok=True)
+    partial.write_text(f'{{% import "partials/languages/{nearest}.html" as nearest %}}\n'
+                       f'{{% macro t(key) %}}{{{{ "{language}" if key == "language" else nearest.t(key) }}}}'
+                       "{% endmacro %}\n", encoding="utf-8")
+    return language
 
 
 def build_site(docs_dir: Path, site_dir: Path, nav: list[Any], look: SiteLook = PLAIN_LOOK) -> None:
