@@ -113,7 +113,7 @@ def run_git(args: Sequence[str], operands: Sequence[str] = (), *, cwd: Path, whe
 def git_settings(cwd: Path, where: Sequence[str], env: Mapping[str, str],
                  timeout: float | None) -> list[tuple[str, str, str]]:
     """(scope, key, value) of every setting git would read there, in its order."""
-    always = _config_env(_ALWAYS, int(os.environ.get("GIT_CONFIG_COUNT", "0") or 0))
+    always = _config_env(_ALWAYS, _given_count())
     listing = run_program(("git", *where, "config", "--list", "--show-scope", "-z"), cwd=cwd,
                           env={**env, **always}, timeout=timeout)
     fields = listing.split("\0")
@@ -135,7 +135,7 @@ def _overrides(settings: list[tuple[str, str, str]]) -> dict[str, str]:
         # The harmless value resets a list (credential.helper); then the user's own, in git's order.
         pairs.append((key, _COMMAND_KEYS.get(key.lower(), _neutral(key))))
         pairs += [(key, value) for scope, name, value in settings if name == key and scope not in _OWN_SCOPES]
-    return _config_env(pairs, int(os.environ.get("GIT_CONFIG_COUNT", "0") or 0))
+    return _config_env(pairs, _given_count())
 
 
 def _neutral(key: str) -> str:
@@ -143,6 +143,12 @@ def _neutral(key: str) -> str:
     section, _, name = key.partition(".")
     return _COMMAND_KEYS.get(f"{section}.*.{name.rpartition('.')[2]}".lower(),
                              _COMMAND_KEYS.get(f"{section}.*".lower(), ""))
+
+
+def _given_count() -> int:
+    """How many GIT_CONFIG_KEY_<n> the user's environment gives (git refuses a count that is no number)."""
+    count = os.environ.get("GIT_CONFIG_COUNT", "")
+    return int(count) if count.isascii() and count.isdigit() else 0
 
 
 def _config_env(pairs: Sequence[tuple[str, str]], first: int) -> dict[str, str]:
