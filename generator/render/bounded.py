@@ -21,6 +21,7 @@ from ..core.loading import YamlDocument, format_loc, load_yaml
 from ..core.measure import PT_PER_MM, line_count
 from ..systems.base import Card
 from .lookup_fit import lookup_fits, unfit_lookups
+from .name_fit import unfit_names
 from .fit import (CARD_STEPS, LINE_HEIGHT, Box, Cell, Fit, Row, Text, bigger_card, box_problems, card_room, card_width,
                   flow, text_height)
 from .options import DEFAULT_OPTIONS, PrintOptions
@@ -392,6 +393,8 @@ def fit_problems(loaded: Iterable[Any], options: PrintOptions = DEFAULT_OPTIONS)
             doc = docs[name]
             if doc is not None:
                 problems.extend(box_problems(box, doc))
+        blamed = {(p.file, p.line) for p in problems}
+        problems.extend(unfit_names(item, options, blamed))     # the floor under every measure above
     return problems
 
 

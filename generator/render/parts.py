@@ -111,11 +111,40 @@ def save_pdf(writer: Any, target: Path, title: str, language: str) -> None:
     writer._root_object[NameObject("/Lang")] = TextStringObject(language)
     writer._root_object[NameObject("/ViewerPreferences")] = DictionaryObject(
         {NameObject("/DisplayDocTitle"): BooleanObject(True)})
+    drop_unreachable(writer)
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".part")
     with open(partial, "wb") as handle:
         writer.write(handle)
     partial.replace(target)
+
+
+def drop_unreachable(writer: Any) -> None:
+    """Leave out of the file every object nothing in it reaches any more.
+    pypdf writes every object it was ever given: an action a handout's page
+    pointed at stays in the bytes after the page lets go of it
+    (handouts.strip_active_content), where a print shop's preflight, which
+    reads bytes, still finds it. Walked with a stack, never recursion."""
+    from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
+    reached: set[int] = set()
+    stack: list[Any] = [writer._root_object, writer._info]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, IndirectObject):
+            if item.pdf is not writer or item.idnum in reached:
+                continue
+            reached.add(item.idnum)
+            item = writer._objects[item.idnum - 1]
+        if isinstance(item, DictionaryObject):
+            stack.extend(item.values())
+        elif isinstance(item, ArrayObject):
+            stack.extend(item)
+    for root in (writer._root_object, writer._info):
+        if getattr(root, "indirect_reference", None) is not None:
+            reached.add(root.indirect_reference.idnum)
+    for number in range(1, len(writer._objects) + 1):
+        if number not in reached:
+            writer._objects[number - 1] = None
 
 
 def _shift(message: str, offset: int) -> str:

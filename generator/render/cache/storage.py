@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Callable
 
 from ...core.pids import gone
-from ..cache_marker import claim, marked
+from ..cache_marker import claim, make_marked, marked
 
 CACHE_DIR = "sixes-press"
 # Where the cache lives when set (tests point it at their own folders).
@@ -128,15 +128,18 @@ def usable_root(out_dir: Path, create: bool = False) -> Path | None:
 
 def usable_folder(root: Path, create: bool = False) -> Path | None:
     """`root`, a folder of the cache folder, when it is private and marked as
-    the tool's (made and marked when `create`); else None."""
+    the tool's (made and marked when `create`); else None. A folder already
+    there is never marked, unless an older release made it (cache_marker.claim)."""
     if private_folder(cache_base(), create) is None:
         return None
-    made_now = create and not (root.exists() or root.is_symlink())
-    if private_folder(root, create) is None:
-        return None
     try:
+        if create and not os.path.lexists(root):
+            _sweep_partial_folders(root)
+            make_marked(root)
+        if private_folder(root, create=False) is None:
+            return None
         if create:
-            claim(root, made_now)
+            claim(root)
         if marked(root):
             return root
     except OSError as exc:
@@ -145,6 +148,14 @@ def usable_folder(root: Path, create: bool = False) -> Path | None:
     if create:      # reading only, an older release's folder is adopted at the first write
         warn(f"cache folder {root} was not made by Sixes Press; building without the cache")
     return None
+
+
+def _sweep_partial_folders(root: Path) -> None:
+    """Remove the half-made copies of `root` (cache_marker.partial_name) whose maker is gone."""
+    for path in root.parent.glob(f".{root.name}.*.part"):
+        pid = path.name.split(".")[-2]
+        if pid.isdigit() and gone(int(pid)):
+            shutil.rmtree(path, ignore_errors=True)
 
 
 def read_text(out_dir: Path, name: str) -> str | None:
