@@ -168,3 +168,43 @@ def test_no_problem_is_worded_through_the_games_catalogue():
                 if isinstance(inner, ast.Call) and getattr(inner.func, "id", "") in TRANSLATING:
                     found.append(f"{path}:{inner.lineno}")
     assert found == []
+
+
+class Marked:
+    """A catalogue that marks every message it translates, so a problem
+    worded through it shows the mark."""
+
+    MARK = "§"
+
+    def gettext(self, message: str) -> str:
+        return self.MARK + message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.MARK + (singular if n == 1 else plural)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.MARK + message
+
+
+def test_what_check_and_pack_refuse_is_never_worded_in_the_games_language(german_i6, circus, tmp_path, monkeypatch):
+    """Run in a language whose every message is marked, the refusals of
+    labels, titles and covers carry no mark: the words measured are the
+    game's, the problem is the command line's."""
+    from generator.core.i18n import Words
+    from generator.game import gather
+    monkeypatch.setattr(gather, "words_for", lambda language, own=None: Words(language, Marked()))  # type: ignore
+    handout = PdfWriter()
+    handout.add_blank_page(595, 842)
+    names = [f"handouts/note-{k:02d}.pdf" for k in range(12)]
+    for name in names:
+        with open(circus / name, "wb") as f:
+            handout.write(f)
+    (first, player), _rest = CAST[0], CAST[1:]
+    (circus / "casting.yaml").write_text(f"system: sixes\nenvelopes:\n  - player: {player}\n    character: {first}\n"
+                                         f"    handouts: [{', '.join(names)}]\n")
+    runs = [run("check", "--data", str(german_i6), "--labels"),
+            run("pack", "--data", str(german_i6), "--labels", "--out", str(tmp_path / "a")),
+            run("check", "--data", str(circus), "--covers", "half"),
+            run("pack", "--data", str(circus), "--covers", "half", "--out", str(tmp_path / "b"))]
+    for code, output in runs:
+        assert code == 1 and LOCATED.search(output) and Marked.MARK not in output, output
