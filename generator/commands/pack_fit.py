@@ -100,22 +100,22 @@ def name_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, ...])
                                                                       "should show it"))
         for paper in papers if plan.choices.labels else ():
             stock = LABEL_STOCK[paper.name]
-            cause = _label_cause(envelope, len(plan.envelopes), plan.title, stock)
-            if cause == "name":
+            title = _title_blamed(envelope, len(plan.envelopes), plan.title, stock)
+            if title == 0:
                 found.append(_name_unfit(stock, paper))
                 break
-            if cause:
-                title_blamed.setdefault(stock.model, (stock, paper, cause, []))[3].append(envelope)
+            if title is not None:
+                title_blamed.setdefault(stock.model, (stock, paper, title, []))[3].append(envelope)
         role = _role(envelope, roles)
         source = role.player_at if role is not None else _member_file(envelope, gathered.data_dir)
         problems += [_envelope_problem(envelope, source, why, hint) for why, hint in found]
     return problems + [_title_problem(plan, *blamed) for blamed in title_blamed.values()][:1]
 
 
-def _label_cause(envelope: Envelope, count: int, title: str, stock: LabelStock) -> str | int | None:
+def _title_blamed(envelope: Envelope, count: int, title: str, stock: LabelStock) -> int | None:
     """None when the name fits its label; else the title's line count when
     the name would fit under a title of one line (the title is too long),
-    else "name"."""
+    else 0 (the name is)."""
     from ..render.labels import label_fits, label_lines, title_lines
     under = label_lines(envelope.number, count, title)
     if label_fits(envelope.label, stock.width, stock.height, under):
@@ -123,7 +123,7 @@ def _label_cause(envelope: Envelope, count: int, title: str, stock: LabelStock) 
     lines = title_lines(title, stock.width)
     if lines > 1 and label_fits(envelope.label, stock.width, stock.height, [under[0], "."]):
         return lines
-    return "name"
+    return 0
 
 
 def _name_unfit(stock: LabelStock, paper: Paper) -> tuple[str, str]:
