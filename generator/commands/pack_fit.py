@@ -36,13 +36,17 @@ def pack_problems(gathered: Gathered, papers: tuple[Paper, ...], layout: PackLay
     """For `check`: what `pack` with `layout` would refuse of each game it
     could pack (the casting file's, with it; any other, without one). A game
     without character sheets is measured with one envelope, as
-    `--players 1` (what else it needs, the pack says)."""
+    `--players 1` (what else it needs, the pack says), and only for labels
+    or half covers: its envelopes are alike, their covers a fixed list that
+    a page always holds, and deriving its documents is most of a check's time."""
     from ..render.cards import grid_for
     casting = gathered.casting
     if casting is not None and any(p.severity == "error" for p in casting.problems):
         return []
     problems: list[Problem] = []
     for item in gathered.loaded:
+        if item.system.recast is None and not (layout.labels or layout.covers == "half"):
+            continue
         own = casting is not None and casting.system == item.system.slug
         chosen = replace(gathered, packed=item, casting=casting if own else None,
                          casting_file=gathered.casting_file if own else None)
