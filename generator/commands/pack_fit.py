@@ -18,9 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from ..core.datafiles import display_path
 from ..core.errors import DataError, Problem
-from ..core.loading import load_yaml
 from ..core.paper import Paper
 from ..game.casting import Casting
 from ..game.gather import Gathered
@@ -148,11 +146,8 @@ def _title_problem(plan: PackPlan, stock: LabelStock, paper: Paper, lines: int, 
                f"{named}")
     hint = f"shorten the title to one line of the label (about {letters} letters: '{plan.title[:letters]}'), " + \
         NO_LABELS
-    path = plan.game.folder / "game.yaml"
-    doc, _found = load_yaml(path, display_path(path, plan.game.folder.parent.parent))
-    if doc is None:
-        return Problem(str(path), None, None, message, hint=hint)
-    return doc.problem(("title",), message, hint=hint)
+    from ..render.bounded import field_problem
+    return field_problem(plan.game.folder, "game.yaml", ("title",), message, hint)
 
 
 def _envelope_problem(envelope: Envelope, source: tuple[str, int | None, int | None], why: str, hint: str) -> Problem:

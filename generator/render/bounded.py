@@ -452,6 +452,15 @@ def locate_fields(text: str, data_dir: Path) -> str:
     return _SOURCE.sub(located, text)
 
 
+def field_problem(folder: Path, file: str, loc: tuple, message: str, hint: str) -> Problem:
+    """A problem at a field of one of a game's data files (`folder`, the
+    system's), read again for its position as the fit check reads it."""
+    doc = _document(folder / file, folder.parent.parent)
+    if doc is None:
+        return Problem(display_path(folder / file, folder.parent.parent), None, None, message, hint=hint)
+    return doc.problem(loc, message, hint=hint)
+
+
 def _document(path: Path, display_root: Path) -> YamlDocument | None:
     """A data file again, for its positions (the loader has read it, so it
     loads; shown from the game folder's parent, as load_all shows it)."""
