@@ -208,3 +208,17 @@ def test_what_check_and_pack_refuse_is_never_worded_in_the_games_language(german
             run("pack", "--data", str(circus), "--covers", "half", "--out", str(tmp_path / "b"))]
     for code, output in runs:
         assert code == 1 and LOCATED.search(output) and Marked.MARK not in output, output
+
+
+def test_a_title_that_leaves_no_name_room_is_blamed_even_where_the_name_is_long_too(german_i6, tmp_path):
+    """Three lines of title leave a US Letter label no room for any name:
+    the title is refused at its line, not every hero's name."""
+    game = Path(shutil.copytree(german_i6, tmp_path / "spiel"))
+    info = game / "i6" / "game.yaml"
+    long_title = TITLE + " und die Rückkehr des schwarzen Ritters aus dem Nebel"
+    info.write_text(info.read_text(encoding="utf-8").replace(TITLE, long_title), encoding="utf-8")
+    code, output = run("check", "--data", str(game), "--labels", "--paper", "letter")
+    found = LOCATED.findall(output)
+    assert code == 1 and [(file.endswith("i6/game.yaml"), int(line)) for file, line, _c, _m in found] \
+        == [(True, title_line(game))], output
+    assert "takes 3 lines there" in output and "envelopes 1 (" in output, output

@@ -116,14 +116,15 @@ def name_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, ...])
 
 def _title_blamed(envelope: Envelope, count: int, title: str, stock: LabelStock) -> int | None:
     """None when the name fits its label; else the title's line count when
-    the name would fit under a title of one line (the title is too long),
-    else 0 (the name is)."""
+    the name would fit under a title of one line, or no name would fit
+    under the title's lines (the title is too long), else 0 (the name is)."""
     from ..render.labels import label_fits, label_lines, title_lines
     under = label_lines(envelope.number, count, title)
     if label_fits(envelope.label, stock.width, stock.height, under):
         return None
     lines = title_lines(title, stock.width)
-    if lines > 1 and label_fits(envelope.label, stock.width, stock.height, [under[0], "."]):
+    if lines > 1 and (label_fits(envelope.label, stock.width, stock.height, [under[0], "."])
+                      or not label_fits("X", stock.width, stock.height, under)):    # no room for any name
         return lines
     return 0
 
