@@ -217,8 +217,13 @@ def test_a_title_that_leaves_no_name_room_is_blamed_even_where_the_name_is_long_
     info = game / "i6" / "game.yaml"
     long_title = TITLE + " und die Rückkehr des schwarzen Ritters aus dem Nebel"
     info.write_text(info.read_text(encoding="utf-8").replace(TITLE, long_title), encoding="utf-8")
+    hero = game / "i6" / "heroes" / "second-hero.yaml"      # too long for a label under any title
+    hero.write_text(re.sub(r"^name: .*$", "name: Die Ärztin aus dem Schwarzwald mit dem silbernen Skalpell und der "
+                                          "alten Laterne", hero.read_text(encoding="utf-8"), flags=re.M),
+                    encoding="utf-8")
     code, output = run("check", "--data", str(game), "--labels", "--paper", "letter")
     found = LOCATED.findall(output)
     assert code == 1 and [(file.endswith("i6/game.yaml"), int(line)) for file, line, _c, _m in found] \
         == [(True, title_line(game))], output
-    assert "takes 3 lines there" in output and "envelopes 1 (" in output, output
+    assert "takes 3 lines there" in output and "envelopes 1 (" in output and "2 (Die Ärztin" in output, output
+    assert "error: envelope" not in output, output
