@@ -14,13 +14,12 @@ import signal
 import sys
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, cast
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 import click
 
 from ..core.errors import visible
-from ..core.paper import CHOICES, COVER_LAYOUTS, CoverLayout
-from ..render.options import CARD_SIZE_NAMES
+from ..core.paper import CHOICES, COVER_LAYOUTS
 from .failures import BUILD, PACK, SCHEMAS, Group
 from .locate import config_for, locate
 
@@ -90,6 +89,32 @@ def print_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return decorated
 
 
+def pack_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """What a pack prints whose fit depends on the data, shared by `pack` and
+    `check` so a check is asked what the pack will be. An option not given
+    arrives as None: the settings' `pack:` section decides (Settings.pack_layout)."""
+    decorators = [
+        click.option("--labels/--no-labels", default=None,
+                     help="Also a sheet of envelope labels: 3x7 on A4, 3x10 on US Letter (common label stock) "
+                          "(default: the settings' pack.labels, else none)."),
+        click.option("--name-sheets/--no-name-sheets", default=None,
+                     help="Print the player's name at the top of their character sheet (the GM pack's copies "
+                          "always have it) (default: the settings' pack.name_sheets, else not)."),
+        click.option("--covers", type=click.Choice(COVER_LAYOUTS), default=None,
+                     help="full: a cover page at the front of each envelope's file. half: covers two a sheet in "
+                          "covers.pdf (A5 on A4, half-letter on Letter), printed one-sided and cut apart: half "
+                          "the paper (default: the settings' pack.covers, else full)."),
+    ]
+
+    def wrapped(labels: bool | None, name_sheets: bool | None, covers: str | None, **kwargs: Any) -> Any:
+        return command(asked={"labels": labels, "name_sheets": name_sheets, "covers": covers}, **kwargs)
+
+    decorated: Callable[..., Any] = functools.update_wrapper(wrapped, command)
+    for decorator in reversed(decorators):
+        decorated = decorator(decorated)
+    return decorated
+
+
 class Stopped(KeyboardInterrupt):
     """SIGTERM or SIGHUP, handled like Ctrl-C: clean up, then exit."""
 
@@ -109,12 +134,14 @@ def main() -> None:
 
 @main.command(short_help="Check the data and the casting file and list every problem; render nothing.")
 @data_option
+@paper_option
 @click.option("--casting", "casting_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               default=None, help="A casting file to check (default: casting.yaml in the game folder, if any).")
-@click.option("--card-size", type=click.Choice(CARD_SIZE_NAMES), default="poker", show_default=True,
-              help="The card size whose cards the text must fit (as build's --card-size).")
 @strict_option
-def check(data_dir: Path | None, casting_file: Path | None, card_size: str, strict: bool) -> None:
+@pack_options
+@print_options
+def check(data_dir: Path | None, paper: str | None, casting_file: Path | None, strict: bool,
+          asked: dict[str, Any], options: PrintOptions) -> None:
     """Validate the data and print every problem, without rendering anything.
 
     It reads what `build` and `pack` read first (the same gather): every
@@ -122,10 +149,12 @@ def check(data_dir: Path | None, casting_file: Path | None, card_size: str, stri
     logo, and a casting file (--casting FILE, or the game folder's
     casting.yaml), checked against the game's characters and the settings'
     paper; every problem is listed in the same run, and so is every text
-    too long for its card or box at --card-size (render/bounded.py).
+    too long for its card or box at --card-size (render/bounded.py), and
+    what each game's pack would print with the same options as `pack` (its
+    covers, name stamps and labels; the settings' `pack:` section by default).
     """
     from .check import run
-    run(data_dir, casting_file, card_size, strict)
+    run(data_dir, casting_file, strict, paper, asked, options)
 
 
 @main.command(short_help="Build every PDF and the rules site.", stakes=BUILD)
@@ -180,20 +209,14 @@ class SystemSlug(click.ParamType):
               help="For a game without character sheets (d6xd6, sixes-system): how many envelopes (at most 500).")
 @click.option("--simplex", is_flag=True,
               help="Printing one-sided: no blank pages (default: two-sided, each part starts on a front).")
-@click.option("--labels", is_flag=True,
-              help="Also a sheet of envelope labels: 3x7 on A4, 3x10 on US Letter (common label stock).")
-@click.option("--name-sheets", is_flag=True,
-              help="Print the player's name at the top of their character sheet (the GM pack's copies always have it).")
-@click.option("--covers", type=click.Choice(COVER_LAYOUTS), default="full", show_default=True,
-              help="full: a cover page at the front of each envelope's file. half: covers two a sheet in "
-                   "covers.pdf (A5 on A4, half-letter on Letter), printed one-sided and cut apart: half the paper.")
 @click.option("--jobs", type=click.IntRange(1, 16), default=None, help="Processes rendering PDFs.")
 @click.option("--no-cache", is_flag=True,
               help="Render every document again instead of reusing what `sixes build` rendered into OUT.")
+@pack_options
 @print_options
 def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper: str | None,
-         casting_file: Path | None, players: int | None, simplex: bool, labels: bool, name_sheets: bool,
-         covers: str, jobs: int | None, no_cache: bool, options: PrintOptions) -> None:
+         casting_file: Path | None, players: int | None, simplex: bool, jobs: int | None, no_cache: bool,
+         asked: dict[str, Any], options: PrintOptions) -> None:
     """Envelope-ready PDFs for one game, a GM pack, a stuffing manifest (PDF
     and CSV) and a zip for the print shop, in OUT/pack/GAME/PAPER/. Packing
     one paper or one game leaves the others' packs in place.
@@ -230,9 +253,10 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
                                  param_hint="'--players'")
     game = locate(data_dir, out_dir, paper)
     assert game.out_dir is not None     # located with needs_out=True
+    layout = game.settings.pack_layout(**asked)
     request = PackRequest(game.data_dir, game.out_dir, game.papers, system=system, casting_file=casting_file,
-                          players=players, duplex=not simplex, labels=labels, name_sheets=name_sheets,
-                          covers=cast(CoverLayout, covers), options=options, workers=jobs, cache=not no_cache,
+                          players=players, duplex=not simplex, labels=layout.labels, name_sheets=layout.name_sheets,
+                          covers=layout.covers, options=options, workers=jobs, cache=not no_cache,
                           settings=game.settings)
     with ProgressBar() as progress:
         report = run_pack(request, progress)

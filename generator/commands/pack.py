@@ -23,10 +23,10 @@ from typing import Iterator
 
 from ..core import naming
 from ..core.errors import DataError, Problem
-from ..core.i18n import _, fill, speaking
+from ..core.i18n import speaking
 from ..core.paper import CoverLayout, Paper
 from ..core.paths import TEMPLATES_DIR
-from ..game.casting import Casting, short_title
+from ..game.casting import short_title
 from ..game.dates import source_date
 from ..game.gather import Gathered, gather
 from ..game.pack_plan import CardRun, Envelope, PackChoices, PackPlan, plan_pack, refuse_arguments, sheet_word
@@ -37,6 +37,7 @@ from ..render.pack_assembly import (Part, Parts, Press, SteadyProgress, assemble
                                     refuse_uneven_pages, zip_papers)
 from ..systems.base import Deferred, System
 from .context import BuildConfig, BuildContext, cache_warnings, long_warnings, refuse_output
+from .pack_fit import envelope_problems
 
 PACK_ENTRY = "pack"
 
@@ -111,7 +112,7 @@ def _pack(config: BuildConfig, request: PackRequest, gathered: Gathered, date: i
     """Plan, render, assemble and swap one game's pack, in the game's language."""
     from ..render.cards import grid_for
     plan = plan_pack(gathered, request.choices(), grid_for(config.options.card_size, config.options.bleed))
-    if unfit := cover_problems(plan, gathered, config.papers) + name_problems(plan, gathered, config.papers):
+    if unfit := envelope_problems(plan, gathered, config.papers):
         raise DataError([*gathered.warnings, *unfit])
     report = PackReport(config.out_dir, plan.system, plan.envelopes, casting_file=gathered.casting_file,
                         warnings=list(plan.warnings), card_run=plan.run)
@@ -147,85 +148,6 @@ def _gather(config: BuildConfig, request: PackRequest) -> Gathered:
     with speaking(gathered.words):
         refuse_unfit([gathered.packed], config.options, gathered.warnings)
     return gathered
-
-
-def cover_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, ...]) -> list[Problem]:
-    """Each envelope whose cover will not fit its page or half sheet
-    (render/cover_fit.py), at the casting entry or the character's file that
-    gives its handouts: the covers' page count is exact, and only the render
-    would find it otherwise. The pack stops on them before it renders;
-    `check` with a casting file reports them for the default, a cover a page."""
-    from ..render.cover_fit import unfit_covers
-    assert isinstance(plan.covers.context, dict)
-    roles = gathered.casting.roles if gathered.casting is not None else []
-    hint = _("give some of its handouts to the player another way, shorten what the cover lists, or print a "
-             "cover a page (without --covers half)") if plan.choices.half_covers else \
-        _("give some of its handouts to the player another way, or shorten what the cover lists")
-    return [_envelope_problem(envelope, _handouts_source(envelope, roles, gathered.data_dir), why, hint)
-            for envelope, why in unfit_covers(plan.covers.context, papers, plan.choices.half_covers)]
-
-
-def name_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, ...]) -> list[Problem]:
-    """Each envelope whose name will not fit its name stamp (every cast
-    envelope has one, laid over its sheet in the GM pack) or, with labels,
-    its label on one of `papers` (render/labels.py), at the casting entry's
-    player or the character's file: stamps and labels are placed to the
-    millimetre, and only the render would find it otherwise."""
-    from ..game.pack_plan import LABEL_STOCK
-    from ..render.labels import NAME_STEPS, label_fits, label_lines, stamp_room, stamp_width
-    roles = gathered.casting.roles if gathered.casting is not None else []
-    narrowest = min(papers, key=lambda p: p.width_mm)
-    stocks = [LABEL_STOCK[paper.name] for paper in papers] if plan.choices.labels else []
-    problems = []
-    for envelope in plan.envelopes:
-        found: list[tuple[str, str]] = []
-        if plan.stamps is not None and envelope.player:
-            width, room = stamp_width(envelope.player, envelope.number), stamp_room(narrowest.width_mm)
-            if width > room:
-                found.append((fill(_("its name stamp takes about %(width)s mm, more than the %(room)s mm across the "
-                                     "top of %(paper)s"), width=round(width), room=round(room), paper=narrowest.label),
-                              _("shorten the player's name as the envelope should show it")))
-        under = label_lines(envelope.number, len(plan.envelopes), plan.title)
-        unfit_labels = [stock for stock in stocks if not label_fits(envelope.label, stock.width, stock.height, under)]
-        if unfit_labels:
-            found.append((fill(_("its name does not fit a label of %(stock)s even at %(size)s pt"),
-                               stock=unfit_labels[0].model, size=f"{NAME_STEPS[-1]:g}"),
-                          _("shorten the name as the envelope should show it (the label prints the game's title "
-                            "under it), or leave out --labels")))
-        role = _role(envelope, roles)
-        source = role.player_at if role is not None else _member_file(envelope, gathered.data_dir)
-        problems += [_envelope_problem(envelope, source, why, hint) for why, hint in found]
-    return problems
-
-
-def _envelope_problem(envelope: Envelope, source: tuple[str, int | None, int | None], why: str, hint: str) -> Problem:
-    return Problem(*source, fill(_("envelope %(number)s (%(who)s): %(why)s"), number=envelope.number,
-                                 who=envelope.label, why=why), hint=hint)
-
-
-def _role(envelope: Envelope, roles: list[Casting]) -> Casting | None:
-    """The casting entry an envelope was made from: the cast's envelopes come first, in casting order."""
-    return roles[envelope.number - 1] if envelope.player and envelope.number <= len(roles) else None
-
-
-def _member_file(envelope: Envelope, data_dir: Path, key: str | None = None) -> tuple[str, int | None, int | None]:
-    """The character file behind an envelope's sheet (at its `key`'s line when
-    the loader recorded it), else the game folder."""
-    member = envelope.sheet.context.get("member") if envelope.sheet is not None else None
-    source = getattr(member, "source", None)
-    at = getattr(member, f"{key}_at", None) if key else None
-    if not isinstance(source, str):
-        return data_dir.name, None, None
-    return (source, *at) if isinstance(at, tuple) else (source, None, None)
-
-
-def _handouts_source(envelope: Envelope, roles: list[Casting], data_dir: Path) -> tuple[str, int | None, int | None]:
-    """Where a cover's list comes from: the casting entry that gives its
-    handouts, else the character's file that does, else its casting entry."""
-    role = _role(envelope, roles)
-    if role is not None and (role.handouts or envelope.sheet is None or not envelope.sheet.handouts):
-        return role.at
-    return _member_file(envelope, data_dir, "handouts")
 
 
 def _swap(ctx: BuildContext, game_entry: str, archives: dict[Paper, str]) -> None:

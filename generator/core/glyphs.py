@@ -24,13 +24,19 @@ from .errors import Problem
 from .paths import TEMPLATES_DIR
 from .loading import MAX_YAML_BYTES, Key, UnreadableFile, YamlDocument, load_yaml, read_limited
 
-# Characters that are never drawn, so need no glyph: spaces, controls, format
-# characters (as in render/lint.py).
-_INVISIBLE = {"Zs", "Zl", "Zp", "Cc", "Cf"}
+# Characters that are never drawn, so need no glyph: line and paragraph
+# separators, controls, format characters (render/lint.py asks the same). A
+# space is not among them: its width comes from the font that sets it, and one
+# the shipped fonts lack (an ideographic space, U+3000; a thin space) is set in
+# whatever font the machine has, wider than any measure of check's, so a name
+# that check passed overflowed its label after rendering.
+INVISIBLE = {"Zl", "Zp", "Cc", "Cf"}
 # How many characters one problem lists before saying how many more.
 MOST_SHOWN = 6
 GLYPH_HINT = ("the printed fonts (templates/fonts) draw the letters of the languages README lists under "
               "Languages, and not these; write it with those letters")
+SPACE_HINT = ("a space the printed fonts lack is set in another font, wider than check can measure: write a plain "
+              "space (or a no-break space, U+00A0)")
 
 
 def check_glyphs(folder: Path, display_root: Path) -> list[Problem]:
@@ -67,8 +73,9 @@ def unprintable_text(docs: Iterable[YamlDocument]) -> list[Problem]:
                 names = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in shown[:MOST_SHOWN])
                 if len(shown) > MOST_SHOWN:
                     names += f" and {len(shown) - MOST_SHOWN} more"
+                spaces = any(unicodedata.category(c) == "Zs" for c in shown)
                 problems.append(doc.problem(loc, f"the text has characters the printed fonts cannot show: {names}",
-                                            hint=GLYPH_HINT, key=is_key))
+                                            hint=SPACE_HINT if spaces else GLYPH_HINT, key=is_key))
     return problems
 
 
@@ -92,7 +99,7 @@ def _uncovered(chars: set[str], plain_only: bool = False) -> set[str]:
     if plain_only:
         return {c for c in chars if not (" " <= c <= "~" or c in "\n\r\t")}
     covered = _coverage()
-    return {c for c in chars if ord(c) not in covered and unicodedata.category(c) not in _INVISIBLE}
+    return {c for c in chars if ord(c) not in covered and unicodedata.category(c) not in INVISIBLE}
 
 
 def undrawn(text: str) -> list[str]:

@@ -20,7 +20,7 @@ from pydantic import Field, field_validator
 
 from ..core.errors import DataError, Problem, did_you_mean
 from ..core.loading import YamlDocument, load_yaml, reading_game
-from ..core.paper import BOTH, CHOICES, Paper, papers_for
+from ..core.paper import BOTH, CHOICES, CoverLayout, Paper, papers_for
 from ..core.text import FILE_NAME
 from ..core.validation import DataModel, validate
 from .gitref import ALLOWED, branch_problem, remote_problem
@@ -97,6 +97,29 @@ def _git_name(value: str, what: str, problem: str | None) -> str:
     return value
 
 
+class PackSettings(DataModel):
+    """How the game is packed: `sixes pack` takes these as its defaults, and a
+    plain `sixes check` measures what they print (a label, a half cover), so
+    the two agree without options; an option on either command line wins."""
+
+    labels: bool = Field(default=False, description="A sheet of envelope labels per paper (pack --labels).")
+    covers: CoverLayout = Field(default="full", description="full: a cover page at the front of each envelope's "
+                                                             "file; half: two covers a sheet, cut apart "
+                                                             "(pack --covers).")
+    name_sheets: bool = Field(default=False, description="The player's name at the top of their character sheet "
+                                                         "(pack --name-sheets).")
+
+
+@dataclass(frozen=True)
+class PackLayout:
+    """What a pack prints whose fit depends on the data, resolved: the
+    command line's choice where it made one, else the settings'."""
+
+    labels: bool = False
+    covers: CoverLayout = "full"
+    name_sheets: bool = False
+
+
 class SettingsFile(DataModel):
     language: str | None = Field(default=None, pattern=LANGUAGE_PATTERN,
                                  description="The game's language, e.g. en, fr, de, pt-BR: the words of every PDF, "
@@ -108,6 +131,9 @@ class SettingsFile(DataModel):
     systems: list[str] | None = Field(default=None, description="The systems in play (default: every system "
                                                                 "folder present).")
     deploy: DeploySettings = Field(default_factory=DeploySettings, description="How `sixes deploy` publishes.")
+    pack: PackSettings = Field(default_factory=PackSettings,
+                               description="How `sixes pack` packs the game (its defaults, which `sixes check` "
+                                           "measures too).")
 
     @field_validator("paper", mode="before")
     @classmethod
@@ -131,6 +157,13 @@ class Settings:
     @property
     def papers(self) -> tuple[Paper, ...]:
         return papers_for(self.file.paper)
+
+    def pack_layout(self, labels: bool | None = None, covers: CoverLayout | None = None,
+                    name_sheets: bool | None = None) -> PackLayout:
+        """The pack's layout: each choice the command line made (not None), else the settings'."""
+        own = self.file.pack
+        return PackLayout(own.labels if labels is None else labels, own.covers if covers is None else covers,
+                          own.name_sheets if name_sheets is None else name_sheets)
 
     @property
     def out_dir(self) -> Path | None:
@@ -254,4 +287,8 @@ site:
   cast_list: false  # true: a page per game listing its public characters
 paper: both         # a4, letter or both
 output: output      # where PDFs, packs and the site are written
+pack:               # how `sixes pack` packs a game; `sixes check` measures the same
+  labels: false     # true: a sheet of envelope labels per paper
+  covers: full      # full: a cover page in each envelope's file; half: two a sheet, cut apart
+  name_sheets: false  # true: the player's name at the top of their character sheet
 """

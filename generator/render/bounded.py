@@ -182,19 +182,41 @@ def weapon_rows(category: Mapping[str, Any], comments: list[str], levels: Mappin
     return rows
 
 
-def weapon_rooms(category: Mapping[str, Any], title: str, reach: list[str], options: PrintOptions
-                 ) -> tuple[float, float]:
+def weapon_rooms(category: Mapping[str, Any], title: str, reach: list[str], options: PrintOptions,
+                 who: bool = True) -> tuple[float, float]:
     """The height a category's rows may fill under its heading, reach and
-    who: on a continuation card, and on the first."""
+    (with `who`) who attacks and defends: on a continuation card, and on the first."""
     from ..systems.d6xd6.outputs import CATEGORY_WORDS
     width = card_width(options)
     sub = f"{title}. " + fill(_("Reach: %(bands)s only."), bands=", ".join(reach))
-    who = [f"{_('Attack:')} {', '.join(category['attack'])}", f"{_('Defend:')} {', '.join(category['defence'])}"]
     used = text_height(sub, width, SUB_PT, SUB_LINE) + sum(text_height(t, width, SUB_PT, SUB_LINE, weight=700)
-                                                            for t in who)
+                                                            for t in (who_lines(category) if who else ()))
     heads = [(label, width * part - 1.6, 9.0) for label, part in zip((_("Weapon"), _("Damage")), WEAPON_COLUMNS,
                                                                       strict=True)]
     return table_rooms(options, _(CATEGORY_WORDS[category["key"]].weapons), heads, used + 2 * SUB_EXTRA)
+
+
+def who_lines(category: Mapping[str, Any]) -> list[str]:
+    """Who may attack and defend with a category's weapons, as weapons.html prints them over its table."""
+    return [f"{_('Attack:')} {', '.join(category['attack'])}", f"{_('Defend:')} {', '.join(category['defence'])}"]
+
+
+def who_box(category: Mapping[str, Any], rows: list[Row], title: str, reach: list[str], options: PrintOptions,
+            file: str, c: int) -> Box | None:
+    """The lists of who attacks and defends, when they leave a weapons card
+    too little room for the tallest of its rows (at the floor) and would not
+    without them: those lists, not the rows, are what to shorten."""
+    room, bare = weapon_rooms(category, title, reach, options)[0], weapon_rooms(category, title, reach, options,
+                                                                                 False)[0]
+    tallest = max((row.height(CARD_STEPS[-1], TABLE_LINE, TABLE_PAD) for row in rows), default=0.0)
+    if tallest <= room or tallest > bare:
+        return None
+    lines = who_lines(category)
+    return Box(f"the lines over the {category['key']} weapons card's table, who attacks and who defends, beside "
+               f"its tallest row", card_width(options), bare - tallest,
+               tuple(Text(key, line, ("categories", c, key), file, gap_mm=0.0)
+                     for key, line in zip(("attack", "defence"), lines, strict=True)),
+               steps=(SUB_PT,), line_height=SUB_LINE, weight=700)
 
 
 def weapon_fits(context: Mapping[str, Any], options: PrintOptions) -> list[Fit]:
@@ -272,7 +294,12 @@ def _d6xd6_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
     for table, file in zip(game.tables, game.table_files, strict=True):
         for c, (category, model) in enumerate(zip(printed_rows(table), table.categories, strict=True)):
             rows = weapon_rows(category, [w.comment for w in model.weapons], levels, options, file, ("categories", c))
-            room = weapon_rooms(category, table.title, [names[b] for b in category["reach"]], options)[0]
+            reach = [names[b] for b in category["reach"]]
+            who = who_box(category, rows, table.title, reach, options, file, c)
+            if who is not None:
+                yield who
+                continue
+            room = weapon_rooms(category, table.title, reach, options)[0]
             yield from _too_tall(rows, room, 0, f"a row of the {category['key']} weapons card")
 
 
@@ -426,6 +453,15 @@ def locate_fields(text: str, data_dir: Path) -> str:
         line, column = doc.position(loc)
         return f"{doc.display}:{line}:{column} {format_loc(loc)}"
     return _SOURCE.sub(located, text)
+
+
+def field_problem(folder: Path, file: str, loc: tuple, message: str, hint: str) -> Problem:
+    """A problem at a field of one of a game's data files (`folder`, the
+    system's), read again for its position as the fit check reads it."""
+    doc = _document(folder / file, folder.parent.parent)
+    if doc is None:
+        return Problem(display_path(folder / file, folder.parent.parent), None, None, message, hint=hint)
+    return doc.problem(loc, message, hint=hint)
 
 
 def _document(path: Path, display_root: Path) -> YamlDocument | None:

@@ -94,7 +94,9 @@ def cover_room(paper: Paper, half: bool) -> float:
 
 def unfit_covers(context: Mapping[str, Any], papers: Iterable[Paper], half: bool) -> list[tuple[Any, str]]:
     """(envelope, what is too long) for each cover that will not fit its
-    page or half sheet on one of `papers`."""
+    page or half sheet on one of `papers`: the cover measured in the run's
+    language, as it prints; what is too long said in the command line's
+    English."""
     style = HALF if half else FULL
     found: dict[int, tuple[Any, str]] = {}
     for paper in papers:
@@ -104,9 +106,8 @@ def unfit_covers(context: Mapping[str, Any], papers: Iterable[Paper], half: bool
             height = cover_height(page, context["title"], style, width)
             envelope = page["envelope"]
             if height > room and envelope.number not in found:
-                where = fill(_("half a sheet of %(paper)s") if half else _("a page of %(paper)s"), paper=paper.label)
-                found[envelope.number] = (envelope, fill(
-                    _("its cover lists %(items)s items and takes about %(height)s mm, more than %(room)s "
-                      "(%(limit)s mm)"), items=len(page["inside"]) + 1 + bool(page["cards"]), height=round(height),
-                    room=where, limit=round(room)))
+                where = f"{'half a sheet' if half else 'a page'} of {paper.label}"
+                items = len(page["inside"]) + 1 + bool(page["cards"])
+                found[envelope.number] = (envelope, f"its cover lists {items} items and takes about "
+                                                    f"{round(height)} mm, more than {where} ({round(room)} mm)")
     return [found[number] for number in sorted(found)]

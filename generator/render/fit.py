@@ -111,6 +111,8 @@ class TooLong:
     fit: int
     size_pt: float
     also: str = ""          # another way to make room ("or shorten its name, …")
+    unit: str = "word"      # what `over` and `fit` count: words of the field, or letters of a name
+    each: str = ""          # what `fit` is a limit of, when not the whole field (" in each level's name")
 
 
 def card_width(options: PrintOptions) -> float:
@@ -142,13 +144,14 @@ def box_problems(box: Box, doc: YamlDocument) -> list[Problem]:
     for long in box.too_long():
         hint = "shorten it" + "".join(f", {way}" for way in (long.also, box.bigger) if way)
         problems.append(doc.problem(
-            long.text.loc, f"about {_words(long.over)} too long for {box.what} "
-                           f"(at most about {_words(long.fit)} fit at {long.size_pt:g} pt)", hint=hint))
+            long.text.loc, f"about {_count(long.over, long.unit)} too long for {box.what} "
+                           f"(at most about {_count(long.fit, long.unit)} fit{long.each} at {long.size_pt:g} pt)",
+            hint=hint))
     return problems
 
 
-def _words(count: int) -> str:
-    return f"{count} word" if count == 1 else f"{count} words"
+def _count(count: int, unit: str) -> str:
+    return f"{count} {unit}" if count == 1 else f"{count} {unit}s"
 
 
 @dataclass(frozen=True)

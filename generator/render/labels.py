@@ -3,7 +3,7 @@ holds, so it is read across a table, and whether a name fits its label or
 its stamp at all, from the shipped fonts' metrics (core/measure.py, as
 render/fit.py measures a card's text) and never from the renderer. Labels
 and stamps are laid out to the millimetre, so a name that does not fit is
-refused before the pack renders (commands/pack.py name_problems), never
+refused before the pack renders (commands/pack_fit.py name_problems), never
 found by the print lint after it.
 
 Edge layer. Mirrors templates/pack/labels.html, templates/pack/stamp.html
@@ -38,6 +38,17 @@ STAMP_PT, STAMP_RIGHT = 9.0, 12.0
 def label_lines(number: int, count: int, title: str) -> list[str]:
     """The two lines under the name, as labels.html prints them."""
     return [fill(_("Envelope %(number)s of %(count)s"), number=number, count=count), title]
+
+
+def title_lines(title: str, width_mm: float) -> int:
+    """Lines the game's title takes under the name on a label `width_mm` wide."""
+    return max(1, line_count(title, width_mm - 2 * PAD_X, LINE_PT))
+
+
+def one_line(text: str, width_mm: float) -> int:
+    """How many of `text`'s first characters fit one line under a label's name."""
+    room = (width_mm - 2 * PAD_X) * FILL
+    return max((k for k in range(len(text) + 1) if text_width(text[:k], LINE_PT) <= room), default=0)
 
 
 def name_room(width_mm: float, height_mm: float, under: Sequence[str] = ()) -> tuple[float, float]:

@@ -19,11 +19,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterator, NamedTuple
 
-from ..core.glyphs import shipped_coverage
+from ..core.glyphs import INVISIBLE, shipped_coverage
 from .options import PRINTER_EDGE
 
-# Characters that are never drawn: spaces, controls, soft hyphens, joiners.
-_INVISIBLE = {"Zs", "Zl", "Zp", "Cc", "Cf"}
+# Characters never drawn (core/glyphs.py INVISIBLE): controls, soft hyphens, joiners; a space is drawn.
 
 
 @lru_cache(maxsize=None)
@@ -60,7 +59,7 @@ def find_missing_glyphs(document: Any) -> list[str]:
                 return
             covered = _covered(tuple(families))
             for char in dict.fromkeys(box.text):
-                if ord(char) not in covered and unicodedata.category(char) not in _INVISIBLE:
+                if ord(char) not in covered and unicodedata.category(char) not in INVISIBLE:
                     found.append(f"{where}: no glyph for '{char}' (U+{ord(char):04X}) in {' or '.join(families)}")
             return
         for child in getattr(box, "children", ()):

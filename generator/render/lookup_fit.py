@@ -33,6 +33,16 @@ LEGEND_FILL = 0.99
 # The heading's sizes, largest first: a name that would take it onto more
 # lines than the legend leaves it prints smaller before check refuses it.
 HEADING_STEPS = (H2_PT, 10.5, 9.5)
+# What the card's room (fit.card_room) keeps below every card's text, given
+# back to the legend: SAFETY (1.5 mm) and the foot's reserve past its line
+# (0.4 mm). Every line of this card is measured, and WeasyPrint leaves 1.89 mm
+# under a legend check fits exactly, on every card size and shipped language
+# (tests/test_lookup_legend.py): with this back, a legend one line longer than
+# check passes would truly not fit, so a card check passes never shows an
+# empty line under its legend. 0.25 mm stays for rounding.
+GIVEN_BACK = 1.64
+# The shortest a level's name is asked to be: a word of four letters (K.o.).
+SHORT_NAME = 4
 
 
 def _take_off(sheet: Any, category_word: dict[str, str]) -> str:
@@ -78,7 +88,40 @@ def room_for_legend(sheet: Any, title: str, rows: int, category_word: dict[str, 
     swatch = SWATCH_MM + text_width(" ", TEXT_PT)
     used += LEGEND_TOP + _lines_mm(_("at or below you: one step worse. Plain: take it."), width, swatch)
     used += _lines_mm(_take_off(sheet, category_word), width) + 2 * PARAGRAPH_AFTER     # the last p's margin is air
-    return card_room(options) - used - foot_extra(title, options)
+    return card_room(options) - used - foot_extra(title, options) + GIVEN_BACK
+
+
+@dataclass(frozen=True)
+class LegendBox(Box):
+    """The legend of damage levels, measured per name: the longest name is
+    blamed by the letters it has past the most it may keep, the other names
+    as they are (so each letter cut from it takes one off its count); only
+    when even a short word in its place would not do is the next longest
+    blamed too, beside that word."""
+
+    ladder: tuple[Any, ...] = ()
+    locs: tuple[tuple[Any, ...], ...] = ()     # each named rung's place in damage.yaml
+
+    def fits(self, names: Sequence[str]) -> bool:
+        named = [self.ladder[0], *(replace(r, name=n) for r, n in zip(self.ladder[1:], names, strict=True))]
+        return _lines_mm(legend_of(named), self.width_mm, fill=LEGEND_FILL) <= self.height_mm
+
+    def step(self) -> float | None:
+        return TEXT_PT if self.fits([r.name for r in self.ladder[1:]]) else None
+
+    def too_long(self) -> list[TooLong]:
+        names = [r.name for r in self.ladder[1:]]
+        found = []
+        for i in sorted(range(len(names)), key=lambda k: -len(names[k])):
+            limit = max((k for k in range(len(names[i]) + 1)
+                         if self.fits([*names[:i], names[i][:k], *names[i + 1:]])), default=-1)
+            found.append(TooLong(Text("name", names[i], self.locs[i], "damage.yaml"),
+                                 len(names[i]) - max(limit, SHORT_NAME), max(limit, SHORT_NAME), TEXT_PT,
+                                 unit="letter", each=" in this name, the others as they are,"))
+            if limit >= SHORT_NAME:
+                break
+            names[i] = names[i][:SHORT_NAME]
+        return [long for long in found if long.over > 0]
 
 
 @dataclass(frozen=True)
@@ -127,7 +170,8 @@ def lookup_fits(context: Mapping[str, Any], options: PrintOptions) -> list[Fit]:
 def unfit_lookups(game: Any, options: PrintOptions) -> Iterable[Box]:
     """The lookup cards whose legend does not fit. When it would not fit
     under a heading without a name, the level names are too long: one box
-    holding the legend, blamed on the longest of them. Otherwise each
+    holding the legend, blamed on each name past the letters every name
+    may have (LegendBox). Otherwise each
     character whose name will not fit the heading, even at its smallest
     size, is blamed at the name (shortening it is what helps)."""
     from ..systems.d6xd6.outputs import CATEGORY_WORDS, rungs, sheet_for
@@ -138,10 +182,10 @@ def unfit_lookups(game: Any, options: PrintOptions) -> Iterable[Box]:
     nameless = min(room_for_legend(replace(s, name=""), game.info.title, 1 + len(CONDITIONS), words, options)
                    for _i, s in sheets)
     if _lines_mm(legend_of(ladder), width, fill=LEGEND_FILL) > nameless:
-        names = [(level.name, ("levels", i, "name")) for i, level in enumerate(game.damage.levels)]
-        _longest, loc = max([*names, (game.damage.overkill.name, ("overkill", "name"))], key=lambda n: len(n[0]))
-        yield Box("the legend of the lookup card, which names every damage level", width, nameless,
-                  (Text("name", legend_of(ladder), loc, "damage.yaml", gap_mm=0.0),), steps=(TEXT_PT,))
+        locs = (*(("levels", i, "name") for i in range(len(game.damage.levels))), ("overkill", "name"))
+        yield LegendBox("the legend of the lookup card, which names every damage level", width, nameless,
+                        (Text("name", legend_of(ladder), locs[0], "damage.yaml", gap_mm=0.0),), steps=(TEXT_PT,),
+                        ladder=tuple(ladder), locs=locs)
         return
     for i, sheet in sheets:
         if sheet.name:
