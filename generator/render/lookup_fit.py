@@ -139,7 +139,7 @@ def unfit_lookups(game: Any, options: PrintOptions) -> Iterable[Box]:
                    for _i, s in sheets)
     if _lines_mm(legend_of(ladder), width, fill=LEGEND_FILL) > nameless:
         names = [(level.name, ("levels", i, "name")) for i, level in enumerate(game.damage.levels)]
-        _longest, loc = max([*names, (game.damage.overkill.name, ("overkill", "name"))], key=lambda n: len(n[0]))
+        _longest, loc = max([*names, (game.damage.overkill.word(), ("overkill", "name"))], key=lambda n: len(n[0]))
         yield Box("the legend of the lookup card, which names every damage level", width, nameless,
                   (Text("name", legend_of(ladder), loc, "damage.yaml", gap_mm=0.0),), steps=(TEXT_PT,))
         return
