@@ -118,7 +118,8 @@ def band_names(game: D6Game) -> dict[str, str]:
 def terms(game: D6Game) -> dict[str, str]:
     """The attributes the rules roll by id (second wind: will or brawn) as
     this game prints them: its names, else the tool's words in its language."""
-    return {key: game.info.attributes.get(key) or _(word) for key, word in RULE_ATTRIBUTES.items()}
+    named = {str(key): name for key, name in game.info.attributes.items()}
+    return {key: named.get(key) or _(word) for key, word in RULE_ATTRIBUTES.items()}
 
 
 def weapon_rows(table: WeaponTable, bands: Mapping[str, str]) -> list[dict]:

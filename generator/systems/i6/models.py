@@ -72,7 +72,8 @@ class Trait(DataModel):
     @classmethod
     def _named_by_its_english_word(cls, data: Any) -> Any:
         if isinstance(data, dict) and "id" not in data and isinstance(data.get("name"), str):
-            found = next((i for i, rule in RULE_TRAITS.items() if rule.word.casefold() == data["name"].strip().casefold()), None)
+            name = data["name"].strip().casefold()
+            found = next((i for i, rule in RULE_TRAITS.items() if rule.word.casefold() == name), None)
             if found is not None:
                 return {**{k: v for k, v in data.items() if k != "name"}, "id": found}
         return data
