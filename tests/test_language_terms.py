@@ -60,14 +60,20 @@ def _package(slug: str) -> str:
 
 
 def id_kinds(slug: str) -> dict[str, tuple[str, ...]]:
-    """'Model.field' -> the ids it allows, for every id-typed field of the system's models."""
-    models = importlib.import_module(f"{_package(slug)}.models")
+    """'Model.field' -> the ids it allows, for every id-typed field of the
+    system's models, and 'module.Alias' for every id type its rules modules
+    declare (sixes-system's healing skills, Sixes' statuses)."""
+    package = importlib.import_module(_package(slug))
     kinds = {}
-    for name, model in vars(models).items():
-        if inspect.isclass(model) and issubclass(model, BaseModel) and model.__module__ == models.__name__:
-            for field, info in model.model_fields.items():
-                if values := _literal_values(info.annotation):
-                    kinds[f"{name}.{field}"] = values
+    for module_info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{module_info.name}")
+        for name, value in vars(module).items():
+            if inspect.isclass(value) and issubclass(value, BaseModel) and value.__module__ == module.__name__:
+                for field, info in value.model_fields.items():
+                    if values := _literal_values(info.annotation):
+                        kinds[f"{name}.{field}"] = values
+            elif typing.get_origin(value) is typing.Literal:
+                kinds[f"{module_info.name}.{name}"] = _literal_values(value)
     return kinds
 
 
@@ -128,9 +134,22 @@ def english_terms(language: str, slugs: typing.Iterable[str] = (), data: str = "
     out = {}
     for slug in slugs or [s.slug for s in SYSTEMS]:
         for english in term_words(slug).values():
-            if (said := words.gettext(english)) != english and not found(english, data):
+            if (said := words.gettext(english)) != english and not found(english, data) \
+                    and not found(english, translations(language)):
                 out[english] = said
     return out
+
+
+@lru_cache(maxsize=None)
+def translations(language: str) -> str:
+    """Every translation the language ships: a word it writes itself (the
+    French "round" of the Sixes System's cards) is its own, not left English."""
+    from babel.messages.pofile import read_po
+    texts = []
+    for po in sorted((i18n.LOCALES_DIR / language).glob("*.po")):
+        with po.open("rb") as file:
+            texts += [" ".join([m.string] if isinstance(m.string, str) else m.string) for m in read_po(file) if m.id]
+    return " ".join(texts)
 
 
 def data_text(folder: Path) -> str:
