@@ -57,9 +57,9 @@ NOT_TEXT = {
     ("sixes", "Character.portrait"),               # an image inside the data folder
     ("sixes", "Character.handouts[]"),             # PDFs inside the data folder
 }
-# Values the rules themselves name: I6's combat needs traits called exactly
-# these (models.RULE_TRAITS), so they keep their names everywhere.
-FIXED_VALUES = {"i6": {"Awareness", "Brawl", "Brawn", "Dodge"}}
+# Values the rules themselves name, which keep their spelling everywhere: none
+# now (I6's combat finds its traits by id, so their names are free text too).
+FIXED_VALUES: dict[str, set[str]] = {}
 # Free text the site must never show (secrets), as model fields.
 SECRET_FIELDS = {("sixes", "GameInfo.gm_notes"), ("sixes", "Character.background"),
                  ("six-shooter", "GameInfo.gm_notes"), ("six-shooter", "ChallengesFile.challenges[].gm_notes"),

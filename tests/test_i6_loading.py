@@ -32,10 +32,11 @@ CASES = [
         f"{H}:5:10: error: traits.Dodge: must be at least 1, found 0",
         f"{H}:6:7: error: gear: 'Sword' is listed twice"]),
     ("traits-missing-brawn", TRAITS, [
-        "data/i6/heroes/first-hero.yaml:10:3: error: traits.Brawn: unknown trait 'Brawn'; did you mean 'Brawl'?",
-        "data/i6/heroes/second-hero.yaml:8:3: error: traits.Brawn: unknown trait 'Brawn'; did you mean 'Brawl'?",
-        f"{T}:2:3: error: traits: missing traits the rules use: Brawn (Brawn: taken off each hit's damage, and "
-        "sets the healing TN); add them to the list, with a description in the setting's words"]),
+        "data/i6/heroes/first-hero.yaml:10:3: error: traits.Brawn: unknown trait 'Brawn'; did you mean 'brawl'?",
+        "data/i6/heroes/second-hero.yaml:8:3: error: traits.Brawn: unknown trait 'Brawn'; did you mean 'brawl'?",
+        f"{T}:2:3: error: traits: missing traits the rules use: brawn (brawn: taken off each hit's damage, and "
+        "sets the healing TN); add each with its id and a name in the setting's language, e.g. '- id: brawn' "
+        "with 'name:' and 'description:' (the name may be left out: the tool's word is printed)"]),
     ("gear-bad-weapon", GEAR, [
         f"{R}:5:38: error: gear[0].weapon.damage: must be at least 1, found 0",
         f"{R}:5:56: error: gear[0].weapon.reach: found 'close'; allowed: 'melee', 'ranged'"]),
@@ -119,8 +120,8 @@ def test_spend_adds_traits_features_and_gear():
 def test_left_out_traits_are_rated_one_and_wound_boxes_add_features():
     game, _ = load_game(DEFAULT_DATA_DIR / "i6", DEFAULT_DATA_DIR.parent)
     mott = next(e for e in game.heroes if e.hero.name == "Mott")
-    assert list(mott.ratings) == [t.name for t in game.traits]
-    assert mott.ratings["Lore"] == 1 and mott.ratings["Brawn"] == 5
+    assert list(mott.ratings) == [t.key for t in game.traits]
+    assert mott.ratings["Lore"] == 1 and mott.ratings["brawn"] == 5
     # Iron Constitution adds three boxes to the setting's six.
     assert mott.wound_boxes == 9
     assert (mott.spend.traits, mott.spend.features, mott.spend.gear) == (22, 4, 4)

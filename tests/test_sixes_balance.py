@@ -33,9 +33,12 @@ def test_flags_mark_values_at_or_beyond_the_band():
     assert _flags(half, Fraction(4, 5), threat, surv) == ("tough",)
 
 
-def test_the_band_is_tukeys_fences_but_never_nearer_the_median_than_the_gap():
+def test_the_band_is_tukeys_fences_but_never_nearer_the_median_than_the_gap_nor_further_than_40_points():
     spread = [Fraction(n, 100) for n in (10, 20, 30, 40, 50, 60, 70, 80, 90)]   # quartiles 30 and 70
-    assert band(spread) == Band(Fraction(-30, 100), Fraction(130, 100))
+    # Tukey's fences, -30 and 130, lie where no figure can be: 40 points from the median 50 stands out (issue 47).
+    assert band(spread) == Band(Fraction(10, 100), Fraction(90, 100))
+    narrow = [Fraction(n, 100) for n in (30, 40, 45, 50, 50, 50, 55, 60, 70)]   # quartiles 45 and 55
+    assert band(narrow) == Band(Fraction(30, 100), Fraction(70, 100))      # fences 30 and 70: 20 points out
     even = [Fraction(n, 100) for n in (48, 50, 50, 50, 52)]
     assert band(even) == Band(Fraction(30, 100), Fraction(70, 100))    # the gap, 20 points each side
     assert band([Fraction(1, 2)]) == Band(Fraction(3, 10), Fraction(7, 10))
@@ -217,3 +220,50 @@ def test_a_sixty_character_cast_fits_its_gm_budgets(tmp_path):
 def test_a_big_cast_brawls_fewer_times_but_never_fewer_than_eight():
     from generator.systems.sixes.balance import brawl_fights_for
     assert [brawl_fights_for(n) for n in (2, 16, 60, 61, 120, 300, 1000)] == [40, 40, 40, 39, 20, 8, 8]
+
+
+def test_a_cast_spread_from_5_to_100_percent_flags_its_weakest_and_strongest():
+    """Issue 47: threats evenly from 5 % to 100 % flagged nobody, the fences
+    falling past 0 % and 100 %; the README promises a flag 20 points from the
+    median, and a figure 40 points from it is always one."""
+    threats = [Fraction(n, 100) for n in range(5, 101, 5)]
+    half = Fraction(1, 2)
+    threat_band = band(threats)
+    flagged = {t: _flags(t, half, threat_band, band([half] * len(threats))) for t in threats}
+    assert flagged[Fraction(5, 100)] == ("harmless",) and flagged[Fraction(100, 100)] == ("dangerous",)
+    assert [t for t, flags in flagged.items() if flags] == [Fraction(n, 100) for n in (5, 10, 95, 100)]
+
+
+def report_text(language: str, **bands: Band) -> str:
+    """The example game's balance report as text, in `language`, with its bands replaced."""
+    import dataclasses
+    import html
+    import re
+
+    from generator.core.i18n import speaking, words_for
+    from generator.render.jobs import document_html
+    game = load_all(DEFAULT_DATA_DIR)[0][0].game
+    with speaking(words_for(language)):
+        report = next(d for d in SYSTEM.documents(game) if d.slug == "balance-report")
+        context = dict(report.context)
+        context["balance"] = dataclasses.replace(context["balance"], **bands)
+        rendered = document_html(dataclasses.replace(report, context=context))
+    return re.sub(r"[ \t\r\n]+", " ", html.unescape(re.sub(r"<[^>]+>", "", rendered)))
+
+
+def test_the_thresholds_read_as_whole_sentences_in_french_and_german():
+    """"dangereux à une menace de aucun (au-delà de 100 %)" was fragments
+    glued into a sentence; each threshold is now a sentence of its own, with
+    its own wording for a threshold no figure can reach."""
+    past = {"threat_band": Band(Fraction(-1, 10), Fraction(13, 10)),
+            "survivability_band": Band(Fraction(1, 5), Fraction(4, 5))}
+    french = report_text("fr", **past)
+    assert "aucun personnage ne peut être dangereux : il faudrait une menace de plus de 100\u00a0%" in french
+    assert "un personnage est coriace à partir d’une résistance de 80\u00a0%" in french
+    assert "de aucun" not in french and "au-delà de 100" not in french
+    german = report_text("de", **past)
+    assert "kann kein Charakter gefährlich sein: Dazu bräuchte es eine Bedrohung über 100\u00a0%" in german
+    assert "gilt ein Charakter ab einer Zähigkeit von 80\u00a0% als zäh" in german
+    assert "keine (jenseits" not in german
+    english = report_text("en", **past)
+    assert "no character can be dangerous: it would take a threat above 100%" in english

@@ -80,3 +80,49 @@ def test_the_example_and_the_starter_are_free_of_the_warning(folder):
     assert game is not None
     assert [p for p in problems if WORDING in p.message] == []
     assert any(s.adds_effect and s.when is None for s in game.specials)   # the check had something to look at
+
+
+# A game's rules are written in its language (issue 47): the same conditions in French and German.
+@pytest.mark.parametrize("rule, word, hinted", [
+    ("Si vous avez déjà perdu des points de vie, votre Attaque a +1 en Effet.", "Si", "when: hurt"),
+    ("À côté d'un allié de votre faction, votre Attaque a +1 en Effet.", "À côté d", "when: beside_ally"),
+    ("Contre une cible déjà sonnée, votre Attaque a +1 en Effet.", "Contre", "when: target_rattled"),
+    ("S'il vous reste moins de points de vie qu'au départ, votre Attaque a +1 en Effet.", "S'il", "when: hurt"),
+    ("Wenn du verletzt bist, hat dein Angriff +1 Wirkung.", "Wenn", "when: hurt"),
+    ("Neben einem Verbündeten deiner Fraktion hat dein Angriff +1 Wirkung.", "Neben", "when: beside_ally"),
+    ("Gegen ein Ziel, das schon angeschlagen ist, hat dein Angriff +1 Wirkung.", "Gegen", "when: target_rattled"),
+])
+def test_a_condition_in_french_or_german_is_caught_too(tmp_path, rule, word, hinted):
+    found = warnings_with(tmp_path, f"  - name: Odd\n    rule: \"{rule}\"\n    adds_effect: {{attack: 1}}\n")
+    assert len(found) == 1 and f"('{word}')" in found[0] and hinted in found[0], found
+
+
+@pytest.mark.parametrize("rule, action", [
+    ("Quand vous attaquez, votre Effet compte un de plus.", "attack"),
+    ("Chaque fois que vous défendez autrui, votre Effet compte un de plus.", "defend_other"),
+    ("Votre action Défendre autrui a +1 en Effet.", "defend_other"),
+    ("Wenn du angreifst, zählt deine Wirkung eins höher.", "attack"),
+    ("Wann immer du andere verteidigst, zählt deine Wirkung eins höher.", "defend_other"),
+    ("Deine Aktion Andere verteidigen hat +1 Wirkung.", "defend_other"),
+])
+def test_french_or_german_words_that_only_name_the_bonus_action_are_not_a_condition(tmp_path, rule, action):
+    assert warnings_with(tmp_path, f"  - name: Odd\n    rule: \"{rule}\"\n    adds_effect: {{{action}: 1}}\n") == []
+
+
+def test_every_shipped_language_has_its_condition_words():
+    from generator.core.i18n import SHIPPED
+    from typing import get_args
+
+    from generator.systems.sixes.models import BonusAction
+    from generator.systems.sixes.special_wording import WORDINGS
+    assert set(WORDINGS) == set(SHIPPED)
+    for wording in WORDINGS.values():
+        assert set(wording.actions) == set(get_args(BonusAction))
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_the_starter_in_each_language_is_free_of_the_warning(language):
+    folder = STARTER.parent / f"starter-{language}"
+    game, problems = load_game(folder, folder.parent)
+    assert game is not None
+    assert [p for p in problems if WORDING in p.message] == []

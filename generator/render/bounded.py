@@ -292,7 +292,7 @@ def _d6xd6_unfit(game: Any, options: PrintOptions) -> Iterable[Box]:
     names = {d.key: d.name for d in game.combat.distances}
     levels = {level.key: level for level in game.damage.levels}
     for table, file in zip(game.tables, game.table_files, strict=True):
-        for c, (category, model) in enumerate(zip(printed_rows(table), table.categories, strict=True)):
+        for c, (category, model) in enumerate(zip(printed_rows(table, names), table.categories, strict=True)):
             rows = weapon_rows(category, [w.comment for w in model.weapons], levels, options, file, ("categories", c))
             reach = [names[b] for b in category["reach"]]
             who = who_box(category, rows, table.title, reach, options, file, c)

@@ -12,6 +12,7 @@ from typing import Annotated, Literal, Self, TypeGuard, get_args
 
 from pydantic import Field, PrivateAttr, StringConstraints, ValidationInfo, field_validator, model_validator
 
+from ...core.i18n import N_, _
 from ...core.privacy import Visibility, visibility_field
 from ...core.validation import DataModel
 
@@ -25,6 +26,10 @@ CATEGORY_KEYS: tuple[str, ...] = get_args(CategoryKey)
 BandKey = Literal["brawling", "throwing", "shooting", "viewing", "lost"]
 BAND_KEYS: tuple[str, ...] = get_args(BandKey)
 AttackBand = Literal["brawling", "throwing", "shooting"]
+# The attributes the rules roll by id (second wind: a will or brawn roll), with
+# the tool's word for each (a message), printed where the game names them no other way.
+AttributeKey = Literal["brawn", "will"]
+RULE_ATTRIBUTES: dict[str, str] = {"brawn": N_("Brawn"), "will": N_("Will")}
 
 
 def _is_attack_band(band: str) -> TypeGuard[AttackBand]:
@@ -47,6 +52,10 @@ class GameInfo(DataModel):
 
     title: Text = Field(description="The game's title, printed on every document.")
     blurb: Text = Field(description="A public pitch of the game or setting, one paragraph.")
+    attributes: dict[AttributeKey, Text] = Field(default_factory=dict, description=(
+        "The game's names for the attributes the rules roll by id (brawn, will: a second wind is a will or "
+        "brawn roll), e.g. {brawn: Kraft, will: Wille}; one left out prints the tool's word in the game's "
+        "language."))
 
 
 class DamageLevel(DataModel):
@@ -60,10 +69,19 @@ class DamageLevel(DataModel):
     description: Text = Field(description="What such an injury looks like, in the setting's words.")
 
 
+OVERKILL_WORD = N_("Overkill")
+
+
 class Overkill(DataModel):
-    name: Text = Field(default="Overkill")
+    name: Text | None = Field(default=None, description=(
+        "The name printed for being pushed past the last level; left out, the tool's word in the game's "
+        "language (Overkill)."))
     effect: Text = Field(description="What being pushed past the last level means, in a few words for the card.")
     description: str = Field(default="", description="A longer explanation for the site.")
+
+    def word(self) -> str:
+        """The name printed: the data's, else the tool's word in the game's language."""
+        return self.name if self.name is not None else _(OVERKILL_WORD)
 
 
 class DamageFile(DataModel):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from ...core.dice import at_least
 from ...core.i18n import N_, _
@@ -16,7 +16,7 @@ from ...core.privacy import private_only, public_only
 from ..base import CARD_SHEET, Card, CastEntry, Document, Page
 from .dataset import D6Game
 from .glossary import GLOSSARY
-from .models import BAND_KEYS, CATEGORY_KEYS, LEVEL_KEYS, Character, Weapon, WeaponTable, reach
+from .models import BAND_KEYS, CATEGORY_KEYS, LEVEL_KEYS, RULE_ATTRIBUTES, Character, Weapon, WeaponTable, reach
 from .rules import (CONDITIONS, INCOMING, OVERKILL, REACTIVE_STEPS, UNHURT, chance_first, ladder_grid, splits,
                     turn_order, turn_roll)
 
@@ -24,9 +24,6 @@ CARDS_PER_PAGE = 9          # the shared sheet's 3 x 3 poker grid
 LADDER_CARDS = "ladder-cards"
 GM_LADDER_CARDS = "gm-ladder-cards"     # the private characters' cards, made only when there are some
 REFERENCE_CARDS = "reference-cards"
-# The starter's names of the attack bands (data/d6xd6/combat.yaml), as a weapon's
-# damage and notes name them: names, like the data's, so never translated.
-BAND_NAMES = {"brawling": "Brawl", "throwing": "Throw", "shooting": "Shoot"}
 # A message (core/i18n.py), translated where it is printed.
 # Printed after the Lost band's note on the distances card (and measured with it, render/bounded.py).
 LOST_RULE = N_("Roll with the lower Focus of observer and attacker.")
@@ -65,7 +62,7 @@ def rungs(game: D6Game) -> list[Rung]:
     out = [Rung(UNHURT, _("Unhurt"), "-", None, "")]
     for i, level in enumerate(game.damage.levels, start=1):
         out.append(Rung(i, level.name, "", level.penalty, level.effect))
-    out.append(Rung(OVERKILL, game.damage.overkill.name, "", None, game.damage.overkill.effect))
+    out.append(Rung(OVERKILL, game.damage.overkill.word(), "", None, game.damage.overkill.effect))
     taken = {"-"}
     final = [out[0]]
     for rung in out[1:]:
@@ -113,34 +110,47 @@ def sheet_for(character: Character | None, game: D6Game) -> Sheet:
                  tuple(reactive), tuple(attacks), character.drama_points)
 
 
-def weapon_rows(table: WeaponTable) -> list[dict]:
-    """One row per weapon per category, with damage and notes in words."""
+def band_names(game: D6Game) -> dict[str, str]:
+    """Each distance band's name as the game's combat.yaml gives it, by key."""
+    return {d.key: d.name for d in game.combat.distances}
+
+
+def terms(game: D6Game) -> dict[str, str]:
+    """The attributes the rules roll by id (second wind: will or brawn) as
+    this game prints them: its names, else the tool's words in its language."""
+    named = {str(key): name for key, name in game.info.attributes.items()}
+    return {key: named.get(key) or _(word) for key, word in RULE_ATTRIBUTES.items()}
+
+
+def weapon_rows(table: WeaponTable, bands: Mapping[str, str]) -> list[dict]:
+    """One row per weapon per category, with damage and notes in words, the
+    bands by the game's names for them (`bands`, band_names)."""
     out = []
     for category in table.categories:
         rows = []
         for weapon in category.weapons:
             if weapon.damage_by_band is not None:
-                damage = [(BAND_NAMES[b], weapon.damage_by_band[b]) for b in BAND_NAMES
+                damage = [(bands[b], weapon.damage_by_band[b]) for b in CATEGORY_KEYS
                           if b in weapon.damage_by_band]
             else:
                 assert weapon.damage is not None     # the model holds one of the two
                 damage = [("", weapon.damage)]
-            rows.append({"name": weapon.name, "damage": damage, "notes": _weapon_notes(weapon)})
+            rows.append({"name": weapon.name, "damage": damage, "notes": _weapon_notes(weapon, bands)})
         words = CATEGORY_WORDS[category.key]
         out.append({"key": category.key, "title": _(words.title), "heading": _(words.weapons),
                     "attack": category.attack, "defence": category.defence,
-                    "band": BAND_NAMES[category.key], "reach": reach(category.key), "weapons": rows})
+                    "band": bands[category.key], "reach": reach(category.key), "weapons": rows})
     return out
 
 
-def _weapon_notes(weapon: Weapon) -> list[str]:
+def _weapon_notes(weapon: Weapon, bands: Mapping[str, str]) -> list[str]:
     """A weapon's needs, limits and comment, as short sentences for its row."""
     notes = []
     if weapon.requires:
         either = " " + _("or") + " "
         notes.append(_("Needs {abilities}").format(abilities=either.join(weapon.requires)))
-    notes += [_("Not at {band}").format(band=BAND_NAMES[b]) for b in weapon.unusable_at]
-    notes += [_("{penalty} at {band}").format(penalty=f"-{p.points}", band=BAND_NAMES[p.band])
+    notes += [_("Not at {band}").format(band=bands[b]) for b in weapon.unusable_at]
+    notes += [_("{penalty} at {band}").format(penalty=f"-{p.points}", band=bands[p.band])
               for p in weapon.penalties]
     if weapon.unfamiliar_ok:
         notes.append(_("Anyone may use it as Unfamiliar"))
@@ -173,6 +183,8 @@ def _common(game: D6Game) -> dict:
         "level": by_key,
         "levels": game.damage.levels,
         "overkill": game.damage.overkill,
+        "overkill_name": game.damage.overkill.word(),
+        "terms": terms(game),
         "ladder": ladder_grid(),
         "conditions": CONDITIONS,
         "incoming": INCOMING,
@@ -184,7 +196,7 @@ def _common(game: D6Game) -> dict:
         "category_word": {key: _(words.word) for key, words in CATEGORY_WORDS.items()},
         "category_title": {key: _(words.title) for key, words in CATEGORY_WORDS.items()},
         "reach_rows": reach_rows(),
-        "tables": [(t, weapon_rows(t)) for t in game.tables],
+        "tables": [(t, weapon_rows(t, band_names(game))) for t in game.tables],
         "table_files": game.table_files,
         "odds_columns": [_("None")] + [f"{a.name} (-{a.steps})" for a in armour],
         "turn_odds": turn_odds(penalties),

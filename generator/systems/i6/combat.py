@@ -19,10 +19,11 @@ FINISH_OFF_SPD = 4
 STABILISE_SPD = 5
 STABILISE_SCALE = 1
 GRITTY_TICKS_PER_BRAWN = 5
-NATURAL_HEALING = (      # messages (core/i18n.py): the templates translate them where they print
+NATURAL_HEALING = (      # messages (core/i18n.py): the templates translate them where they print, with
+                         # %(brawn)s the game's word for the trait
     N_("All wounds come back whenever the GM says so."),
-    N_("Every eight hours of rest brings back as many wound boxes as your Brawn."),
-    N_("Every week brings back as many wound boxes as your Brawn."),
+    N_("Every eight hours of rest brings back as many wound boxes as your %(brawn)s."),
+    N_("Every week brings back as many wound boxes as your %(brawn)s."),
 )
 
 

@@ -31,7 +31,7 @@ class HeroEntry:
     slug: str
     source: str
     hero: Hero
-    ratings: Mapping[str, int]          # every trait of the setting, in list order
+    ratings: Mapping[str, int]          # every trait of the setting by its key (Trait.key), in list order
     features: tuple[Feature, ...]
     gear: tuple[Gear, ...]
     spend: Spend
@@ -48,6 +48,14 @@ class I6Game:
     actions: tuple[Action, ...]
     heroes: tuple[HeroEntry, ...]
     rulings: tuple[Ruling, ...]
+
+    def trait(self, reference: str) -> Trait:
+        """The trait a name, an id or (data written before ids) an English word stands for."""
+        return trait_references(self.traits)[reference]
+
+    def word(self, reference: str) -> str:
+        """The trait's name as printed, in the game's language (`brawn` -> Kraft)."""
+        return self.trait(reference).word()
 
 
 def load_game(folder: Path, display_root: Path) -> tuple[I6Game | None, list[Problem]]:
@@ -70,10 +78,11 @@ def load_game(folder: Path, display_root: Path) -> tuple[I6Game | None, list[Pro
                               ("gear.yaml", gear, "gear")):
         if items is not None:
             key = name.removesuffix(".yaml")
-            problems.extend(duplicate_list_names(docs[name], [i.name for i in items], entry_key((key,)), what))
-    trait_names = [t.name for t in traits] if traits is not None else None
-    if trait_names is not None:
-        problems.extend(_rule_traits(docs["traits.yaml"], trait_names))
+            names = [i.name or f"unnamed {n}" for n, i in enumerate(items)]     # a trait may have an id only
+            problems.extend(duplicate_list_names(docs[name], names, entry_key((key,)), what))
+    trait_names = TraitNames(traits) if traits is not None else None
+    if traits is not None and trait_names is not None:
+        problems.extend(_rule_traits(docs["traits.yaml"], traits))
         if info:
             problems.extend(_known(docs["game.yaml"], ("medical_trait",), info.medical_trait, trait_names, "trait"))
         for i, item in enumerate(gear or ()):
@@ -81,7 +90,7 @@ def load_game(folder: Path, display_root: Path) -> tuple[I6Game | None, list[Pro
                 problems.extend(_known(docs["gear.yaml"], ("gear", i, "weapon", "trait"), item.weapon.trait,
                                        trait_names, "trait"))
 
-    heroes, found = _load_heroes(folder, display_root, info, trait_names, features, gear)
+    heroes, found = _load_heroes(folder, display_root, info, traits, features, gear)
     problems.extend(found)
     rulings, found = load_rulings(RULINGS_FILE)
     problems.extend(found)
@@ -97,32 +106,69 @@ WHERE_DEFINED = {"trait": "traits are listed in traits.yaml", "feature": "featur
                  "gear": "gear is defined in gear.yaml"}
 
 
-def _known(doc: YamlDocument, loc: tuple, name: str, allowed: list[str], what: str,
+def _known(doc: YamlDocument, loc: tuple, name: str, allowed: Sequence[str], what: str,
            key: bool = False) -> list[Problem]:
-    """An unknown name, located, with the nearest known one when there is one."""
+    """An unknown name, located, with the nearest known one when there is one
+    (a trait by its name, else by its id)."""
     if name in allowed:
         return []
+    shown = [n for n in allowed if not isinstance(allowed, TraitNames) or n in allowed.shown]
     return [doc.problem(loc, f"unknown {what} '{name}'", key=key,
-                        hint=did_you_mean(name, allowed) or WHERE_DEFINED[what])]
+                        hint=did_you_mean(name, shown) or WHERE_DEFINED[what])]
 
 
-def _rule_traits(doc: YamlDocument, names: list[str]) -> list[Problem]:
-    missing = [t for t in RULE_TRAITS if t not in names]
-    if not missing:
-        return []
-    return [doc.problem(("traits",), "missing traits the rules use: " + ", ".join(missing)
-                        + " (" + "; ".join(f"{t}: {RULE_TRAITS[t]}" for t in missing) + ")",
-                        hint="add them to the list, with a description in the setting's words")]
+class TraitNames(list[str]):
+    """Every reference to a trait the data may use (trait_references), and
+    the ones a hint suggests: each trait's name, else its id."""
+
+    def __init__(self, traits: Sequence[Trait]):
+        super().__init__(trait_references(traits))
+        self.shown = {t.name or t.id or "" for t in traits}
 
 
-def _load_heroes(folder: Path, display_root: Path, info: GameInfo | None, trait_names: list[str] | None,
+def trait_references(traits: Sequence[Trait]) -> dict[str, Trait]:
+    """Every way the data may name a trait: its name, its id, and a rule
+    trait's English word (the names of data written before ids)."""
+    found: dict[str, Trait] = {}
+    for trait in traits:
+        if trait.id is not None:
+            found.setdefault(RULE_TRAITS[trait.id].word, trait)
+            found.setdefault(trait.id, trait)
+    for trait in traits:
+        if trait.name is not None:
+            found[trait.name] = trait
+    return found
+
+
+def _rule_traits(doc: YamlDocument, traits: Sequence[Trait]) -> list[Problem]:
+    """Each trait the rules use once, found by its id."""
+    problems = []
+    seen: set[str] = set()
+    for i, trait in enumerate(traits):
+        if trait.id in seen:
+            problems.append(doc.problem(("traits", i, "id"), f"a second trait with id '{trait.id}'",
+                                        hint="each trait the rules use is listed once"))
+        seen.add(trait.id or "")
+    missing = [t for t in RULE_TRAITS if t not in seen]
+    if missing:
+        problems.append(doc.problem(
+            ("traits",), "missing traits the rules use: " + ", ".join(missing)
+            + " (" + "; ".join(f"{t}: {RULE_TRAITS[t].use}" for t in missing) + ")",
+            hint=f"add each with its id and a name in the setting's language, e.g. '- id: {missing[0]}' "
+                 "with 'name:' and 'description:' (the name may be left out: the tool's word is printed)"))
+    return problems
+
+
+def _load_heroes(folder: Path, display_root: Path, info: GameInfo | None, traits: list[Trait] | None,
                  features: list[Feature] | None, gear: list[Gear] | None
                  ) -> tuple[list[HeroEntry], list[Problem]]:
     problems: list[Problem] = []
+    references = trait_references(traits or ())
+    trait_names = TraitNames(traits) if traits is not None else None
     feature_by = {f.name: f for f in features or ()}
     gear_by = {g.name: g for g in gear or ()}
 
-    def references(doc: YamlDocument, hero: Hero | None) -> list[Problem]:
+    def known_references(doc: YamlDocument, hero: Hero | None) -> list[Problem]:
         # Checked even when the file has other errors, so one run shows them all.
         raw = doc.data if isinstance(doc.data, dict) else {}
         bad_refs: list[Problem] = []
@@ -134,14 +180,21 @@ def _load_heroes(folder: Path, display_root: Path, info: GameInfo | None, trait_
                         bad_refs += _known(doc, (key, i), name.strip(), [x.name for x in library], what)
         ratings = raw.get("traits")
         if trait_names is not None and isinstance(ratings, dict):
+            rated: dict[str, str] = {}
             for name in ratings:
                 bad_refs += _known(doc, ("traits", name), str(name), trait_names, "trait", key=True)
+                if (trait := references.get(str(name))) is not None and trait.key in rated:
+                    bad_refs.append(doc.problem(("traits", name), f"'{name}' rates the same trait as "
+                                                f"'{rated[trait.key]}'", key=True, hint="rate each trait once"))
+                elif trait is not None:
+                    rated[trait.key] = str(name)
         return bad_refs
 
     def member(key: str, doc: YamlDocument, hero: Hero) -> tuple[HeroEntry | None, list[Problem]]:
-        if info is None or trait_names is None or features is None or gear is None:
+        if info is None or traits is None or features is None or gear is None:
             return None, []
-        full = {name: hero.traits.get(name, 1) for name in trait_names}
+        by_key = {references[name].key: rating for name, rating in hero.traits.items()}
+        full = {trait.key: by_key.get(trait.key, 1) for trait in traits or ()}
         owned_features = tuple(feature_by[n] for n in hero.features)
         owned_gear = tuple(gear_by[n] for n in hero.gear)
         points = spend(full, (f.cost for f in owned_features), (g.cost for g in owned_gear), info.budget)
@@ -149,7 +202,7 @@ def _load_heroes(folder: Path, display_root: Path, info: GameInfo | None, trait_
         return (HeroEntry(key, doc.display, hero, MappingProxyType(full), owned_features, owned_gear, points, boxes),
                 _budget(doc, points))
 
-    entries = load_cast(folder / "heroes", display_root, Hero, "hero", problems, references, member)
+    entries = load_cast(folder / "heroes", display_root, Hero, "hero", problems, known_references, member)
     return entries, problems
 
 

@@ -32,7 +32,8 @@ MIN_BRAWL_FIGHTS = 8
 EXAMPLE_FIGHTS = 100        # fights per policy on the public example page
 EARLY_ROUNDS = 1            # survivability looks at hit points left after this many rounds
 OUTLIER_GAP = Fraction(1, 5)   # never flagged closer than this (20 points) to the cast's median...
-FENCE_IQRS = Fraction(3, 2)    # ...nor inside 1.5 interquartile ranges beyond the quartiles (Tukey's fences)
+FENCE_IQRS = Fraction(3, 2)    # ...nor inside 1.5 interquartile ranges beyond the quartiles (Tukey's fences)...
+ALWAYS_GAP = Fraction(2, 5)    # ...but always from this far (40 points), however spread the cast is
 SEED = 1
 
 
@@ -67,6 +68,7 @@ class CastBalance:
     duels: int
     early_rounds: int
     outlier_gap: Fraction
+    always_gap: Fraction
     threat_band: Band
     survivability_band: Band
     brawls: tuple[Summary, ...]       # the cast by faction, one summary per policy
@@ -88,17 +90,21 @@ class DuelRecord:
     started: int     # own starting hit points, summed over the duels
 
 
-def band(values: Sequence[Fraction], gap: Fraction = OUTLIER_GAP) -> Band:
+def band(values: Sequence[Fraction], gap: Fraction = OUTLIER_GAP, always: Fraction = ALWAYS_GAP) -> Band:
     """Tukey's fences (1.5 interquartile ranges outside the quartiles) mark
-    the few the rest of the cast does not explain, however spread the cast
-    is; never nearer the median than `gap`, so an even cast, whose spread is
-    the duels' own noise (about 6 points either way at 60 duels), flags nobody."""
+    the few the rest of the cast does not explain; never nearer the median
+    than `gap`, so an even cast, whose spread is the duels' own noise (about
+    6 points either way at 60 duels), flags nobody; and never further than
+    `always`: in a cast spread evenly from 5 % to 100 % the fences fall past
+    0 % and 100 %, where no figure can be, and its weakest and strongest, 47
+    points from the median, went unflagged."""
     mid = median(values)
     if len(values) < 2:
         return Band(mid - gap, mid + gap)
     first, _, third = quantiles(values, n=4, method="inclusive")
     spread = FENCE_IQRS * (third - first)
-    return Band(min(first - spread, mid - gap), max(third + spread, mid + gap))
+    low = max(min(first - spread, mid - gap), mid - always)
+    return Band(low, min(max(third + spread, mid + gap), mid + always))
 
 
 def _flags(threat: Fraction, surv: Fraction, threat_band: Band, surv_band: Band) -> tuple[str, ...]:
@@ -223,7 +229,7 @@ def cast_balance(characters: Sequence[Character], library: Mapping[str, Special]
                      for c, t, s in zip(characters, threat, surv, strict=True))
     brawls = tuple(work.result() for work in brawl_works(characters, library, fights=brawl_fights, seed=seed))
     return CastBalance(fighters, opponent, median(threat), median(surv), duels, EARLY_ROUNDS, OUTLIER_GAP,
-                       threat_band, surv_band, brawls)
+                       ALWAYS_GAP, threat_band, surv_band, brawls)
 
 
 def _generic(role: str, side: str, hp: int, armour: int = 0, damage: int = 0) -> Character:
