@@ -113,9 +113,10 @@ def _prepare(game: Game, request: CastRequest) -> _Prepared:
     made = plan(answers, settings, characters, doc=game.settings.doc, shown=game.shown,
                 current=[(role.player, role.slug) for role in roles],
                 change=Change(request.drop, request.join, request.cut), seed=request.seed)
-    problems += made.problems + (gathered.casting.problems if gathered.casting else []) + _sizes(made)
+    problems += made.problems + (gathered.casting.problems if gathered.casting else [])
     if errors_in(problems):
         raise DataError(problems)
+    problems += _sizes(made)
     root = game.data_dir.resolve()
     old = {role.slug: (i, [h.relative_to(root).as_posix() for h in role.handouts if h.is_relative_to(root)])
            for i, role in enumerate(roles) if role.slug}

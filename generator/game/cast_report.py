@@ -121,7 +121,7 @@ def _why(plan: Plan, solved: Solved, p: int, facts: Facts) -> str:
         elif pr.rank(other, c) <= pr.rank(p, c):
             fair += 1
         else:
-            reasons.append(f"{what} went to {_cell(pr.players[other])} (their {rank_text(plan, other, c)})")
+            reasons.append(f"{what} went to {_cell(pr.players[other])} ({rank_text(plan, other, c)})")
     if fair:
         reasons.insert(0, f"{'all' if fair == len(pr.choices[p]) else fair} of their choices went to players "
                           "who ranked them as high or higher")
