@@ -131,7 +131,7 @@ def test_a_drop_out_recast_moves_only_whom_it_must():
 
 
 def test_a_cut_character_moves_its_player_and_no_one_else():
-    names, chars = ("A", "B", "C"), ("X", "Y", "Z", "W")
+    names = ("A", "B", "C")          # X, Y, Z, W were the characters
     choices = ((0, 3), (1,), (2,))
     current = {0: 0, 1: 1, 2: 2}
     cut = ("Y", "Z", "W")            # X is cut: A moves to W (their 2nd), the rest stay

@@ -146,7 +146,7 @@ def _write_casting(target: Path, prepared: _Prepared, solved: Solved, request: C
     from .output import write_whole
     made = prepared.plan
     holder = {c: made.problem.players[p] for p, c in solved.cast.items()}
-    unseen = (10 ** 6, [])
+    unseen: tuple[int, list[str]] = (10 ** 6, [])
     order = sorted(holder, key=lambda c: (prepared.old.get(made.slugs[c], unseen)[0], c))
     envelopes = [{"player": holder[c], "character": made.problem.characters[c],
                   **({"handouts": h} if (h := prepared.old.get(made.slugs[c], unseen)[1]) else {})} for c in order]

@@ -239,7 +239,7 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
     print_pack_report(report, casting_given=casting_file is not None, simplex=simplex)
 
 
-@main.command(short_help="Cast the players from their questionnaire: casting.yaml and a report.", stakes=CAST)
+@main.command("cast", short_help="Cast the players from their questionnaire: casting.yaml and a report.", stakes=CAST)
 @click.argument("answers", type=click.Path(dir_okay=False, exists=True, path_type=Path), required=False)
 @data_option
 @click.option("--system", type=SystemSlug(), default=None,
@@ -263,10 +263,11 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
 @click.option("--avoid-column", multiple=True, metavar="HEADER",
               help="A column of players a player must not be cast opposite.")
 @click.option("--attribute-column", multiple=True, metavar="HEADER", help="A column kept for quotas.")
-def cast(answers: Path | None, data_dir: Path | None, system: str | None, out_dir: Path | None, to_file: Path | None,
-         force: bool, start: Path | None, drop: tuple[str, ...], join: tuple[str, ...], cut: tuple[str, ...],
-         seed: int | None, player_column: str | None, choice_column: tuple[str, ...], timestamp_column: str | None,
-         refuse_column: tuple[str, ...], avoid_column: tuple[str, ...], attribute_column: tuple[str, ...]) -> None:
+def cast_players(answers: Path | None, data_dir: Path | None, system: str | None, out_dir: Path | None,
+                 to_file: Path | None, force: bool, start: Path | None, drop: tuple[str, ...],
+                 join: tuple[str, ...], cut: tuple[str, ...], seed: int | None, player_column: str | None,
+                 choice_column: tuple[str, ...], timestamp_column: str | None, refuse_column: tuple[str, ...],
+                 avoid_column: tuple[str, ...], attribute_column: tuple[str, ...]) -> None:
     """Cast the players from their answers (ANSWERS: a form's CSV export, or
     a YAML file of answers) and write casting.yaml for `sixes pack`, with a
     report in OUT/casting/casting-report.md.
@@ -280,8 +281,9 @@ def cast(answers: Path | None, data_dir: Path | None, system: str | None, out_di
     ties, so two runs agree. With --from, a re-cast moves the fewest players.
     """
     from .cast import CastRequest, run
-    columns = {"player": player_column, "choices": list(choice_column), "timestamp": timestamp_column,
-               "refuses": list(refuse_column), "avoids": list(avoid_column), "attributes": list(attribute_column)}
+    columns: dict[str, object] = {"player": player_column, "choices": list(choice_column),
+                                  "timestamp": timestamp_column, "refuses": list(refuse_column),
+                                  "avoids": list(avoid_column), "attributes": list(attribute_column)}
     run(data_dir, out_dir, CastRequest(answers, system, to_file, force, start, drop, join, cut, seed, columns))
 
 

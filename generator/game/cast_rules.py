@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
 from ..core import naming
-from ..core.errors import Problem, did_you_mean
+from ..core.errors import Problem, Severity, did_you_mean
 from ..core.loading import YamlDocument
 from .cast_model import (CastProblem, Rule, apart_rule, precast_rule, quota_rule, refuse_rule,
                          structural_rules)
@@ -53,8 +53,8 @@ class _Where:
     def __init__(self, doc: YamlDocument | None, shown: str):
         self.doc, self.shown = doc, shown
 
-    def __call__(self, loc: tuple, message: str, hint: str | None = None, severity: str = "error") -> Problem:
-        level = "warning" if severity == "warning" else "error"
+    def __call__(self, loc: tuple, message: str, hint: str | None = None, severity: Severity = "error") -> Problem:
+        level = severity
         if self.doc is not None:
             return self.doc.problem(("casting", *loc), message, hint=hint, severity=level)
         return Problem(self.shown, None, None, message, hint=hint, severity=level)
@@ -66,32 +66,32 @@ def plan(answers: Sequence[Answer], settings: CastingSettings, characters: Mappi
     """The casting problem: the players (the questionnaire's, and in a re-cast
     the current casting's and those joining, less those leaving), the
     characters (less those cut), and every hard rule."""
-    where, problems = _Where(doc, shown), []
+    where, problems = _Where(doc, shown), list[Problem]()
     names = _characters(characters, change.cut, problems)
     slugs = tuple(characters[n] for n in names)
-    players, answers = _players(answers, current, change, problems)
+    players, given = _players(answers, current, change, problems)
     key = {naming.slug(p): i for i, p in enumerate(players)}
     at = {slug: i for i, slug in enumerate(slugs)}
-    choices = tuple(tuple(at[s] for s in a.choices if s in at) if a else () for a in answers)
+    choices = tuple(tuple(at[s] for s in a.choices if s in at) if a else () for a in given)
     rules: list[Rule] = structural_rules(players, names)
     for character, player in settings.precast.items():
-        c, p = _find(character, names, ("precast", character), where, problems, "character", key=True), \
+        c, p = _find(character, names, ("precast", character), where, problems, "character"), \
             _find(player, players, ("precast", character), where, problems, "player")
         if c is not None and p is not None:
             rules.append(precast_rule(players, names, p, c))
-    for p, answer in enumerate(answers):
+    for p, answer in enumerate(given):
         refused = [at[s] for s in (answer.refuses if answer else ()) if s in at]
         if refused:
             rules.append(refuse_rule(players, names, p, refused))
     opposite = opposite_characters(settings, names, where, problems)
-    rules += _apart(settings, answers, players, names, key, opposite, where, problems)
+    rules += _apart(settings, given, players, names, key, opposite, where, problems)
     for i, quota in enumerate(settings.quotas):
-        rules += _quota(i, quota, settings, answers, players, names, choices, where, problems)
+        rules += _quota(i, quota, settings, given, players, names, choices, where, problems)
     current_index = {key[naming.slug(p)]: at[s] for p, s in current
                      if s in at and naming.slug(p) in key}
     problem = CastProblem(tuple(players), names, choices, tuple(rules),
                           settings.seed if seed is None else seed, current_index)
-    return Plan(problem, slugs, tuple(answers), problems)
+    return Plan(problem, slugs, tuple(given), problems)
 
 
 def _characters(characters: Mapping[str, str], cut: Iterable[str], problems: list[Problem]) -> tuple[str, ...]:
@@ -126,8 +126,8 @@ def _players(answers: Sequence[Answer], current: Sequence[tuple[str, str | None]
     return [p for p, _ in pool.values()], [a for _, a in pool.values()]
 
 
-def _find(name: str, among: Sequence[str], loc: tuple, where: _Where, problems: list[Problem], what: str,
-          key: bool = False) -> int | None:
+def _find(name: str, among: Sequence[str], loc: tuple, where: _Where, problems: list[Problem],
+          what: str) -> int | None:
     wanted = naming.slug(name)
     found = next((i for i, n in enumerate(among) if naming.slug(n) == wanted), None)
     if found is None:

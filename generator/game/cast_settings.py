@@ -94,7 +94,8 @@ class CastingSettings(DataModel):
 class AnsweredPlayer(DataModel):
     name: Name = Field(min_length=1, max_length=200, description="The player's name, as on the envelope.")
     choices: list[Name] = Field(default_factory=list, max_length=MAX_RULES, description="Characters, best first.")
-    refuses: list[Name] = Field(default_factory=list, max_length=MAX_RULES, description="Characters they will not play.")
+    refuses: list[Name] = Field(default_factory=list, max_length=MAX_RULES,
+                                description="Characters they will not play.")
     avoids: list[Name] = Field(default_factory=list, max_length=MAX_RULES,
                                description="Players they must not be cast opposite.")
     attributes: dict[Name, Name] = Field(default_factory=dict, max_length=MAX_COLUMNS,

@@ -88,7 +88,7 @@ def _from_yaml(text: str, shown: str, path: Path, characters: Mapping[str, str])
         return [], problems
     answers = []
     for i, item in enumerate(model.players):
-        def cell(names: list[str], key: str) -> list[tuple[str, Problem]]:
+        def cell(names: list[str], key: str, i: int = i) -> list[tuple[str, Problem]]:
             return [(name, doc.problem(("players", i, key, j), "")) for j, name in enumerate(names)]
         choices = _characters(cell(item.choices, "choices"), characters, problems)
         refuses = _characters(cell(item.refuses, "refuses"), characters, problems)
