@@ -216,3 +216,36 @@ def test_the_pack_of_a_cast_holds_the_names_and_nothing_else_of_the_answers(star
     together = "\n".join(everything)
     assert "Ann Ardent" in together and "Bob Brisk" in together
     assert "SECRET" not in together and "knee brace" not in together and "0123" not in together
+
+
+def test_a_quota_by_an_attribute_column_is_kept_and_reported_as_binding(starter, tmp_path):
+    """Ann and Cat (she/her) would both have their first choice; at most one
+    character may go to a she/her player, so Bob (he/him) takes First Rival."""
+    (starter / "sixes.yaml").write_text(
+        "casting:\n  columns:\n    choices: [Choice 1, Choice 2]\n    attributes: [Notes]\n"
+        "  quotas:\n    - {attribute: Notes, values: [She/her], at_most: 1}\n", encoding="utf-8")
+    answers = questionnaire(tmp_path / "answers.csv", [
+        ["3/1/2026 10:00:00", "Ann", "First Rival", "", "", "she/her"],
+        ["3/1/2026 10:05:00", "Bob", "First Rival", "", "", "he/him"],
+        ["3/1/2026 10:06:00", "Cat", "Second Rival", "", "", "she/her"]])
+    code, output = cast(str(answers), "--data", str(starter), "--out", str(tmp_path / "out"))
+    assert code == 0, output
+    envelopes = yaml.safe_load((starter / "casting.yaml").read_text(encoding="utf-8"))["envelopes"]
+    assert [(e["player"], e["character"]) for e in envelopes] == [("Bob", "First Rival"), ("Cat", "Second Rival")]
+    report = (tmp_path / "out" / "casting" / "casting-report.md").read_text(encoding="utf-8")
+    assert ("- at most 1 of every character cast to players whose Notes is She/her (without it, another as good)"
+            in report)
+    assert "- Ann: all of their choices went to players who ranked them as high or higher" in report
+
+
+def test_a_quota_naming_an_unknown_column_or_character_is_refused_at_its_line(starter, tmp_path):
+    (starter / "sixes.yaml").write_text(
+        "casting:\n  columns:\n    choices: [Choice 1]\n"
+        "  quotas:\n    - {attribute: Pronouns, values: [she/her], at_most: 1}\n"
+        "    - {characters: [Frist Rival], at_least: 1}\n", encoding="utf-8")
+    answers = questionnaire(tmp_path / "answers.csv", [["3/1/2026 10:00:00", "Ann", "First Rival", "", "", ""]])
+    code, output = cast(str(answers), "--data", str(starter), "--out", str(tmp_path / "out"))
+    assert code == 1
+    assert "sixes.yaml:5:19: error: casting.quotas[0].attribute: 'Pronouns' is not an attribute column" in output
+    assert ("sixes.yaml:6:21: error: casting.quotas[1].characters[0]: no character called 'Frist Rival' in this "
+            "casting; did you mean 'First Rival'?") in output

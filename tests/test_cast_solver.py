@@ -151,7 +151,7 @@ def test_rules_that_bound_are_those_without_which_the_casting_improves():
     problem = CastProblem(names, chars, ((0,), (1,)), (*structural_rules(names, chars), precast))
     best = solve(problem)
     assert best is not None and best.cast == {0: 1, 1: 0}
-    assert [r.text for r in bound(problem, best) or []] == ["X is pre-cast to B"]
+    assert [(r.text, better) for r, better in bound(problem, best) or []] == [("X is pre-cast to B", True)]
     quiet = CastProblem(names, chars, ((0,), (1,)), (*structural_rules(names, chars), harmless))
     solved = solve(quiet)
     assert solved is not None and bound(quiet, solved) == []

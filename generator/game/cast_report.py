@@ -28,7 +28,7 @@ class Facts:
 
     source: str                             # the questionnaire, as shown
     title: str                              # the game's title
-    bound: list[Rule] | None                # None: not asked (too many rules)
+    bound: list[tuple[Rule, bool]] | None   # each rule that bound, and whether without it the casting is better
     reachable: Callable[[int, int], bool]   # whether a player could have had a character under the rules
 
 
@@ -146,12 +146,14 @@ def _rest(plan: Plan, solved: Solved, facts: Facts) -> list[str]:
     return out
 
 
-def _bound(bound: Sequence[Rule] | None) -> list[str]:
+def _bound(bound: Sequence[tuple[Rule, bool]] | None) -> list[str]:
     if bound is None:
         return ["Not worked out: too many rules to solve again without each."]
     if not bound:
-        return ["None: without any one of the hard rules, the casting would be no better."]
-    return ["Without each of these, a better casting exists:", ""] + [f"- {_cell(r.text)}" for r in bound]
+        return ["None: without any one of the hard rules, the casting would be the same."]
+    return ["Without each of these, the casting would differ:", ""] + [
+        f"- {_cell(r.text)} ({'without it, a better casting' if better else 'without it, another as good'})"
+        for r, better in bound]
 
 
 def conflict_text(rules: Sequence[Rule]) -> list[str]:

@@ -199,10 +199,12 @@ def conflict(problem: CastProblem) -> list[Rule]:
     return needed
 
 
-def bound(problem: CastProblem, best: Solved, limit: int = 200) -> list[Rule] | None:
-    """The rules that bound: those without which a better casting exists
-    (solved again without each). None when there are more than `limit`
-    rules, where asking is too long for a report."""
+def bound(problem: CastProblem, best: Solved, limit: int = 200) -> list[tuple[Rule, bool]] | None:
+    """The rules that bound: those without which the casting would differ
+    (solved again without each; a rule only narrows the choice, so the
+    casting without it is as good or better, down to the seed's tie-break),
+    each with whether it would be better by the objective itself. None when
+    there are more than `limit` rules, where asking is too long for a report."""
     rules = [r for r in problem.rules if r.kind != "cast"]
     if len(rules) > limit:
         return None
@@ -210,8 +212,8 @@ def bound(problem: CastProblem, best: Solved, limit: int = 200) -> list[Rule] | 
     for rule in rules:
         others = tuple(r for r in problem.rules if r is not rule)
         freer = solve(replace(problem, rules=others))
-        if freer is not None and freer.objective[:4] < best.objective[:4]:
-            binding.append(rule)
+        if freer is not None and freer.objective < best.objective:
+            binding.append((rule, freer.objective[:4] < best.objective[:4]))
     return binding
 
 
