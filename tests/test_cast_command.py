@@ -196,7 +196,8 @@ def test_a_drop_out_recast_moves_only_whom_it_must(starter, tmp_path):
     assert code == 0, output
     again = yaml.safe_load((tmp_path / "recast.yaml").read_text(encoding="utf-8"))["envelopes"]
     assert [(e["player"], e["character"]) for e in again] == [("Ann", "First Rival"), ("Cat", "Second Rival")]
-    assert "- Nobody moves: every player cast before keeps their character." in output
+    assert "- Bob leaves: Second Rival is free" in output
+    assert "- Nobody else moves: every other player cast before keeps their character." in output
     assert "- Cat comes in as Second Rival (2nd choice)" in output
 
 

@@ -16,10 +16,10 @@ from .cast_model import Rule
 from .cast_rules import Plan
 from .cast_solve import Solved
 
-OBJECTIVE = ("every hard rule kept; then (1) the worst rank any player gets as good as it can be (a character "
+OBJECTIVE = ("(1) the worst rank any player gets as good as it can be (a character "
              "not in a player's list counts as worse than any listed), (2) the most first choices, (3) the "
              "smallest sum of squared ranks (the fewest low choices), (4) ties broken by the seed")
-RECAST = "first the fewest players moved off the character they had, then "
+RECAST = "(0) the fewest players moved off the character they had, "
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,8 @@ def report(plan: Plan, solved: Solved, facts: Facts) -> str:
     lines = [f"# Casting: {_cell(facts.title)}", "",
              f"{len(cast)} of {len(pr.players)} players cast to {len(pr.characters)} characters, from "
              f"{_cell(facts.source)} (seed {pr.seed}).", "",
-             "How the casting was chosen: " + (RECAST if pr.current else "") + OBJECTIVE + ".", "",
+             "How the casting was chosen: every hard rule kept; then, in this order, "
+             + (RECAST if pr.current else "") + OBJECTIVE + ".", "",
              "## Who plays whom", "", "| Player | Character | Rank |", "|---|---|---|"]
     lines += [f"| {_cell(pr.players[p])} | {_cell(pr.characters[c])} | {rank_text(plan, p, c)} |"
               for p, c in sorted(cast.items(), key=lambda pc: pc[1])]
@@ -81,17 +82,22 @@ def _moves(plan: Plan, solved: Solved) -> list[str]:
     if not pr.current:
         return []
     out = ["", "## Who moves", ""]
+    out += [f"- {_cell(player)} " + (f"loses {_cell(character)}, which is cut" if stays
+                                     else f"leaves: {_cell(character)} is free")
+            for player, character, stays in plan.gone]
+    start = len(out)
     for p, c in sorted(pr.current.items()):
         now = solved.cast.get(p)
         if now != c:
             to = f"to {_cell(pr.characters[now])} ({rank_text(plan, p, now)})" if now is not None else \
                 "out of the casting"
             out.append(f"- {_cell(pr.players[p])} moves from {_cell(pr.characters[c])} {to}")
-    if len(out) == 3:
-        out.append("- Nobody moves: every player cast before keeps their character.")
-    new = [p for p in solved.cast if p not in pr.current]
-    out += [f"- {_cell(pr.players[p])} comes in as {_cell(pr.characters[solved.cast[p]])} "
-            f"({rank_text(plan, p, solved.cast[p])})" for p in new]
+    if len(out) == start:
+        out.append("- Nobody else moves: every other player cast before keeps their character.")
+    recast = {player for player, _, stays in plan.gone if stays}
+    out += [f"- {_cell(pr.players[p])} {'now plays' if pr.players[p] in recast else 'comes in as'} "
+            f"{_cell(pr.characters[c])} ({rank_text(plan, p, c)})"
+            for p, c in sorted(solved.cast.items()) if p not in pr.current]
     return out
 
 

@@ -45,6 +45,8 @@ class Plan:
     slugs: tuple[str, ...]                      # each character's slug, by index
     answers: tuple[Answer | None, ...]          # each player's answers (None: they gave none)
     problems: list[Problem] = field(default_factory=list)
+    gone: tuple[tuple[str, str, bool], ...] = ()   # a re-cast's (player, character, whether the player stays)
+                                                   # for each role the change ended: a player left, a character cut
 
 
 class _Where:
@@ -91,7 +93,10 @@ def plan(answers: Sequence[Answer], settings: CastingSettings, characters: Mappi
                      if s in at and naming.slug(p) in key}
     problem = CastProblem(tuple(players), names, choices, tuple(rules),
                           settings.seed if seed is None else seed, current_index)
-    return Plan(problem, slugs, tuple(given), problems)
+    names_of = {slug: name for name, slug in characters.items()}
+    gone = tuple((p, names_of.get(s or "", s or ""), naming.slug(p) in key) for p, s in current
+                 if s not in at or naming.slug(p) not in key)
+    return Plan(problem, slugs, tuple(given), problems, gone)
 
 
 def _characters(characters: Mapping[str, str], cut: Iterable[str], problems: list[Problem]) -> tuple[str, ...]:
