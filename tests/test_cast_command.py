@@ -250,3 +250,14 @@ def test_a_quota_naming_an_unknown_column_or_character_is_refused_at_its_line(st
     assert "sixes.yaml:5:19: error: casting.quotas[0].attribute: 'Pronouns' is not an attribute column" in output
     assert ("sixes.yaml:6:21: error: casting.quotas[1].characters[0]: no character called 'Frist Rival' in this "
             "casting; did you mean 'First Rival'?") in output
+
+
+def test_a_name_no_envelope_can_print_is_refused_at_its_cell(starter, tmp_path):
+    answers = questionnaire(tmp_path / "answers.csv", [
+        ["3/1/2026 10:00:00", "Ann \u202eevil", "First Rival", "", "", ""],
+        ["3/1/2026 10:05:00", "Bob \U0001F600", "Second Rival", "", "", ""]])
+    code, output = cast(str(answers), "--data", str(starter), "--out", str(tmp_path / "out"))
+    assert code == 1
+    assert f"{answers}:2:2: error: Name: the name holds an invisible character" in output
+    assert f"{answers}:3:2: error: Name: the name has characters the printed fonts cannot show: " in output
+    assert not (starter / "casting.yaml").exists()

@@ -23,7 +23,7 @@ from ..core.loading import YamlDocument
 from .cast_model import (CastProblem, Rule, apart_rule, precast_rule, quota_rule, refuse_rule,
                          structural_rules)
 from .cast_settings import CastingSettings, Quota
-from .questionnaire import Answer
+from .questionnaire import Answer, name_fault
 
 COMMAND_LINE = "command line"
 
@@ -119,6 +119,9 @@ def _players(answers: Sequence[Answer], current: Sequence[tuple[str, str | None]
     for player, _ in current:
         pool.setdefault(naming.slug(player), (player, None))
     for player in change.join:
+        if (fault := name_fault(player)) is not None:
+            problems.append(Problem(COMMAND_LINE, None, None, f"--join: {fault[0]}", hint=fault[1]))
+            continue
         if naming.slug(player) in {naming.slug(p) for p, _ in current}:
             problems.append(Problem(COMMAND_LINE, None, None, f"--join: '{player}' is cast already",
                                     hint="join names a player new to the casting"))

@@ -25,6 +25,7 @@ from typing import Mapping
 
 from ..core import naming
 from ..core.errors import Problem, did_you_mean
+from ..core.glyphs import GLYPH_HINT, undrawn
 from ..core.loading import UnreadableFile, parse_yaml, read_limited
 from ..core.text import advice, unreadable
 from ..core.validation import validate
@@ -93,6 +94,9 @@ def _from_yaml(text: str, shown: str, path: Path, characters: Mapping[str, str])
         choices = _characters(cell(item.choices, "choices"), characters, problems)
         refuses = _characters(cell(item.refuses, "refuses"), characters, problems)
         line, _ = doc.position(("players", i))
+        if (fault := name_fault(item.name)) is not None:
+            problems.append(doc.problem(("players", i, "name"), fault[0], hint=fault[1]))
+            continue
         answers.append(Answer(item.name, choices, refuses, tuple(cell(item.avoids, "avoids")),
                               {k.casefold(): v for k, v in item.attributes.items()}, f"{shown}:{line}"))
     return _latest([(a, _Row(0, [], "")) for a in answers], shown, None, problems)
@@ -186,14 +190,27 @@ def _answer(row: _Row, header: _Row, index: dict[str, list[int]], shown: str, ch
                                 hint="fill in the name, or delete the row"))
         return None
     name, where = player[0]
-    if (why := unreadable(name, "name")) is not None:
-        problems.append(_at(where, why, advice(name, "name")))
+    if (fault := name_fault(name)) is not None:
+        problems.append(_at(where, *fault))
         return None
     attributes = {header.cells[i].strip().casefold(): (row.cells[i].strip() if i < len(row.cells) else "")
                   for i in index.get("attributes", [])}
     return Answer(name, _characters(cells("choices"), characters, problems),
                   _characters(cells("refuses"), characters, problems), tuple(cells("avoids")), attributes,
                   f"{shown}:{row.line}")
+
+
+def name_fault(name: str) -> tuple[str, str] | None:
+    """(message, hint) when a player's name cannot go on an envelope: a
+    character that changes how text reads, or one the printed fonts lack
+    (what `sixes check` would refuse in the casting file, said at the cell)."""
+    if (why := unreadable(name, "name")) is not None:
+        return why, advice(name, "name")
+    missing = undrawn(name)
+    if missing:
+        shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing[:4])
+        return f"the name has characters the printed fonts cannot show: {shown}", GLYPH_HINT
+    return None
 
 
 def _at(where: Problem, message: str, hint: str | None = None, severity: str = "error") -> Problem:
