@@ -261,3 +261,18 @@ def test_a_name_no_envelope_can_print_is_refused_at_its_cell(starter, tmp_path):
     assert f"{answers}:2:2: error: Name: the name holds an invisible character" in output
     assert f"{answers}:3:2: error: Name: the name has characters the printed fonts cannot show: " in output
     assert not (starter / "casting.yaml").exists()
+
+
+def test_the_report_says_why_a_player_got_none_of_their_choices(starter, tmp_path):
+    (starter / "sixes.yaml").write_text(
+        "casting:\n  columns:\n    choices: [Choice 1, Choice 2]\n  precast: {First Rival: Bob}\n", encoding="utf-8")
+    answers = questionnaire(tmp_path / "answers.csv", [
+        ["3/1/2026 10:00:00", "Ann", "First Rival", "", "", ""],
+        ["3/1/2026 10:05:00", "Bob", "", "", "", ""]])
+    code, output = cast(str(answers), "--data", str(starter), "--out", str(tmp_path / "out"))
+    assert code == 0, output
+    report = (tmp_path / "out" / "casting" / "casting-report.md").read_text(encoding="utf-8")
+    assert "- Ann plays Second Rival: First Rival (1st) cannot be theirs under the hard rules" in report
+    assert "| Ann | Second Rival | not in their list |" in report
+    assert "- a character not in their list: 2" in report
+    assert "- First Rival is pre-cast to Bob (without it, a better casting)" in report

@@ -57,7 +57,7 @@ class _Prepared:
 
 def run(data_dir: Path | None, out_dir: Path | None, request: CastRequest) -> None:
     from ..game.cast_report import Facts, conflict_text, report
-    from ..game.cast_solve import bound, conflict, could_have, solve
+    from ..game.cast_solve import Reach, bound, conflict, solve
     from ..game.casting import CASTING_FILE
     from .context import refuse_output
     from .output import OutputFolder
@@ -74,8 +74,7 @@ def run(data_dir: Path | None, out_dir: Path | None, request: CastRequest) -> No
         raise Failed("no casting keeps every hard rule; these cannot all hold together (drop or change one):",
                      conflict_text(conflict(problem)), unchanged="the casting file was not written.")
     print_problems(prepared.warnings)
-    facts = Facts(str(request.answers), prepared.title, bound(problem, solved),
-                  lambda p, c: could_have(problem, p, c))
+    facts = Facts(str(request.answers), prepared.title, bound(problem, solved), Reach(problem, solved))
     text = report(prepared.plan, solved, facts)
     refuse_output(game.out_dir, game.data_dir)
     with OutputFolder(game.out_dir, entries=[REPORT_ENTRY]) as folder:

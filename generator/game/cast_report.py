@@ -120,12 +120,12 @@ def _why(plan: Plan, solved: Solved, p: int, facts: Facts) -> str:
     reasons, fair = [], 0
     for c in pr.choices[p]:
         what, other = f"{_cell(pr.characters[c])} ({ordinal(pr.rank(p, c))})", holder.get(c)
-        if not facts.reachable(p, c):
+        if other is not None and pr.rank(other, c) <= pr.rank(p, c):
+            fair += 1
+        elif not facts.reachable(p, c):
             reasons.append(f"{what} cannot be theirs under the hard rules")
         elif other is None:
             reasons.append(f"{what} is left unplayed")
-        elif pr.rank(other, c) <= pr.rank(p, c):
-            fair += 1
         else:
             reasons.append(f"{what} went to {_cell(pr.players[other])} ({rank_text(plan, other, c)})")
     if fair:
@@ -154,7 +154,7 @@ def _rest(plan: Plan, solved: Solved, facts: Facts) -> list[str]:
 
 def _bound(bound: Sequence[tuple[Rule, bool]] | None) -> list[str]:
     if bound is None:
-        return ["Not worked out: too many rules to solve again without each."]
+        return ["Not worked out: a game this size has too many rules to solve again without each."]
     if not bound:
         return ["None: without any one of the hard rules, the casting would be the same."]
     return ["Without each of these, the casting would differ:", ""] + [

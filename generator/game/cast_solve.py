@@ -21,6 +21,7 @@ from typing import Any, Iterable
 from .cast_model import CastProblem, Objective, Rule, objective_of
 
 _BANNER = threading.Lock()
+WORK_LIMIT = 60_000         # rules x players x characters asked again by `bound`: 40 x 40 with 37 rules, ~10 s
 _quiet = False
 
 
@@ -127,8 +128,10 @@ class _Model:
         return {p: c for p in range(self.P) for c in range(self.C) if values[p * self.C + c] > 0.5}
 
 
-def solve(problem: CastProblem) -> Solved | None:
-    """The best casting keeping every rule, or None when none does."""
+def solve(problem: CastProblem, known: Solved | None = None) -> Solved | None:
+    """The best casting keeping every rule, or None when none does. `known`:
+    a casting known to keep the rules (of a problem with more rules), so
+    none is looked for first, and the worst rank is sought below its own."""
     if not problem.players or not problem.characters:
         return Solved({}, objective_of(problem, {}))
     model = _Model(problem, problem.rules)
@@ -141,9 +144,9 @@ def solve(problem: CastProblem) -> Solved | None:
         if value is None:
             return None
         model.hold(kept, value)
-    elif model.minimise(np.zeros(model.n)) is None:
+    elif known is None and model.minimise(np.zeros(model.n)) is None:
         return None
-    worst = _least_worst(model)
+    worst = _least_worst(model, known.objective[1] if known is not None and not problem.current else None)
     model.within(worst)
     # Levels 2 and 3 as one exact integer objective: a first choice outweighs
     # any sum of squared ranks a casting within `worst` can have.
@@ -160,10 +163,11 @@ def solve(problem: CastProblem) -> Solved | None:
     return Solved(cast, objective_of(problem, cast))
 
 
-def _least_worst(model: _Model) -> int:
+def _least_worst(model: _Model, high: int | None = None) -> int:
     """The best worst rank: the least bound for which a casting still
-    exists (found by halving; the levels before are held)."""
-    low, high = 1, model.problem.unranked
+    exists (found by halving; the levels before are held), at most `high`
+    when a casting within it is known."""
+    low, high = 1, high or model.problem.unranked
     zeros = model.np.zeros(model.n)
     while low < high:
         middle = (low + high) // 2
@@ -199,29 +203,52 @@ def conflict(problem: CastProblem) -> list[Rule]:
     return needed
 
 
-def bound(problem: CastProblem, best: Solved, limit: int = 200) -> list[tuple[Rule, bool]] | None:
+def bound(problem: CastProblem, best: Solved, limit: int = WORK_LIMIT) -> list[tuple[Rule, bool]] | None:
     """The rules that bound: those without which the casting would differ
     (solved again without each; a rule only narrows the choice, so the
     casting without it is as good or better, down to the seed's tie-break),
     each with whether it would be better by the objective itself. None when
-    there are more than `limit` rules, where asking is too long for a report."""
+    rules x players x characters is over `limit`: a solve each, too long
+    for a report (80 x 80 with 30 rules: 15 s)."""
     rules = [r for r in problem.rules if r.kind != "cast"]
-    if len(rules) > limit:
+    if len(rules) * len(problem.players) * len(problem.characters) > limit:
         return None
     binding = []
     for rule in rules:
         others = tuple(r for r in problem.rules if r is not rule)
-        freer = solve(replace(problem, rules=others))
+        freer = solve(replace(problem, rules=others), known=best)
         if freer is not None and freer.objective < best.objective:
             binding.append((rule, freer.objective[:4] < best.objective[:4]))
     return binding
 
 
-def could_have(problem: CastProblem, player: int, character: int) -> bool:
-    """Whether any casting keeping the rules gives `player` `character`."""
-    return feasible(problem, [*problem.rules, Rule("precast", "", (), (_pin(player, character),))])
+class Reach:
+    """Whether some casting keeping the rules gives a player a character:
+    one model, each pair asked by pinning its column to 1; every casting
+    found on the way answers its own pairs too. At most `budget` solves (a
+    count, so two runs say the same): past it a pair counts as reachable,
+    and the report then only says where the character went."""
 
+    def __init__(self, problem: CastProblem, known: Solved, budget: int = 60):
+        self.problem, self.budget = problem, budget
+        self.model: _Model | None = None
+        self.yes: set[tuple[int, int]] = set(known.cast.items())
+        self.no: set[tuple[int, int]] = set()
 
-def _pin(player: int, character: int) -> Any:
-    from .cast_model import Row
-    return Row(((player, character, 1),), low=1)
+    def __call__(self, player: int, character: int) -> bool:
+        pair = (player, character)
+        if pair not in self.yes and pair not in self.no:
+            if self.budget <= 0:
+                return True
+            self.budget -= 1
+            if self.model is None:
+                self.model = _Model(self.problem, self.problem.rules)
+            model, col = self.model, player * self.model.C + character
+            model.h.changeColBounds(col, 1.0, 1.0)
+            found = model.minimise(model.np.zeros(model.n)) is not None
+            model.h.changeColBounds(col, 0.0, 1.0)
+            if found:
+                self.yes.update(model.cast().items())
+            else:
+                self.no.add(pair)
+        return pair in self.yes
