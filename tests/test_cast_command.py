@@ -276,3 +276,35 @@ def test_the_report_says_why_a_player_got_none_of_their_choices(starter, tmp_pat
     assert "| Ann | Second Rival | not in their list |" in report
     assert "- a character not in their list: 2" in report
     assert "- First Rival is pre-cast to Bob (without it, a better casting)" in report
+
+
+def test_answers_written_as_yaml_cast_the_same_way(starter, tmp_path):
+    answers = tmp_path / "answers.yaml"
+    answers.write_text("players:\n"
+                       "  - {name: Ann, choices: [second rival, First Rival]}\n"
+                       "  - {name: Bob, choices: [Second Rival], refuses: [First Rivel]}\n", encoding="utf-8")
+    code, output = cast(str(answers), "--data", str(starter), "--out", str(tmp_path / "out"))
+    assert code == 1
+    assert (f"{answers}:3:52: error: players[1].refuses[0]: no character called 'First Rivel'; "
+            "did you mean 'First Rival'?") in output
+    answers.write_text(answers.read_text(encoding="utf-8").replace("First Rivel", "First Rival"), encoding="utf-8")
+    code, output = cast(str(answers), "--data", str(starter), "--out", str(tmp_path / "out"))
+    assert code == 0, output
+    envelopes = yaml.safe_load((starter / "casting.yaml").read_text(encoding="utf-8"))["envelopes"]
+    assert [(e["player"], e["character"]) for e in envelopes] == [("Ann", "First Rival"), ("Bob", "Second Rival")]
+
+
+def test_a_spreadsheets_csv_with_semicolons_and_a_bom_and_two_digit_years(starter, tmp_path):
+    """Excel in a European locale saves `;`-separated CSV with a byte-order
+    mark; Microsoft Forms writes `Completion time` as 3/14/26 10:22:31."""
+    (starter / "sixes.yaml").write_text("casting:\n  columns:\n    choices: [Choice 1, Choice 2]\n", encoding="utf-8")
+    answers = tmp_path / "answers.csv"
+    answers.write_bytes("\ufeffId;Completion time;Name;Choice 1;Choice 2\r\n"
+                        "1;3/14/26 10:22:31;Ann;First Rival;Second Rival\r\n"
+                        "2;3/14/26 10:25:00;Bob;First Rival;\r\n"
+                        "3;3/15/26 09:00:00;Ann;Second Rival;First Rival\r\n".encode("utf-8"))
+    code, output = cast(str(answers), "--data", str(starter), "--out", str(tmp_path / "out"))
+    assert code == 0, output
+    assert f"{answers}:2: warning: 'Ann' answered twice: the later answer (line 4) is kept" in output
+    envelopes = yaml.safe_load((starter / "casting.yaml").read_text(encoding="utf-8"))["envelopes"]
+    assert [(e["player"], e["character"]) for e in envelopes] == [("Bob", "First Rival"), ("Ann", "Second Rival")]
