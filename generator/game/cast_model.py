@@ -136,7 +136,7 @@ def apart_rule(players: Sequence[str], characters: Sequence[str], a: int, b: int
     """Players a and b are never cast on two characters that face each other
     (any pair of `opposite`, either way round)."""
     rows = tuple(Row(((a, c, 1), (b, d, 1)), high=1) for c, d in sorted(set(opposite)) for c, d in ((c, d), (d, c)))
-    text = f"{players[a]} and {players[b]} are not cast opposite each other" + (f" ({why})" if why else "")
+    text = f"{players[a]} and {players[b]} are not cast opposite each other" + (f", {why}" if why else "")
     return Rule("apart", text, (players[a], players[b]), rows)
 
 

@@ -183,7 +183,7 @@ def _apart(settings: CastingSettings, answers: Sequence[Answer | None], players:
         problems.append(where(("apart",), "players are kept apart, but no characters are opposite each other, "
                               "so nothing keeps them apart", "list pairs of characters who face each other under "
                               "casting: opposite:", severity="warning"))
-    return [apart_rule(players, names, a, b, opposite, "asked by " + " and ".join(dict.fromkeys(who)))
+    return [apart_rule(players, names, a, b, opposite, "as " + " and ".join(dict.fromkeys(who)) + " asked")
             for (a, b), who in sorted(asked.items())]
 
 
