@@ -258,6 +258,8 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
         ("commands/catalogue.py", "write_catalogue"): "writes the game's catalogue file whole (read through the gate "
                                                       "first by read_own_catalogue)",
         ("commands/deploy.py", "to_folder"): "copies the built site",
+        ("commands/output.py", "write_whole"): "writes sixes cast's casting file whole (a new file, renamed)",
+        ("game/cast_solve.py", "_highs"): "/dev/null, for the moment HiGHS prints its banner on the C output",
         ("commands/output.py", "OutputFolder._take_lock"): "the output folder's lock",
         ("render/cache_marker.py", "marked"): "the marker the tool wrote into its own cache folder",
         ("commands/output.py", "OutputFolder.record"): "the output folder's record",

@@ -1,7 +1,7 @@
 """The `sixes` command: its options, arguments and help, and nothing else.
 
 Commands floor. Each command here declares what the command line takes and
-hands it to its own module (check.py, build.py through reports.py, pack.py,
+hands it to its own module (check.py, build.py through reports.py, pack.py, cast.py,
 serve.py, tracker.py, deploy.py, new.py, clean.py, schema.py, simulate.py),
 imported inside the command, so --help imports no WeasyPrint nor MkDocs and
 stays instant. Exit status: 0 success, 1 invalid data or a failed build,
@@ -20,7 +20,7 @@ import click
 
 from ..core.errors import visible
 from ..core.paper import CHOICES, COVER_LAYOUTS
-from .failures import BUILD, PACK, SCHEMAS, Group
+from .failures import BUILD, CAST, PACK, SCHEMAS, Group
 from .locate import config_for, locate
 
 if TYPE_CHECKING:
@@ -261,6 +261,54 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
     with ProgressBar() as progress:
         report = run_pack(request, progress)
     print_pack_report(report, casting_given=casting_file is not None, simplex=simplex)
+
+
+@main.command("cast", short_help="Cast the players from their questionnaire: casting.yaml and a report.", stakes=CAST)
+@click.argument("answers", type=click.Path(dir_okay=False, exists=True, path_type=Path), required=False)
+@data_option
+@click.option("--system", type=SystemSlug(), default=None,
+              help="The game to cast (default: the only game in the data folder).")
+@out_option("The report is written to OUT/casting/")
+@click.option("--to", "to_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The casting file to write (default: casting.yaml in the game folder).")
+@click.option("--force", is_flag=True, help="Replace the casting file if it exists.")
+@click.option("--from", "start", type=click.Path(dir_okay=False, exists=True, path_type=Path), default=None,
+              help="Re-cast from this casting file, moving as few players as can be (with --drop, --join, --cut).")
+@click.option("--drop", multiple=True, metavar="PLAYER", help="A player who leaves (repeat for more).")
+@click.option("--join", multiple=True, metavar="PLAYER", help="A player who joins (repeat for more).")
+@click.option("--cut", multiple=True, metavar="CHARACTER", help="A character no longer played (repeat for more).")
+@click.option("--seed", type=click.IntRange(0, 2 ** 31), default=None,
+              help="Breaks ties between equally good castings (default: the settings' casting.seed, else 1).")
+@click.option("--player-column", default=None, metavar="HEADER", help="The column of players' names.")
+@click.option("--choice-column", multiple=True, metavar="HEADER",
+              help="A column of ranked choices, best first (repeat, one per rank; or one column listing them).")
+@click.option("--timestamp-column", default=None, metavar="HEADER", help="The column of submission times.")
+@click.option("--refuse-column", multiple=True, metavar="HEADER", help="A column of characters a player will not play.")
+@click.option("--avoid-column", multiple=True, metavar="HEADER",
+              help="A column of players a player must not be cast opposite.")
+@click.option("--attribute-column", multiple=True, metavar="HEADER", help="A column kept for quotas.")
+def cast_players(answers: Path | None, data_dir: Path | None, system: str | None, out_dir: Path | None,
+                 to_file: Path | None, force: bool, start: Path | None, drop: tuple[str, ...],
+                 join: tuple[str, ...], cut: tuple[str, ...], seed: int | None, player_column: str | None,
+                 choice_column: tuple[str, ...], timestamp_column: str | None, refuse_column: tuple[str, ...],
+                 avoid_column: tuple[str, ...], attribute_column: tuple[str, ...]) -> None:
+    """Cast the players from their answers (ANSWERS: a form's CSV export, or
+    a YAML file of answers) and write casting.yaml for `sixes pack`, with a
+    report in OUT/casting/casting-report.md.
+
+    \b
+    The columns and the organisers' hard rules (pre-cast characters, pairs
+    of players kept apart, quotas) are in sixes.yaml's `casting:` section;
+    a column named here wins over the settings. Every hard rule is kept;
+    then the worst rank any player gets is made as good as it can be, then
+    the most first choices, then the fewest low choices; the seed breaks
+    ties, so two runs agree. With --from, a re-cast moves the fewest players.
+    """
+    from .cast import CastRequest, run
+    columns: dict[str, object] = {"player": player_column, "choices": list(choice_column),
+                                  "timestamp": timestamp_column, "refuses": list(refuse_column),
+                                  "avoids": list(avoid_column), "attributes": list(attribute_column)}
+    run(data_dir, out_dir, CastRequest(answers, system, to_file, force, start, drop, join, cut, seed, columns))
 
 
 @main.command(short_help="Serve the site locally, rebuilding on every change.")

@@ -31,6 +31,7 @@ class Stakes:
 BUILD = Stakes("build", "the previous output is unchanged.")
 PACK = Stakes("pack", "the previous pack is unchanged.")
 SCHEMAS = Stakes("write the schemas", "no schema was changed.")
+CAST = Stakes("cast", "the casting file and the report are unchanged.")
 
 
 def print_problems(problems: Iterable[Problem], color: bool | None = None) -> None:

@@ -341,3 +341,33 @@ def _exchange(a: Path, b: Path) -> bool:
     if ctypes.get_errno() in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
         return False
     raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()), str(b))
+
+
+def write_whole(path: Path, text: str, *, replace: bool = False) -> None:
+    """One file a command writes beside the data (`sixes cast`'s casting.yaml),
+    whole or not at all: a temporary file beside it, renamed over it. Never
+    through a link, never over a folder, and over an existing file only when
+    `replace` (the user's --force), so a casting edited by hand is not lost."""
+    path = Path(path)
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise OutputError(f"{path} is {'a link' if path.is_symlink() else 'not a file'}; only a plain file is "
+                          "replaced: remove it or choose another file")
+    if path.exists() and not replace:
+        raise OutputError(f"{path} exists already: pass --force to replace it, or choose another file with --to")
+    part = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        with open(part, "x", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        if replace:
+            os.replace(part, path)
+        else:
+            os.link(part, path)         # made only if absent, even against a file appearing meanwhile
+    except FileExistsError:
+        raise OutputError(f"{path} exists already: pass --force to replace it, or choose another file with --to") \
+            from None
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror}") from None
+    finally:
+        part.unlink(missing_ok=True)

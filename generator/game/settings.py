@@ -23,6 +23,7 @@ from ..core.loading import YamlDocument, load_yaml, reading_game
 from ..core.paper import BOTH, CHOICES, CoverLayout, Paper, papers_for
 from ..core.text import FILE_NAME
 from ..core.validation import DataModel, validate
+from .cast_settings import CastingSettings
 from .gitref import ALLOWED, branch_problem, remote_problem
 
 SETTINGS_FILE = "sixes.yaml"
@@ -134,6 +135,8 @@ class SettingsFile(DataModel):
     pack: PackSettings = Field(default_factory=PackSettings,
                                description="How `sixes pack` packs the game (its defaults, which `sixes check` "
                                            "measures too).")
+    casting: CastingSettings = Field(default_factory=CastingSettings, description=(
+        "How `sixes cast` reads the players' questionnaire and the organisers' hard rules (game/cast_settings.py)."))
 
     @field_validator("paper", mode="before")
     @classmethod
