@@ -200,7 +200,7 @@ def test_the_built_starter_game_prints_no_english_term(language, tmp_path_factor
     slugs = {s.slug for s in SYSTEMS}
     data = data_text(game.folder)
     by_system = {}
-    for name, text in texts.items():
+    for name in texts:
         # Each system's words where it prints (pdf/a4/i6/..., site/i6/..., pack/sixes/...; gm/ is the tracker).
         slug = next((part for part in name.split("/") if part in slugs), "sixes" if name.startswith("gm/") else None)
         by_system[name] = english_terms(language, [slug] if slug else [], data)
