@@ -57,7 +57,7 @@ def _host(ctx: click.Context, param: click.Parameter, value: str) -> str:
     from .network import host_problem
     problem = host_problem(value)
     if problem:
-        raise click.BadParameter(f"{visible(value)}: {problem}")
+        raise click.BadParameter(f"{visible(value)}: {visible(problem)}")
     return value
 
 

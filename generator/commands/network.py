@@ -16,10 +16,11 @@ the tool adds, one place each:
   closed (waitress's `channel_timeout`, checked every CLEANUP_SECONDS);
 - at most `connection_limit()` connections at once, a third of what the
   process's open-file limit leaves (a response may spool to a file, and a
-  build needs its own), so accepting never runs out of descriptors; the
-  rest wait in the kernel's queue (BACKLOG);
-- one client address holds at most `per_client` of them: a further one is
-  closed at once, so a single client cannot lock the phone out;
+  build needs its own), so accepting never runs out of descriptors; one
+  client address holds at most half of them (PER_CLIENT at most). At a
+  limit, a new connection takes the place of the one idle the longest
+  (the client's own at its limit): idle connections, however many, cannot
+  lock the phone out; a burst waits in the kernel's queue (BACKLOG);
 - if accepting fails all the same (out of descriptors), accepting pauses
   for PAUSE_SECONDS rather than spinning on the CPU;
 - a request's head is at most HEAD_BYTES and no request may carry a body;
@@ -32,7 +33,6 @@ import errno
 import ipaddress
 import logging
 import re
-import resource
 import socket
 import threading
 import time
@@ -50,7 +50,7 @@ from ..core.errors import UserError, visible
 StartResponse = Callable[[str, list[tuple[str, str]]], Any]
 App = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
-IDLE_SECONDS = 20
+IDLE_SECONDS = 10          # a browser keeps a connection for its next request; a phone asks once
 CLEANUP_SECONDS = 2
 BACKLOG = 1024              # the kernel caps it (somaxconn); a burst of connections waits rather than fails
 MOST_CONNECTIONS = 100
@@ -88,6 +88,10 @@ def host_problem(host: str) -> str | None:
 def connection_limit() -> int:
     """The most connections open at once: a third of what the open-file
     limit leaves once RESERVED_FILES are kept, between 4 and MOST_CONNECTIONS."""
+    try:
+        import resource
+    except ImportError:             # Windows: no such limit on sockets
+        return MOST_CONNECTIONS
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         return MOST_CONNECTIONS
@@ -129,7 +133,7 @@ class Listener:
         made = bound_socket(host, port, host_option)
         limit = connection_limit()
         adjust = Adjustments(sockets=[made], ident="sixes", threads=THREADS, backlog=BACKLOG,
-                             connection_limit=limit, channel_timeout=idle_seconds,
+                             connection_limit=limit + 8, channel_timeout=idle_seconds, log_socket_errors=False,
                              cleanup_interval=min(CLEANUP_SECONDS, idle_seconds), asyncore_use_poll=True,
                              max_request_header_size=HEAD_BYTES, max_request_body_size=0)
         report_problems()
@@ -138,6 +142,7 @@ class Listener:
         self._map: dict[int, Any] = {}
         self._server = _Guarded(app, self._map, _sock=made, dispatcher=tasks, adj=adjust, bind_socket=False,
                                 sockinfo=(made.family, made.type, made.proto, made.getsockname()))
+        self._server.limit = limit
         self._server.per_client = max(1, min(PER_CLIENT, limit // 2))
         self._stop = threading.Event()
         self._stopped = threading.Event()
@@ -165,8 +170,10 @@ class Listener:
 
 
 class _Guarded(TcpWSGIServer):
-    """Waitress's server with a cap per client and no spinning when out of descriptors."""
+    """Waitress's server, with room made for each new connection and no
+    spinning when out of descriptors."""
 
+    limit = MOST_CONNECTIONS
     per_client = PER_CLIENT
     paused_until = 0.0
 
@@ -184,17 +191,40 @@ class _Guarded(TcpWSGIServer):
                 self.paused_until = time.monotonic() + PAUSE_SECONDS
             report(f"cannot take a new connection ({exc.strerror or exc}); trying again shortly")
             return
-        held = sum(1 for channel in list(self.active_channels.values()) if channel.addr[0] == address[0])
-        if held >= self.per_client:
-            conn.close()
-            report(f"{address[0]} holds {held:d} connections, the most one client may; closing its new ones")
-            return
         try:
             self.set_socket_options(conn)
         except OSError:                  # the client has gone already
             conn.close()
             return
+        if not self._room_for(address[0]):
+            conn.close()
+            return
         self.channel_class(self, conn, address, self.adj, map=self._map)
+
+    def _room_for(self, client: str) -> bool:
+        """Whether one more connection from `client` may be taken, once
+        the longest idle one is closed if a limit is reached (the client's
+        own when it holds its most, else anyone's): no idle one, no room."""
+        channels = list(self.active_channels.values())
+        own = [channel for channel in channels if channel.addr[0] == client]
+        if len(own) >= self.per_client:
+            report(f"{client} holds {len(own):d} connections, the most one client may; closing its idle ones")
+            return _close_longest_idle(own)
+        if len(channels) >= self.limit:
+            report(f"{len(channels):d} connections are open, the most this server takes (the open-file limit "
+                   "allows no more); closing the idle ones")
+            return _close_longest_idle(channels)
+        return True
+
+
+def _close_longest_idle(channels: list[Any]) -> bool:
+    """Close the connection idle the longest (no request under way, nothing
+    left to send); False when every one is busy."""
+    idle = [channel for channel in channels if not channel.requests and not channel.total_outbufs_len]
+    if not idle:
+        return False
+    min(idle, key=lambda channel: channel.last_activity).handle_close()
+    return True
 
 
 def answer(start_response: StartResponse, status: int, body: bytes, headers: Iterable[tuple[str, str]],

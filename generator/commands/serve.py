@@ -18,7 +18,8 @@ from urllib.parse import quote
 import click
 
 from ..core.errors import visible
-from .network import App, Listener, PortUnavailable, StartResponse, answer
+from .network import App, Listener, StartResponse, answer
+from .network import PortUnavailable as PortUnavailable      # where its callers and tests have found it
 from .locate import config_for
 from .reports import build_once
 from .watch import watch_game

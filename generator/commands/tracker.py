@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
-from ..core.errors import visible
+from ..core.errors import Drawing, half_blocks, visible
 from ..render.pause import pause_at
 from .network import App, Listener, StartResponse, answer
 
@@ -137,26 +137,13 @@ def page_url(address: str, port: int, secret: str) -> str:
     return f"http://{shown}:{port}/{secret}"
 
 
-# Explicit colours (ANSI 30/97 foreground, 40/107 background): dark modules
-# black, light ones bright white, whatever the terminal's own colours, since
-# phone cameras do not all read a QR code printed light on dark.
-_FG = {True: "30", False: "97"}
-_BG = {True: "40", False: "107"}
-
-
-def qr_text(url: str) -> str:
-    """The URL as a QR code for a terminal: each character is two modules
-    (an upper half block in the top one's colour on the bottom one's), so a
-    code fits 80 columns; a 2-module quiet zone, M error correction."""
+def qr_text(url: str) -> Drawing:
+    """The URL as a QR code for a terminal, drawn by the terminal gate's
+    `half_blocks` (two modules a character, so a code fits 80 columns, in
+    explicit colours: phone cameras do not all read a code printed light on
+    dark); a 2-module quiet zone, M error correction."""
     import segno
-    rows = [list(row) for row in segno.make(url, error="m").matrix_iter(border=2)]
-    if len(rows) % 2:
-        rows.append([False] * len(rows[0]))
-    lines = []
-    for top, bottom in zip(rows[::2], rows[1::2], strict=True):        # padded to an even count above
-        cells = (f"\x1b[{_FG[bool(a)]};{_BG[bool(b)]}m\u2580" for a, b in zip(top, bottom, strict=True))
-        lines.append("".join(cells) + "\x1b[0m")
-    return "\n".join(lines)
+    return half_blocks([bool(m) for m in row] for row in segno.make(url, error="m").matrix_iter(border=2))
 
 
 def sixes_page(where: Game) -> str:
@@ -192,8 +179,7 @@ def run(where: Game, host: str, port: int, qr: bool) -> None:
         url = page_url(address, server.server_address[1], secret)
         click.echo(f"The GM's fight tracker, for your phone only: {visible(url)}")
         if qr:
-            for row in qr_text(url).splitlines():     # our own block characters, one row a line
-                click.echo(visible(row))
+            click.echo(visible(qr_text(url)), color=True)     # a Drawing, printed as drawn (a pipe too: asked for)
         click.echo("Open it on a phone on this network (the QR code, or type the address). "
                    "Ctrl-C to stop: the page keeps working on the phone.", err=True)
         if others:
