@@ -138,10 +138,14 @@ class Listener:
                              max_request_header_size=HEAD_BYTES, max_request_body_size=0)
         report_problems()
         tasks = ThreadedTaskDispatcher()
-        tasks.set_thread_count(THREADS)
         self._map: dict[int, Any] = {}
-        self._server = _Guarded(app, self._map, _sock=made, dispatcher=tasks, adj=adjust, bind_socket=False,
-                                sockinfo=(made.family, made.type, made.proto, made.getsockname()))
+        try:
+            self._server = _Guarded(app, self._map, _sock=made, dispatcher=tasks, adj=adjust, bind_socket=False,
+                                    sockinfo=(made.family, made.type, made.proto, made.getsockname()))
+        except OSError as exc:           # listen() refused
+            made.close()
+            raise PortUnavailable(f"cannot serve on {host} port {port:d} ({exc.strerror or exc})") from None
+        tasks.set_thread_count(THREADS)
         self._server.limit = limit
         self._server.per_client = max(1, min(PER_CLIENT, limit // 2))
         self._stop = threading.Event()
