@@ -8,6 +8,7 @@ two real builds here take seconds, not the example pack's minute.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -15,9 +16,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from processes import PATIENCE
 
 from generator.commands.cli import main
-from generator.core.paths import DEFAULT_DATA_DIR
+from generator.core.paths import DEFAULT_DATA_DIR, PROJECT_ROOT
 from generator.systems import SYSTEMS
 from generator.systems.sixes import SYSTEM as SIXES
 
@@ -313,3 +315,19 @@ def test_each_failure_of_the_floors_below_becomes_one_click_exception(capsys):
     interrupted = failure(KeyboardInterrupt(), BUILD)
     interrupted.show()
     assert (interrupted.exit_code, capsys.readouterr().err) == (130, "Interrupted: the previous output is unchanged.\n")
+
+
+def test_an_interrupt_raised_in_code_run_from_a_string_still_exits_130(tmp_path):
+    """CPython marks its run as interrupted when a KeyboardInterrupt leaves
+    code that exec() ran from a string (as dataclasses are made), even once
+    caught, and then ends by SIGINT (-2) instead of the exit status asked
+    for; `Interrupted` clears the mark."""
+    (tmp_path / "interrupted_in_exec.py").write_text(
+        "from generator.commands.failures import Interrupted\n"
+        "try:\n    exec('raise KeyboardInterrupt')\n"
+        "except KeyboardInterrupt:\n    Interrupted('Interrupted: nothing at stake.').show()\n"
+        "raise SystemExit(130)\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "interrupted_in_exec"], cwd=tmp_path, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(PROJECT_ROOT)])},
+                          timeout=PATIENCE)
+    assert (done.returncode, done.stderr) == (130, "Interrupted: nothing at stake.\n")

@@ -266,7 +266,7 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
         ("commands/output.py", "OutputFolder._carry_users_files"): "the user's own files in the output folder",
         ("commands/output.py", "OutputFolder._recover"): "the output folder's journal",
         ("render/pack_assembly.py", "Manifest.write"): "writes the manifest",
-        ("commands/serve.py", "LiveReloadHandler.do_GET"): "serves the built site",
+        ("commands/serve.py", "site_app.app"): "serves the built site",
         ("render/parts.py", "joined_result"): "PDFs this run rendered",
         ("render/parts.py", "save_pdf"): "writes a PDF",
         ("render/site.py", "stage_sources"): "the tool's site sources, icons and the PDFs the build made",

@@ -230,3 +230,48 @@ def test_a_failure_in_a_render_batch_waits_for_the_renders_under_way(tmp_path):
         assert futures and all(f.done() for f in futures)
     finally:
         stop_pools()
+
+
+# -- a worker never hears Ctrl-C, even while it is still starting -------------
+
+def starting_worker(process: subprocess.Popen) -> int:
+    """The first rendering worker of the build `process` once its
+    interpreter has set its own SIGINT handler and before it is ready: it is
+    then importing its modules (about a second), where a KeyboardInterrupt
+    would print a traceback. Found from /proc (the event), not by waiting."""
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and process.poll() is None:
+        for pid in group_members(process.pid):
+            try:
+                command = Path(f"/proc/{pid}/cmdline").read_bytes()
+                status = dict(line.split(":\t", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+                              if ":\t" in line)
+            except OSError:
+                continue
+            if b"spawn_main" in command and int(status["SigCgt"], 16) & (1 << (signal.SIGINT - 1)):
+                return pid
+    raise AssertionError("no rendering worker started")
+
+
+def test_ctrl_c_to_a_starting_worker_alone_is_not_heard(game, tmp_path, launch):
+    """The worker ignores it from its first instruction: the build goes on and passes."""
+    process = launch(game, tmp_path / "out", "--no-cache", "--jobs", "2")
+    os.kill(starting_worker(process), signal.SIGINT)
+    errors = process.stderr.read()
+    assert process.wait() == 0, errors
+    assert "Traceback" not in errors and "KeyboardInterrupt" not in errors, errors
+
+
+# A worker that heard it while importing printed a traceback about one run in four, and the
+# command itself died by the SIGINT (-2) after its last line one run in two, the interrupt having
+# come while a module it imported made a dataclass (commands/failures.py `Interrupted`): five runs.
+@pytest.mark.parametrize("run", range(5))
+def test_ctrl_c_to_the_group_while_the_workers_start_prints_no_traceback(game, tmp_path, launch, run):
+    process = launch(game, tmp_path / "out", "--no-cache", "--jobs", "2")
+    starting_worker(process)
+    os.killpg(process.pid, signal.SIGINT)
+    rest = process.stderr.read()
+    assert process.wait() == 130, rest
+    assert "Traceback" not in rest and "KeyboardInterrupt" not in rest, rest
+    assert rest.rstrip().endswith("Interrupted: the previous output is unchanged."), rest
+    assert group_left(process.pid) == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import http.client
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -18,10 +19,11 @@ from pathlib import Path
 
 import pytest
 import segno
-from processes import PATIENCE
+from processes import PATIENCE, Output
 
 from generator.commands.tracker import (SECRET_BYTES, _default_route_address, _interface_addresses, lan_addresses,
                                        make_server, new_secret, page_url, qr_text)
+from generator.core.errors import visible
 from generator.core.paths import DEFAULT_DATA_DIR
 from generator.render.tracker import tracker_html
 
@@ -125,7 +127,7 @@ def test_the_qr_code_printed_holds_the_address():
     colour as foreground, the lower one's as background), it is segno's
     code for the URL, with dark modules dark whatever the terminal."""
     url = "http://192.168.1.20:8765/" + new_secret()
-    text = qr_text(url)
+    text = visible(qr_text(url))
     rows = []
     for line in text.splitlines():
         cells = re.findall(r"\x1b\[(30|97);(40|107)m\u2580", line)
@@ -161,6 +163,63 @@ def test_the_command_serves_the_page_until_stopped_and_then_nothing(spawn):
     assert "Sending the tracker to 127.0.0.1." in err and "Stopped serving the tracker" in err
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", port), timeout=5).close()
+
+
+def _modules(printed: str) -> list[list[bool]]:
+    """The module matrix a terminal shows: each upper half block is two
+    modules, the upper one dark where its foreground is black (30), the
+    lower one dark where its background is (40)."""
+    rows = []
+    for line in printed.splitlines():
+        cells = re.findall(r"\x1b\[(30|97);(40|107)m\u2580", line)
+        if cells:
+            rows.append([fg == "30" for fg, _ in cells])
+            rows.append([bg == "40" for _, bg in cells])
+    return rows
+
+
+def _image(modules: list[list[bool]], scale: int = 8, margin: int = 4):
+    """The matrix as a black-on-white picture with a wide quiet zone, as a camera would see the screen."""
+    from PIL import Image, ImageDraw
+    size = (len(modules[0]) + 2 * margin) * scale, (len(modules) + 2 * margin) * scale
+    picture = Image.new("L", size, 255)
+    draw = ImageDraw.Draw(picture)
+    for y, row in enumerate(modules):
+        for x, dark in enumerate(row):
+            if dark:
+                left, top = (x + margin) * scale, (y + margin) * scale
+                draw.rectangle([left, top, left + scale - 1, top + scale - 1], fill=0)
+    return picture
+
+
+def test_the_qr_code_the_command_prints_scans_to_the_address(spawn):
+    """What `sixes tracker --qr` prints, decoded by a QR reader we did not
+    write, is the address it printed: the blocks reach the terminal as
+    colours, not as escaped text (the terminal gate passes the tool's own
+    drawing and nothing else)."""
+    import zxingcpp
+    process = run_command(spawn, "--host", "127.0.0.1", "--port", "0", "--qr")
+    err = Output(process.stderr)
+    err.wait_for("Open it on a phone")            # printed after the code, each line flushed
+    process.send_signal(signal.SIGINT)
+    out = Output(process.stdout).rest()
+    err.rest()
+    assert process.wait(PATIENCE) == 0, err.text
+    url = re.search(r"http://127\.0\.0\.1:\d+/[A-Za-z0-9_-]{22}", out).group(0)
+    assert "\\x1b" not in out and "\u2580" in out
+    found = zxingcpp.read_barcodes(_image(_modules(out)))
+    assert [(code.format, code.text) for code in found] == [(zxingcpp.BarcodeFormat.QRCode, url)]
+
+
+def test_a_drawing_is_made_from_booleans_only_and_is_escaped_used_as_text():
+    from generator.core.errors import Drawing, half_blocks
+    drawn = half_blocks([[True, False], [False, True]])
+    assert visible(drawn) == "\x1b[30;107m\u2580\x1b[97;40m\u2580\x1b[0m"
+    assert "\x1b" not in str(drawn) and "\x1b" not in visible(f"{drawn}")      # as text, escaped like any
+    for made in (lambda: half_blocks([["\x1b[2J"]]), lambda: half_blocks([[1, 0]]),
+                 lambda: Drawing("\x1b[2J", object())):
+        with pytest.raises(TypeError):
+            made()
 
 
 def test_a_taken_port_is_a_usage_error_before_anything_is_served(spawn):

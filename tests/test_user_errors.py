@@ -53,7 +53,7 @@ def exception_classes() -> dict[str, type]:
 
 def test_every_exception_of_the_package_is_a_user_error_or_named_internal_with_its_reason():
     classes = exception_classes()
-    assert {"core.errors.DataError", "game.folder.GameError", "commands.serve.PortUnavailable"} <= set(classes)
+    assert {"core.errors.DataError", "game.folder.GameError", "commands.network.PortUnavailable"} <= set(classes)
     # What failure() makes of them (commands/failures.py) is click's kind, not theirs.
     converted = {name for name, cls in classes.items() if issubclass(cls, click.ClickException)}
     assert converted == {"commands.failures.Failed", "commands.failures.InvalidData", "commands.failures.Interrupted"}

@@ -52,6 +52,14 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
         raise click.BadParameter(visible(exc)) from None
 
 
+def _host(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    from .network import host_problem
+    problem = host_problem(value)
+    if problem:
+        raise click.BadParameter(f"{visible(value)}: {visible(problem)}")
+    return value
+
+
 def print_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The print-production options shared by `build` and `pack`; they arrive
     at the command as one `options` (a PrintOptions)."""
@@ -327,7 +335,7 @@ def serve(data_dir: Path | None, out_dir: Path | None, paper: str | None, port: 
 
 @main.command(short_help="Serve the GM's fight tracker to a phone on this network, behind a secret address.")
 @data_option
-@click.option("--host", default="0.0.0.0", show_default=True,
+@click.option("--host", default="0.0.0.0", show_default=True, callback=_host,
               help="The address to listen on (0.0.0.0: every network this machine is on).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
               help="The port to listen on (the same one each time lets the phone find its saved fight).")

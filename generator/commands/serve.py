@@ -1,7 +1,7 @@
 """`sixes serve`: the built site on http://localhost, rebuilt and reloaded on change.
 
-Commands floor: the standard library's HTTP server, and click for what
-`run` prints. The server runs in a thread while the command watches the
+Commands floor: the one server gate (network.py: timeouts, limits, one
+line per problem), and click for what `run` prints. The server runs in a thread while the command watches the
 data and templates (watch.py) and rebuilds through the cache; every HTML
 page served gets a small script that asks `/__sixes_build` once a second
 and reloads the page when the build number changes. The files on disk are
@@ -9,15 +9,17 @@ never modified.
 """
 from __future__ import annotations
 
-import functools
+import mimetypes
 import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 import click
 
-from ..core.errors import UserError, visible
+from ..core.errors import visible
+from .network import App, Listener, StartResponse, answer
+from .network import PortUnavailable as PortUnavailable      # where its callers and tests have found it
 from .locate import config_for
 from .reports import build_once
 from .watch import watch_game
@@ -51,48 +53,61 @@ def inject_reload(html: bytes) -> bytes:
     return html.replace(marker, script + marker, 1) if marker in html else html + script
 
 
-class LiveReloadHandler(SimpleHTTPRequestHandler):
-    counter: BuildCounter
-
-    def log_message(self, format: str, *args: Any) -> None:   # quiet: the build prints what matters
-        pass
-
-    def do_GET(self) -> None:
-        if self.path.split("?")[0] == BUILD_ENDPOINT:
-            self._send_fresh(str(self.counter.value).encode(), "text/plain")
-            return
-        path = Path(self.translate_path(self.path))
-        if path.is_dir():
-            path = path / "index.html"
-        if path.suffix == ".html" and path.is_file():
-            self._send_fresh(inject_reload(path.read_bytes()), "text/html; charset=utf-8")
-            return
-        super().do_GET()
-
-    def _send_fresh(self, body: bytes, content_type: str) -> None:
-        """A response the browser must not cache: it changes with every build."""
-        self.send_response(200)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-
-class PortUnavailable(UserError):
-    """The port cannot be listened on (taken, or not ours to take): a usage
-    error, so exit status 2, as for any option click refuses."""
-
-    exit_status = 2
+def site_app(site_dir: Path, counter: BuildCounter) -> App:
+    """The WSGI application: GET and HEAD of the site's files (a folder's
+    index.html for the folder; a folder named without its slash is sent
+    there), each HTML page with the reload script; `BUILD_ENDPOINT` answers
+    the build number; anything else an empty 404, another method 501."""
+    def app(environ: dict[str, Any], start_response: StartResponse) -> list[bytes]:
+        method = environ["REQUEST_METHOD"]
+        if method not in ("GET", "HEAD"):
+            return answer(start_response, 501, b"", [])
+        with_body = method == "GET"
+        path = environ.get("PATH_INFO", "").encode("latin-1").decode("utf-8", "replace")
+        if path == BUILD_ENDPOINT:
+            return answer(start_response, 200, str(counter.value).encode(), FRESH + [TEXT], with_body)
+        found = site_file(site_dir, path)
+        if found is None:
+            return answer(start_response, 404, b"", [TEXT], with_body)
+        if found.is_dir():
+            where = quote(path + "/") + ("?" + environ["QUERY_STRING"] if environ.get("QUERY_STRING") else "")
+            return answer(start_response, 301, b"", [("Location", where)], with_body)
+        body = found.read_bytes()
+        if found.suffix == ".html":
+            return answer(start_response, 200, inject_reload(body), FRESH + [HTML], with_body)
+        kind = mimetypes.guess_type(found.name)[0] or "application/octet-stream"
+        return answer(start_response, 200, body, [("Content-Type", kind)], with_body)
+    return app
 
 
-def make_server(site_dir: Path, counter: BuildCounter, port: int, host: str = "127.0.0.1") -> ThreadingHTTPServer:
-    handler = type("Handler", (LiveReloadHandler,), {"counter": counter})
+FRESH = [("Cache-Control", "no-store")]       # changes with every build: the browser must not keep it
+TEXT = ("Content-Type", "text/plain; charset=utf-8")
+HTML = ("Content-Type", "text/html; charset=utf-8")
+
+
+def site_file(site_dir: Path, path: str) -> Path | None:
+    """The file `path` names inside the site (a folder's index.html; the
+    folder itself when `path` lacks its final slash), or None: a `..`, a
+    link leading out of the site or anything but a regular file is none."""
+    parts = [part for part in path.split("/") if part not in ("", ".")]
+    if ".." in parts or any("\0" in part for part in parts):
+        return None
+    root = site_dir.resolve()
     try:
-        return ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(site_dir)))
-    except OSError as exc:
-        raise PortUnavailable(f"cannot serve on port {port} ({exc.strerror or exc}); "
-                              "pass --port with a free port") from None
+        found = root.joinpath(*parts).resolve()
+    except (OSError, RuntimeError):      # a loop of links
+        return None
+    if not found.is_relative_to(root):
+        return None
+    if found.is_dir():
+        if not path.endswith("/"):
+            return found
+        found = found / "index.html"
+    return found if found.is_file() else None
+
+
+def make_server(site_dir: Path, counter: BuildCounter, port: int, host: str = "127.0.0.1") -> Listener:
+    return Listener(site_app(site_dir, counter), host, port, host_option=False)
 
 
 def run(game: Game, port: int, strict: bool) -> None:

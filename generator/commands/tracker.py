@@ -1,14 +1,15 @@
 """`sixes tracker`: the GM's fight tracker onto a phone, over the local network.
 
-Edge layer: the standard library, click, and segno for the QR code
-(imported when one is printed). The page is the one self-contained file the
-build writes to gm/sixes/fight-tracker.html (render/tracker.py), made here
-from the loaded data. Guarantees, one function each:
+Commands floor: the standard library, click, the one server gate
+(network.py: timeouts, limits, one line per problem), and segno for the QR
+code (imported when one is printed). The page is the one self-contained
+file the build writes to gm/sixes/fight-tracker.html (render/tracker.py),
+made here from the loaded data. Guarantees, one function each:
 
 - only a request for exactly `/<secret>` gets the page: the secret is made
   for this run with `secrets.token_urlsafe` and never stored; every other
   path, a wrong secret, a query string, gets the same empty 404 (compared
-  in constant time, so the answer's timing tells nothing either): `Handler`;
+  in constant time, so the answer's timing tells nothing either): `tracker_app`;
 - nothing else is ever served: no file system, no site, no listing;
 - the URL printed names this machine as the phone sees it, found without
   sending anything (a UDP socket's connect picks a route but sends no
@@ -22,13 +23,13 @@ from __future__ import annotations
 import hmac
 import secrets
 import socket
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
-from ..core.errors import visible
-from .serve import PortUnavailable
+from ..core.errors import Drawing, half_blocks, visible
+from ..render.pause import pause_at
+from .network import App, Listener, StartResponse, answer
 
 if TYPE_CHECKING:
     from ..game.folder import Game
@@ -50,62 +51,37 @@ def new_secret() -> str:
     return secrets.token_urlsafe(SECRET_BYTES)
 
 
-class Handler(BaseHTTPRequestHandler):
-    """Answers GET and HEAD: the page for the secret path, 404 for anything else."""
+HEADERS = [("Referrer-Policy", "no-referrer"), ("X-Content-Type-Options", "nosniff"),
+           ("X-Robots-Tag", "noindex, nofollow")]
 
-    page: bytes = b""
-    path_wanted: bytes = b""
-    served: Callable[[str], None] = staticmethod(lambda client: None)
 
-    def version_string(self) -> str:      # no software or version to look up
-        return "sixes"
+def tracker_app(page: str, secret: str, served: Callable[[str], None] = lambda client: None) -> App:
+    """The WSGI application: GET and HEAD of exactly `/<secret>` get the
+    page, any other target an empty 404, any other method an empty 501.
+    `served` hears the client's address each time the page is sent."""
+    body = page.encode("utf-8")
+    wanted = ("/" + secret).encode("ascii")
 
-    def log_message(self, format: str, *args: Any) -> None:  # quiet: the command says what matters
-        pass
-
-    def do_GET(self) -> None:
-        self._answer(with_body=True)
-
-    def do_HEAD(self) -> None:
-        self._answer(with_body=False)
-
-    def _answer(self, with_body: bool) -> None:
-        # The target as sent: http.server folds a leading "//" into "/" in self.path.
-        words = self.requestline.split(" ")
-        target = words[1] if len(words) == 3 else ""
-        if not hmac.compare_digest(target.encode("utf-8", "surrogateescape"), self.path_wanted):
-            self._send(404, b"", "text/plain; charset=utf-8", with_body)
-            return
-        if with_body:
-            self.served(self.client_address[0])
-        self._send(200, self.page, "text/html; charset=utf-8", with_body)
-
-    def _send(self, status: int, body: bytes, content_type: str, with_body: bool) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", CACHE_CONTROL if status == 200 else "no-store")
-        self.send_header("Referrer-Policy", "no-referrer")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("X-Robots-Tag", "noindex, nofollow")
-        self.end_headers()
-        if with_body:
-            self.wfile.write(body)
+    def app(environ: dict[str, Any], start_response: StartResponse) -> list[bytes]:
+        method = environ["REQUEST_METHOD"]
+        if method not in ("GET", "HEAD"):
+            return answer(start_response, 501, b"", [*HEADERS, ("Cache-Control", "no-store")])
+        # The target as sent (the path unquoted, "//" kept, the query with it), as its bytes.
+        target = environ.get("REQUEST_URI", "").encode("latin-1")
+        if not hmac.compare_digest(target, wanted):
+            return answer(start_response, 404, b"", [("Content-Type", "text/plain; charset=utf-8"),
+                                                     ("Cache-Control", "no-store"), *HEADERS], method == "GET")
+        if method == "GET":
+            served(environ["REMOTE_ADDR"])
+        return answer(start_response, 200, body, [("Content-Type", "text/html; charset=utf-8"),
+                                                  ("Cache-Control", CACHE_CONTROL), *HEADERS], method == "GET")
+    return app
 
 
 def make_server(page: str, secret: str, host: str, port: int,
-                served: Callable[[str], None] = lambda client: None) -> ThreadingHTTPServer:
+                served: Callable[[str], None] = lambda client: None) -> Listener:
     """A server of `page` at /<secret> only, listening on host:port (port 0: any free one)."""
-    handler = type("TrackerHandler", (Handler,), {"page": page.encode("utf-8"),
-                                                   "path_wanted": ("/" + secret).encode("ascii"),
-                                                   "served": staticmethod(served)})
-    try:
-        server = ThreadingHTTPServer((host, port), handler)
-    except OSError as exc:
-        raise PortUnavailable(f"cannot serve on {host} port {port} ({exc.strerror or exc}); "
-                              "pass --port with a free port, or --host with an address of this machine") from None
-    server.daemon_threads = True
-    return server
+    return Listener(tracker_app(page, secret, served), host, port)
 
 
 def lan_addresses(host: str) -> list[str]:
@@ -161,26 +137,13 @@ def page_url(address: str, port: int, secret: str) -> str:
     return f"http://{shown}:{port}/{secret}"
 
 
-# Explicit colours (ANSI 30/97 foreground, 40/107 background): dark modules
-# black, light ones bright white, whatever the terminal's own colours, since
-# phone cameras do not all read a QR code printed light on dark.
-_FG = {True: "30", False: "97"}
-_BG = {True: "40", False: "107"}
-
-
-def qr_text(url: str) -> str:
-    """The URL as a QR code for a terminal: each character is two modules
-    (an upper half block in the top one's colour on the bottom one's), so a
-    code fits 80 columns; a 2-module quiet zone, M error correction."""
+def qr_text(url: str) -> Drawing:
+    """The URL as a QR code for a terminal, drawn by the terminal gate's
+    `half_blocks` (two modules a character, so a code fits 80 columns, in
+    explicit colours: phone cameras do not all read a code printed light on
+    dark); a 2-module quiet zone, M error correction."""
     import segno
-    rows = [list(row) for row in segno.make(url, error="m").matrix_iter(border=2)]
-    if len(rows) % 2:
-        rows.append([False] * len(rows[0]))
-    lines = []
-    for top, bottom in zip(rows[::2], rows[1::2], strict=True):        # padded to an even count above
-        cells = (f"\x1b[{_FG[bool(a)]};{_BG[bool(b)]}m\u2580" for a, b in zip(top, bottom, strict=True))
-        lines.append("".join(cells) + "\x1b[0m")
-    return "\n".join(lines)
+    return half_blocks([bool(m) for m in row] for row in segno.make(url, error="m").matrix_iter(border=2))
 
 
 def sixes_page(where: Game) -> str:
@@ -200,8 +163,14 @@ def sixes_page(where: Game) -> str:
 
 
 def run(where: Game, host: str, port: int, qr: bool) -> None:
-    """Serve the page until Ctrl-C (or SIGTERM), saying where and to whom."""
-    page = sixes_page(where)
+    """Serve the page until Ctrl-C (or SIGTERM), saying where and to whom.
+    Ctrl-C before it serves (the game still being read) is exit 130."""
+    from .failures import Interrupted
+    try:
+        pause_at("tracker-reading")      # tests only (render/pause.py)
+        page = sixes_page(where)
+    except KeyboardInterrupt:
+        raise Interrupted("Interrupted: nothing was served.") from None
     secret = new_secret()
     server = make_server(page, secret, host, port,
                          served=lambda client: click.echo(f"Sending the tracker to {visible(client)}.", err=True))
@@ -210,8 +179,7 @@ def run(where: Game, host: str, port: int, qr: bool) -> None:
         url = page_url(address, server.server_address[1], secret)
         click.echo(f"The GM's fight tracker, for your phone only: {visible(url)}")
         if qr:
-            for row in qr_text(url).splitlines():     # our own block characters, one row a line
-                click.echo(visible(row))
+            click.echo(visible(qr_text(url)), color=True)     # a Drawing, printed as drawn (a pipe too: asked for)
         click.echo("Open it on a phone on this network (the QR code, or type the address). "
                    "Ctrl-C to stop: the page keeps working on the phone.", err=True)
         if others:

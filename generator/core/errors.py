@@ -28,8 +28,52 @@ _VISIBLE = {code: _NAMED_ESCAPES.get(code, f"\\x{code:02x}" if code <= 0xFF else
 def visible(text: object) -> str:
     """`text` (or what str() makes of it) safe to print on a terminal: every control character shown as
     an escape (ESC as `\\x1b`, a right-to-left override as `\\u202e`), so
-    data can neither recolour, move the cursor nor reorder a message."""
+    data can neither recolour, move the cursor nor reorder a message. A
+    `Drawing` (the tool's own, holding no text) is the one thing printed as it is."""
+    if type(text) is Drawing:
+        return text._drawn
     return str(text).translate(_VISIBLE)
+
+
+# Explicit colours (ANSI 30/97 foreground, 40/107 background): dark black,
+# light bright white, whatever the terminal's own colours.
+_FG = {True: "30", False: "97"}
+_BG = {True: "40", False: "107"}
+_UPPER_HALF = "\u2580"
+_MINT = object()
+
+
+class Drawing:
+    """Blocks the tool draws on a terminal itself (a QR code's modules), in
+    its own colours: the terminal's escapes are its markup, so `visible`
+    prints it unescaped. It holds no text at all: `half_blocks` makes one
+    from booleans alone (anything else is a TypeError), and nothing else
+    can, so no value from data can be printed raw by way of it. Used in any
+    other way (str(), an f-string) it is escaped like any text."""
+
+    __slots__ = ("_drawn",)
+
+    def __init__(self, drawn: str, mint: object) -> None:
+        if mint is not _MINT:
+            raise TypeError("a Drawing is made by half_blocks() from booleans, never from text")
+        self._drawn = drawn
+
+    def __str__(self) -> str:
+        return self._drawn.translate(_VISIBLE)
+
+
+def half_blocks(rows: Iterable[Iterable[bool]]) -> Drawing:
+    """`rows` of dark (True) and light (False) modules as lines of upper
+    half blocks, each character two modules (the upper one's colour on the
+    lower one's), an odd last row padded light."""
+    grid = [list(row) for row in rows]
+    if any(type(module) is not bool for row in grid for module in row):
+        raise TypeError("half_blocks() draws booleans only")
+    if len(grid) % 2:
+        grid.append([False] * len(grid[0]))
+    lines = ["".join(f"\x1b[{_FG[a]};{_BG[b]}m{_UPPER_HALF}" for a, b in zip(top, bottom, strict=True)) + "\x1b[0m"
+             for top, bottom in zip(grid[::2], grid[1::2], strict=True)]
+    return Drawing("\n".join(lines), _MINT)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ctypes
 import multiprocessing
+import multiprocessing.context
 import os
 import signal
 import threading
@@ -44,16 +45,45 @@ def shared_pool(workers: int) -> ProcessPoolExecutor:
     this process is still using."""
     if workers not in _pools:
         scratch.sweep()             # the temporary folders of workers a killed run left
-        _pools[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+        _pools[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=_DeafSpawn(),
                                               initializer=_worker_start, initargs=(os.getpid(),))
     return _pools[workers]
+
+
+class _DeafProcess(multiprocessing.context.SpawnProcess):
+    """A worker that cannot hear Ctrl-C from its first instruction: SIGINT
+    is blocked in the thread that starts it while it starts, and a blocked
+    signal stays blocked across fork and exec, so the new interpreter begins
+    with it blocked (importing its modules, it would otherwise die with a
+    KeyboardInterrupt traceback on the user's terminal). `_worker_start`
+    then ignores it, which drops one sent meanwhile, and unblocks it. A
+    Ctrl-C in those few instructions reaches this process once unblocked."""
+
+    def start(self) -> None:
+        if not hasattr(signal, "pthread_sigmask"):      # Windows: no signal masks, and no SIGINT to a group
+            super().start()
+            return
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            super().start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+class _DeafSpawn(multiprocessing.context.SpawnContext):
+    """The spawn start method, with workers that cannot hear Ctrl-C. Spawned,
+    not forked: see `shared_pool`."""
+
+    Process = _DeafProcess
 
 
 def _worker_start(parent: int) -> None:
     """A worker never outlives the command that started it: Ctrl-C is the
     parent's to handle (it stops the pool), and when the parent is gone, even
     killed with SIGKILL, the worker ends itself."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)        # blocked since the worker began (_DeafProcess)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
