@@ -33,6 +33,9 @@ INTERNAL = {
     "systems.sixes.declarations.IllegalDeclaration": "the resolver's answer to its callers (simulator, tracker, "
                                                     "tests), who declare; no command lets a user declare",
     "commands.cli.Stopped": "SIGTERM or SIGHUP, handled as Ctrl-C",
+    "core.programs.RefusedSetting": "a ProgramError: deploy turns it into a DeployError, the date reader into the "
+                                    "files' own date",
+    "game.po_file._Stop": "the catalogue reader's own signal, turned into a Problem at its line",
 }
 
 

@@ -18,6 +18,7 @@ import threading
 from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
+from ..core.errors import UserError
 from .cast_model import CastProblem, Objective, Rule, objective_of
 
 _BANNER = threading.Lock()
@@ -31,8 +32,9 @@ class Solved:
     objective: Objective
 
 
-class SolverFailed(RuntimeError):
-    """HiGHS ended without an answer it could prove (not an infeasible model)."""
+class SolverFailed(UserError):
+    """HiGHS ended without an answer it could prove (not an infeasible
+    model): the organiser reads it as one line, never a traceback."""
 
 
 def _highs() -> Any:
