@@ -15,6 +15,7 @@ case, accents and punctuation aside), players' names too.
 """
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import re
@@ -33,6 +34,8 @@ from .cast_settings import AnswerColumns, QuestionnaireFile
 
 MAX_ANSWERS_BYTES = 4 * 1024 * 1024     # a form of 5,000 submissions with long notes is under 2 MB
 MAX_ROWS = 5000
+MAX_CELL = 2000                         # a mapped cell: fifty names of forty letters; free text is never read
+MAX_NAME = 200                          # a player's name, as the YAML form of the answers allows
 SPLIT = re.compile(r"[;,\n]")           # how a form joins a checkbox question's answers in one cell
 TIMESTAMP_HEADERS = ("timestamp", "completion time", "start time", "horodateur", "zeitstempel")
 _ZONE = re.compile(r"\s*(GMT|UTC)([+-]\d{1,2}(:?\d{2})?)?$")
@@ -69,14 +72,28 @@ def read_answers(path: Path, shown: str, columns: AnswerColumns, characters: Map
         data = read_limited(path, MAX_ANSWERS_BYTES, "a questionnaire")
     except UnreadableFile as exc:
         return [], [exc.problem(shown)]
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        return [], [Problem(shown, None, None, f"the file is not UTF-8 text (byte {exc.start + 1})",
-                            hint="export or save it as CSV UTF-8 (Excel: Save As > CSV UTF-8)")]
+    text = _decoded(data, shown)
+    if isinstance(text, Problem):
+        return [], [text]
     if path.suffix.lower() in (".yaml", ".yml"):
         return _from_yaml(text, shown, path, characters)
     return _from_csv(text, shown, columns, characters)
+
+
+def _decoded(data: bytes, shown: str) -> str | Problem:
+    """The text of the file: UTF-8 (a byte-order mark or not), or UTF-16 with
+    its byte-order mark (Excel's "Unicode text"). Another encoding (Excel's
+    plain "CSV" on Windows writes Windows-1252) is refused at the first byte
+    that is not UTF-8: guessing would print a player's name wrong on the envelope."""
+    encoding = "utf-16" if data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) else "utf-8-sig"
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        return Problem(shown, line, column, f"the file is not {'UTF-16' if encoding == 'utf-16' else 'UTF-8'} text (byte "
+                       f"{exc.start + 1}: 0x{data[exc.start]:02X})",
+                       hint="export or save it as CSV UTF-8 (Excel: Save As > CSV UTF-8)")
 
 
 def _from_yaml(text: str, shown: str, path: Path, characters: Mapping[str, str]) -> tuple[list[Answer], list[Problem]]:
@@ -104,11 +121,13 @@ def _from_yaml(text: str, shown: str, path: Path, characters: Mapping[str, str])
 
 def _from_csv(text: str, shown: str, columns: AnswerColumns, characters: Mapping[str, str]
               ) -> tuple[list[Answer], list[Problem]]:
-    rows = _rows(text)
+    rows: list[_Row | Problem] = list(_rows(text, shown))
     if not rows:
         return [], [Problem(shown, None, None, "the questionnaire is empty", hint="export the form's answers as CSV")]
-    header, body = rows[0], rows[1:]
-    problems: list[Problem] = []
+    problems: list[Problem] = [rows.pop()] if isinstance(rows[-1], Problem) else []
+    if not rows:
+        return [], problems
+    header, body = rows[0], [r for r in rows[1:] if isinstance(r, _Row)]
     if len(body) > MAX_ROWS:
         return [], [Problem(shown, body[MAX_ROWS].line, None, f"more than {MAX_ROWS} answers",
                             hint="a questionnaire holds one row per player; split the event into games")]
@@ -125,19 +144,27 @@ def _from_csv(text: str, shown: str, columns: AnswerColumns, characters: Mapping
     return _latest(found, shown, stamp_at, problems)
 
 
-def _rows(text: str) -> list[_Row]:
-    """The non-blank records with the line each starts on (a quoted cell may span lines)."""
+def _rows(text: str, shown: str) -> list[_Row | Problem]:
+    """The non-blank records with the line each starts on (a quoted cell may
+    span lines); where the CSV cannot be read on, a last Problem at that line,
+    so no answer is ever lost without a word."""
     first = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=lambda d: (_outside_quotes(first).count(d), d == ","))
-    reader = csv.reader(io.StringIO(text, newline=""), csv.excel, delimiter=delimiter)
-    rows, line = [], 1
+    # The module's own cap on a cell (128 KiB) would stop a long free-text
+    # answer; the file's size (MAX_ANSWERS_BYTES) is the bound instead.
+    csv.field_size_limit(max(csv.field_size_limit(), MAX_ANSWERS_BYTES + 1))
+    reader = csv.reader(io.StringIO(text, newline=""), csv.excel, delimiter=delimiter, strict=True)
+    rows: list[_Row | Problem] = []
+    line = 1
     try:
         for cells in reader:
             if any(c.strip() for c in cells):
                 rows.append(_Row(line, cells, ""))
             line = reader.line_num + 1
-    except csv.Error:
-        pass            # a quote left open at the end: the rows read so far are kept
+    except csv.Error as exc:
+        rows.append(Problem(shown, line, None, f"the CSV cannot be read from this line on ({exc})",
+                            hint='a quote (") opens a cell that never closes, or stands inside an unquoted '
+                                 'cell; export the form again, or quote the cell and double its quotes'))
     return rows
 
 
@@ -179,6 +206,11 @@ def _answer(row: _Row, header: _Row, index: dict[str, list[int]], shown: str, ch
         found = []
         for i in index.get(role, []):
             text = row.cells[i] if i < len(row.cells) else ""
+            if len(text) > MAX_CELL:
+                problems.append(Problem(shown, row.line, i + 1, f"the cell holds {len(text):,d} characters, more "
+                                        f"than the {MAX_CELL:,d} a column of names may", field=header.cells[i].strip(),
+                                        hint="this column should hold names only: map the right column"))
+                continue
             names = [n.strip() for n in SPLIT.split(text)] if role != "player" else [text.strip()]
             found += [(n, Problem(shown, row.line, i + 1, "", field=header.cells[i].strip())) for n in names if n]
         return found
@@ -203,7 +235,10 @@ def _answer(row: _Row, header: _Row, index: dict[str, list[int]], shown: str, ch
 def name_fault(name: str) -> tuple[str, str] | None:
     """(message, hint) when a player's name cannot go on an envelope: a
     character that changes how text reads, or one the printed fonts lack
-    (what `sixes check` would refuse in the casting file, said at the cell)."""
+    (what `sixes check` would refuse in the casting file, said at the cell),
+    or a name too long for an envelope."""
+    if len(name) > MAX_NAME:
+        return f"the name is {len(name):,d} characters long, more than {MAX_NAME}", "write the player's name only"
     if (why := unreadable(name, "name")) is not None:
         return why, advice(name, "name")
     missing = undrawn(name)

@@ -1,0 +1,69 @@
+"""The questionnaire as real form tools and spreadsheets export it, and as
+a hostile one writes it: every answer is read or refused at its line with a
+reason, never dropped without a word (game/questionnaire.py)."""
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from generator.core.errors import Problem
+from generator.game.cast_settings import AnswerColumns
+from generator.game.questionnaire import Answer, read_answers
+
+CHARACTERS = {"Honoria Vane": "honoria-vane", "Father O’Brien": "father-obrien", "Zoë Marchetti": "zoe",
+              "Séverine Dubois": "severine-dubois"}
+COLUMNS = AnswerColumns(player="Name", choices=["Choices"])
+
+
+def read(path: Path, columns: AnswerColumns = COLUMNS) -> tuple[list[Answer], list[Problem]]:
+    return read_answers(path, path.name, columns, CHARACTERS)
+
+
+def errors(problems: list[Problem]) -> list[str]:
+    return [f"{p.line}:{p.column}: {p.message}" for p in problems if p.severity == "error"]
+
+
+def write_csv(path: Path, rows: list[list[str]], delimiter: str = ",", encoding: str = "utf-8") -> Path:
+    out = io.StringIO(newline="")
+    csv.writer(out, delimiter=delimiter, lineterminator="\r\n").writerows(rows)
+    path.write_bytes(out.getvalue().encode(encoding))
+    return path
+
+
+def test_a_long_cell_is_refused_at_its_line_and_the_rows_after_it_are_still_read(tmp_path):
+    answers = write_csv(tmp_path / "answers.csv", [
+        ["Timestamp", "Name", "Choices", "Notes"],
+        ["3/1/2026 10:00:00", "Ann", "Honoria Vane", "x" * 200_000],     # a long free-text answer is fine
+        ["3/1/2026 10:00:00", "Bob", "Zoe" + "x" * 200_000, ""],          # a long mapped cell is not
+        ["3/1/2026 10:00:00", "Cy", "Zoë Marchetti", ""]])
+    found, problems = read(answers)
+    assert errors(problems) == ["3:3: the cell holds 200,003 characters, more than the 2,000 a column of names may"]
+    assert [a.player for a in found] == ["Ann", "Bob", "Cy"]
+
+
+def test_a_quote_left_open_is_an_error_at_its_line_not_answers_lost(tmp_path):
+    answers = tmp_path / "answers.csv"
+    answers.write_text('Name,Choices\nAnn,Honoria Vane\n"Bob,Zoe\nCy,Honoria Vane\n', encoding="utf-8")
+    _, problems = read(answers)
+    assert errors(problems) == ["3:None: the CSV cannot be read from this line on (unexpected end of data)"]
+
+
+def test_a_players_name_longer_than_an_envelope_holds_is_refused(tmp_path):
+    answers = write_csv(tmp_path / "answers.csv", [["Name", "Choices"], ["A" * 1500, "Zoe"]])
+    _, problems = read(answers)
+    assert errors(problems) == ["2:1: the name is 1,500 characters long, more than 200"]
+
+
+def test_utf16_with_its_mark_is_read_and_windows_1252_is_refused_at_the_byte(tmp_path):
+    rows = [["Name", "Choices"], ["Zoë", "Séverine Dubois; Zoë Marchetti"]]
+    for encoding in ("utf-16", "utf-16-be", "utf-8-sig"):
+        path = tmp_path / f"{encoding}.csv"
+        data = write_csv(path, rows, delimiter="\t", encoding=encoding).read_bytes()
+        if encoding == "utf-16-be":
+            path.write_bytes(b"\xfe\xff" + data)
+        found, problems = read(path)
+        assert errors(problems) == [] and found[0].player == "Zoë", encoding
+        assert found[0].choices == ("severine-dubois", "zoe")
+    found, problems = read(write_csv(tmp_path / "cp1252.csv", rows, encoding="cp1252"))
+    assert errors(problems) == ["2:3: the file is not UTF-8 text (byte 17: 0xEB)"] and found == []
