@@ -91,8 +91,9 @@ def _decoded(data: bytes, shown: str) -> str | Problem:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        return Problem(shown, line, column, f"the file is not {'UTF-16' if encoding == 'utf-16' else 'UTF-8'} text (byte "
-                       f"{exc.start + 1}: 0x{data[exc.start]:02X})",
+        name = "UTF-16" if encoding == "utf-16" else "UTF-8"
+        return Problem(shown, line, column, f"the file is not {name} text (byte {exc.start + 1}: "
+                       f"0x{data[exc.start]:02X})",
                        hint="export or save it as CSV UTF-8 (Excel: Save As > CSV UTF-8)")
 
 
