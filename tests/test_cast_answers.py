@@ -67,3 +67,36 @@ def test_utf16_with_its_mark_is_read_and_windows_1252_is_refused_at_the_byte(tmp
         assert found[0].choices == ("severine-dubois", "zoe")
     found, problems = read(write_csv(tmp_path / "cp1252.csv", rows, encoding="cp1252"))
     assert errors(problems) == ["2:3: the file is not UTF-8 text (byte 17: 0xEB)"] and found == []
+
+
+QUESTION = 'Which characters would you like to play? (pick up to 3, "best" first)'
+
+
+def test_a_google_forms_export_with_names_typed_any_way(tmp_path):
+    """Headers with commas and quotes, an Email Address column, multi-select
+    cells joined by ", " or ";", a quoted free-text answer over lines, CRLF,
+    trailing empty columns; names typed without accents, in any case, with
+    a straight apostrophe for a curly one, or as the character's file name."""
+    answers = write_csv(tmp_path / "answers.csv", [
+        ["Timestamp", "Email Address", "Your name", QUESTION, "Anything else?", "", ""],
+        ["2026/03/01 10:00:00 AM GMT+1", "a@x.org", "  Ann   Lee ", "Honoria vane, father o'brien, zoe",
+         "line one\r\nline, two", "", ""],
+        ["2026/03/01 11:00:00 AM GMT+1", "b@x.org", "Bob", "FATHER O`BRIEN;severine-dubois ; honoria-vane", "", "", ""],
+        ["2026/03/01 11:30:00 AM GMT+1", "c@x.org", "Cy O'Neil", "Zoe Marchetti,  Séverine Dubois", "", "", ""]])
+    columns = AnswerColumns(player="Your name", choices=[QUESTION], avoids=[])
+    found, problems = read(answers, columns)
+    assert problems == []
+    assert [(a.player, a.choices) for a in found] == [
+        ("Ann Lee", ("honoria-vane", "father-obrien", "zoe")),
+        ("Bob", ("father-obrien", "severine-dubois", "honoria-vane")),
+        ("Cy O'Neil", ("zoe", "severine-dubois"))]
+
+
+def test_a_player_who_answered_twice_with_another_apostrophe_is_one_player(tmp_path):
+    answers = write_csv(tmp_path / "answers.csv", [
+        ["Timestamp", "Name", "Choices"],
+        ["3/1/2026 10:00:00", "Cy O’Neil", "Zoe"], ["3/2/2026 10:00:00", "cy o'neil", "Honoria Vane"]])
+    found, problems = read(answers)
+    assert [(a.player, a.choices) for a in found] == [("cy o'neil", ("honoria-vane",))]
+    assert [p.message for p in problems] == ["'cy o'neil' answered twice: the later answer (line 3) is kept, "
+                                             "this one ignored"]

@@ -10,8 +10,10 @@ nothing of them can reach a casting file, a report, the site or a pack.
 A form's export has a header row, one row per submission, maybe blank rows
 and a player who sent the form twice: the latest submission is kept (by the
 timestamp column, else the later row) and the other named in a warning.
-Character names are compared as casting.yaml compares them (naming.slug:
-case, accents and punctuation aside), players' names too.
+Character names are compared as people type them (naming.match_key: case,
+accents, punctuation and the kind of apostrophe aside; a character's file
+name too), players' names too; a player's name is kept with its spaces
+collapsed, as it goes on the envelope.
 """
 from __future__ import annotations
 
@@ -115,7 +117,7 @@ def _from_yaml(text: str, shown: str, path: Path, characters: Mapping[str, str])
         if (fault := name_fault(item.name)) is not None:
             problems.append(doc.problem(("players", i, "name"), fault[0], hint=fault[1]))
             continue
-        answers.append(Answer(item.name, choices, refuses, tuple(cell(item.avoids, "avoids")),
+        answers.append(Answer(" ".join(item.name.split()), choices, refuses, tuple(cell(item.avoids, "avoids")),
                               {k.casefold(): v for k, v in item.attributes.items()}, f"{shown}:{line}"))
     return _latest([(a, _Row(0, [], "")) for a in answers], shown, None, problems)
 
@@ -212,7 +214,7 @@ def _answer(row: _Row, header: _Row, index: dict[str, list[int]], shown: str, ch
                                         f"than the {MAX_CELL:,d} a column of names may", field=header.cells[i].strip(),
                                         hint="this column should hold names only: map the right column"))
                 continue
-            names = [n.strip() for n in SPLIT.split(text)] if role != "player" else [text.strip()]
+            names = [n.strip() for n in SPLIT.split(text)] if role != "player" else [" ".join(text.split())]
             found += [(n, Problem(shown, row.line, i + 1, "", field=header.cells[i].strip())) for n in names if n]
         return found
 
@@ -258,11 +260,11 @@ def _characters(named: list[tuple[str, Problem]], characters: Mapping[str, str],
                 problems: list[Problem]) -> tuple[str, ...]:
     """The slugs of the characters named, in order, once each; a name that
     is no character is an error at its cell, with a did-you-mean."""
-    by_slug = {naming.slug(name): slug for name, slug in characters.items()}
+    by_slug = {naming.match_key(name): slug for name, slug in characters.items()}
     by_slug.update({slug: slug for slug in characters.values()})
     found: list[str] = []
     for name, where in named:
-        slug = by_slug.get(naming.slug(name))
+        slug = by_slug.get(naming.match_key(name))
         if slug is None:
             problems.append(_at(where, f"no character called '{name}'",
                                 did_you_mean(name, list(characters)) or "name a character as its file writes it"))
@@ -283,7 +285,7 @@ def _latest(found: list[tuple[Answer, _Row]], shown: str, stamp_at: int | None,
                                 "where a player answered twice, the later row is kept", severity="warning"))
     kept: dict[str, int] = {}
     for i, (answer, _) in enumerate(found):
-        key = naming.slug(answer.player)
+        key = naming.match_key(answer.player)
         if key not in kept:
             kept[key] = i
             continue
