@@ -5,11 +5,18 @@ from __future__ import annotations
 
 import csv
 import io
+import shutil
 from pathlib import Path
+
+import yaml
+from click.testing import CliRunner
+
+from generator.commands.cli import main
 
 from generator.core.errors import Problem
 from generator.game.cast_settings import AnswerColumns
 from generator.game.questionnaire import Answer, read_answers
+from generator.systems.sixes import SYSTEM as SIXES
 
 CHARACTERS = {"Honoria Vane": "honoria-vane", "Father O’Brien": "father-obrien", "Zoë Marchetti": "zoe",
               "Séverine Dubois": "severine-dubois"}
@@ -100,3 +107,67 @@ def test_a_player_who_answered_twice_with_another_apostrophe_is_one_player(tmp_p
     assert [(a.player, a.choices) for a in found] == [("cy o'neil", ("honoria-vane",))]
     assert [p.message for p in problems] == ["'cy o'neil' answered twice: the later answer (line 3) is kept, "
                                              "this one ignored"]
+
+
+GRID = "Rank the characters you'd like to play"
+
+
+def grid_row(name: str, ranks: list[str]) -> list[str]:
+    return ["3/1/2026 10:00:00", name, *ranks]
+
+
+def test_a_grid_question_ranks_the_characters_a_cell_a_rank(tmp_path):
+    """Google Forms' grid: a column per character headed `QUESTION [Name]`,
+    the cell the rank as the grid's columns were labelled."""
+    heads = [f"{GRID} [{n}]" for n in ("Honoria Vane", "Father O'Brien", "Zoe", "severine-dubois")]
+    answers = write_csv(tmp_path / "answers.csv", [
+        ["Timestamp", "Name", *heads],
+        grid_row("Ann", ["2nd choice", "1st choice", "", "3rd choice"]),
+        grid_row("Bob", ["First", "", "Second", ""]),
+        grid_row("Cy", ["٣", "1", "2", ""]),                     # Arabic-Indic three is a rank
+        grid_row("Di", ["1", "1", "", ""])])                     # a tie: the columns' order, with a warning
+    found, problems = read(answers, AnswerColumns(player="Name", grid=GRID))
+    assert [(a.player, a.choices) for a in found] == [
+        ("Ann", ("father-obrien", "honoria-vane", "severine-dubois")), ("Bob", ("honoria-vane", "zoe")),
+        ("Cy", ("father-obrien", "zoe", "honoria-vane")), ("Di", ("honoria-vane", "father-obrien"))]
+    assert [(p.line, p.column, p.severity, p.message) for p in problems] == [
+        (5, 4, "warning", "'Honoria Vane' and 'Father O'Brien' are both ranked 1: the columns' order decides")]
+
+
+def test_a_grid_cell_that_is_no_rank_is_refused_at_its_cell(tmp_path):
+    heads = [f"{GRID} [{n}]" for n in ("Honoria Vane", "Zoe", "Séverine Dubois")]
+    answers = write_csv(tmp_path / "answers.csv", [
+        ["Timestamp", "Name", *heads],
+        grid_row("Ann", ["1e9", "-1", "²"]), grid_row("Bob", ["0", "4", "2.5"]), grid_row("Cy", ["1", "2", "3"])])
+    found, problems = read(answers, AnswerColumns(player="Name", grid=GRID))
+    assert errors(problems) == [
+        "2:3: '1e9' is not a rank", "2:4: '-1' is not a rank", "2:5: '²' is not a rank",
+        "3:3: rank 0 is outside 1 to 3 (the characters in the grid)",
+        "3:4: rank 4 is outside 1 to 3 (the characters in the grid)", "3:5: '2.5' is not a rank"]
+
+
+def test_a_grid_naming_no_character_or_missing_is_refused_at_the_header(tmp_path):
+    answers = write_csv(tmp_path / "answers.csv", [
+        ["Name", f"{GRID} [Honoria Vane]", f"{GRID} [Honorine Vane]"], ["Ann", "1", "2"]])
+    _, problems = read(answers, AnswerColumns(player="Name", grid=GRID))
+    assert errors(problems) == ["1:3: no character called 'Honorine Vane'"]
+    _, problems = read(answers, AnswerColumns(player="Name", grid="Rank the character"))
+    assert errors(problems) == ["1:None: no columns 'Rank the character [Character]' (the casting's grid)"]
+
+
+def test_a_microsoft_forms_export_with_a_grid_casts_from_the_command_line(tmp_path):
+    """Microsoft Forms' CSV columns (ID, Start time, Completion time, Email,
+    Name) and a ranking grid named on the command line cast the starter."""
+    game = tmp_path / "game"
+    shutil.copytree(SIXES.starter, game / "sixes")
+    (game / "sixes.yaml").write_text("paper: a4\n", encoding="utf-8")
+    rank = "Rank these, 1 = favourite"
+    answers = write_csv(tmp_path / "answers.csv", [
+        ["ID", "Start time", "Completion time", "Email", "Name", f"{rank} [First Rival]", f"{rank} [second-rival]"],
+        ["1", "3/14/26 10:20:00", "3/14/26 10:22:31", "anonymous", "Ann", "1", "2"],
+        ["2", "3/14/26 10:24:00", "3/14/26 10:25:00", "anonymous", "Bob", "2nd", "1st"]])
+    result = CliRunner().invoke(main, ["cast", str(answers), "--data", str(game), "--out", str(tmp_path / "out"),
+                                       "--grid-column", rank])
+    assert result.exit_code == 0, result.output
+    envelopes = yaml.safe_load((game / "casting.yaml").read_text(encoding="utf-8"))["envelopes"]
+    assert [(e["player"], e["character"]) for e in envelopes] == [("Ann", "First Rival"), ("Bob", "Second Rival")]

@@ -32,6 +32,7 @@ from ..core.glyphs import GLYPH_HINT, undrawn
 from ..core.loading import UnreadableFile, parse_yaml, read_limited
 from ..core.text import advice, unreadable
 from ..core.validation import validate
+from .answer_grid import RANK_HINT, grid_headers, grid_rank
 from .cast_settings import AnswerColumns, QuestionnaireFile
 
 MAX_ANSWERS_BYTES = 4 * 1024 * 1024     # a form of 5,000 submissions with long notes is under 2 MB
@@ -124,32 +125,32 @@ def _from_yaml(text: str, shown: str, path: Path, characters: Mapping[str, str])
 
 def _from_csv(text: str, shown: str, columns: AnswerColumns, characters: Mapping[str, str]
               ) -> tuple[list[Answer], list[Problem]]:
-    rows: list[_Row | Problem] = list(_rows(text, shown))
+    rows, stop = _rows(text, shown)
+    problems: list[Problem] = [stop] if stop is not None else []
     if not rows:
-        return [], [Problem(shown, None, None, "the questionnaire is empty", hint="export the form's answers as CSV")]
-    problems: list[Problem] = [rows.pop()] if isinstance(rows[-1], Problem) else []
-    if not rows:
-        return [], problems
-    header, body = rows[0], [r for r in rows[1:] if isinstance(r, _Row)]
+        return [], problems or [Problem(shown, None, None, "the questionnaire is empty",
+                                        hint="export the form's answers as CSV")]
+    header, body = rows[0], rows[1:]
     if len(body) > MAX_ROWS:
         return [], [Problem(shown, body[MAX_ROWS].line, None, f"more than {MAX_ROWS} answers",
                             hint="a questionnaire holds one row per player; split the event into games")]
     index = _columns(header, columns, shown, problems)
-    if index is None:
+    grid = _grid(header, columns, shown, characters, problems)
+    if index is None or grid is None:
         return [], problems
     stamp_at = index.get("timestamp", [None])[0]
     found: list[tuple[Answer, _Row]] = []
     for row in body:
         row.stamp = row.cells[stamp_at].strip() if stamp_at is not None and stamp_at < len(row.cells) else ""
-        answer = _answer(row, header, index, shown, characters, problems)
+        answer = _answer(row, header, index, grid, shown, characters, problems)
         if answer is not None:
             found.append((answer, row))
     return _latest(found, shown, stamp_at, problems)
 
 
-def _rows(text: str, shown: str) -> list[_Row | Problem]:
+def _rows(text: str, shown: str) -> tuple[list[_Row], Problem | None]:
     """The non-blank records with the line each starts on (a quoted cell may
-    span lines); where the CSV cannot be read on, a last Problem at that line,
+    span lines) and, where the CSV cannot be read on, a Problem at that line,
     so no answer is ever lost without a word."""
     first = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=lambda d: (_outside_quotes(first).count(d), d == ","))
@@ -157,7 +158,7 @@ def _rows(text: str, shown: str) -> list[_Row | Problem]:
     # answer; the file's size (MAX_ANSWERS_BYTES) is the bound instead.
     csv.field_size_limit(max(csv.field_size_limit(), MAX_ANSWERS_BYTES + 1))
     reader = csv.reader(io.StringIO(text, newline=""), csv.excel, delimiter=delimiter, strict=True)
-    rows: list[_Row | Problem] = []
+    rows: list[_Row] = []
     line = 1
     try:
         for cells in reader:
@@ -165,10 +166,10 @@ def _rows(text: str, shown: str) -> list[_Row | Problem]:
                 rows.append(_Row(line, cells, ""))
             line = reader.line_num + 1
     except csv.Error as exc:
-        rows.append(Problem(shown, line, None, f"the CSV cannot be read from this line on ({exc})",
-                            hint='a quote (") opens a cell that never closes, or stands inside an unquoted '
-                                 'cell; export the form again, or quote the cell and double its quotes'))
-    return rows
+        return rows, Problem(shown, line, None, f"the CSV cannot be read from this line on ({exc})",
+                             hint='a quote (") opens a cell that never closes, or stands inside an unquoted '
+                                  'cell; export the form again, or quote the cell and double its quotes')
+    return rows, None
 
 
 def _outside_quotes(line: str) -> str:
@@ -186,6 +187,8 @@ def _columns(header: _Row, columns: AnswerColumns, shown: str, problems: list[Pr
                                     "attributes": columns.attributes}
     if columns.timestamp:
         wanted["timestamp"] = [columns.timestamp]
+    if columns.grid and "choices" not in columns.model_fields_set:
+        del wanted["choices"]           # the grid ranks the characters instead
     index: dict[str, list[int]] = {}
     for role, names in wanted.items():
         for name in names:
@@ -203,8 +206,49 @@ def _columns(header: _Row, columns: AnswerColumns, shown: str, problems: list[Pr
     return None if problems else index
 
 
-def _answer(row: _Row, header: _Row, index: dict[str, list[int]], shown: str, characters: Mapping[str, str],
-            problems: list[Problem]) -> Answer | None:
+def _grid(header: _Row, columns: AnswerColumns, shown: str, characters: Mapping[str, str],
+          problems: list[Problem]) -> list[tuple[int, str, str]] | None:
+    """The grid question's columns: (column, character slug, name as headed),
+    each header's character matched like any answer (an error at the header)."""
+    if not columns.grid:
+        return []
+    found = grid_headers(header.cells, columns.grid)
+    if not found:
+        near = [h.strip() for h in header.cells if "[" in h] or [h.strip() for h in header.cells if h.strip()]
+        problems.append(Problem(shown, header.line, None, f"no columns '{columns.grid} [Character]' (the casting's "
+                                "grid)", field="header", hint=did_you_mean(columns.grid, near) or
+                                "the columns: " + ", ".join(f"'{h}'" for h in near[:12])))
+        return None
+    before = len(problems)
+    slugs = [_characters([(name, Problem(shown, header.line, i + 1, "", field=header.cells[i].strip()))],
+                         characters, problems) for i, name in found]
+    if len(problems) > before:
+        return None
+    return [(i, slug[0], name) for (i, name), slug in zip(found, slugs, strict=True) if slug]
+
+
+def _ranked(row: _Row, header: _Row, grid: list[tuple[int, str, str]], shown: str,
+            problems: list[Problem]) -> tuple[str, ...]:
+    """One row's grid: the characters it ranks, best first (a tie kept in
+    the columns' order, with a warning); a cell that is no rank, an error."""
+    ranked = []
+    for i, slug, name in grid:
+        value, why = grid_rank(row.cells[i] if i < len(row.cells) else "", len(grid))
+        if why is not None:
+            problems.append(Problem(shown, row.line, i + 1, why, field=header.cells[i].strip(), hint=RANK_HINT))
+        elif value is not None:
+            ranked.append((value, i, slug, name))
+    ranked.sort()
+    for (value, _, _, first), (again, i, _, name) in zip(ranked, ranked[1:], strict=False):
+        if value == again:
+            problems.append(Problem(shown, row.line, i + 1, f"'{first}' and '{name}' are both ranked {value}: the "
+                                    "columns' order decides", field=header.cells[i].strip(), severity="warning",
+                                    hint="ask the player, or give each character its own rank"))
+    return tuple(slug for _, _, slug, _ in ranked)
+
+
+def _answer(row: _Row, header: _Row, index: dict[str, list[int]], grid: list[tuple[int, str, str]], shown: str,
+            characters: Mapping[str, str], problems: list[Problem]) -> Answer | None:
     def cells(role: str) -> list[tuple[str, Problem]]:
         found = []
         for i in index.get(role, []):
@@ -230,9 +274,10 @@ def _answer(row: _Row, header: _Row, index: dict[str, list[int]], shown: str, ch
         return None
     attributes = {header.cells[i].strip().casefold(): (row.cells[i].strip() if i < len(row.cells) else "")
                   for i in index.get("attributes", [])}
-    return Answer(name, _characters(cells("choices"), characters, problems),
-                  _characters(cells("refuses"), characters, problems), tuple(cells("avoids")), attributes,
-                  f"{shown}:{row.line}")
+    choices = _characters(cells("choices"), characters, problems)
+    choices += tuple(slug for slug in _ranked(row, header, grid, shown, problems) if slug not in choices)
+    return Answer(name, choices, _characters(cells("refuses"), characters, problems), tuple(cells("avoids")),
+                  attributes, f"{shown}:{row.line}")
 
 
 def name_fault(name: str) -> tuple[str, str] | None:
