@@ -171,3 +171,36 @@ def test_a_microsoft_forms_export_with_a_grid_casts_from_the_command_line(tmp_pa
     assert result.exit_code == 0, result.output
     envelopes = yaml.safe_load((game / "casting.yaml").read_text(encoding="utf-8"))["envelopes"]
     assert [(e["player"], e["character"]) for e in envelopes] == [("Ann", "First Rival"), ("Bob", "Second Rival")]
+
+
+HOSTILE = ["<img src=x onerror=alert(1)>", "**Bold** [link](http://e.org)", "- dash", "# hash", "1. one",
+           "a|b &amp; `c` ~~s~~ _i_", "=cmd|' /C calc'!A0", "no", "*alias", "{a: b}", "null", "@SUM(1)"]
+
+
+def starter(tmp_path: Path) -> Path:
+    game = tmp_path / "game"
+    shutil.copytree(SIXES.starter, game / "sixes")
+    (game / "sixes.yaml").write_text("paper: a4\n", encoding="utf-8")
+    return game
+
+
+def test_players_names_are_plain_text_in_the_report_and_read_back_from_the_casting(tmp_path):
+    """Names that are Markdown, HTML, YAML or a spreadsheet formula print as
+    themselves in the report, and the casting file reads back as written."""
+    from markdown_it import MarkdownIt
+    from generator.game.casting import load_casting
+    game = starter(tmp_path)
+    answers = write_csv(tmp_path / "answers.csv", [["Name", "Choices"], *[[n, ""] for n in HOSTILE]])
+    result = CliRunner().invoke(main, ["cast", str(answers), "--data", str(game), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    html = MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(
+        (tmp_path / "out" / "casting" / "casting-report.md").read_text(encoding="utf-8"))
+    for tag in ("<img", "<strong", "<a ", "<em", "<code", "<del", "<h1>hash", "<ol"):
+        assert tag not in html, tag
+    assert html.count("<h1>") == 1 and html.count("<table>") == 1
+    visible = html.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&amp;", "&")
+    for name in HOSTILE:
+        assert name in visible, name
+    roles, problems = load_casting(game / "casting.yaml", {"First Rival": "first-rival",
+                                                           "Second Rival": "second-rival"}, game, system="sixes")
+    assert problems == [] and {r.player for r in roles} <= set(HOSTILE) and len(roles) == 2
