@@ -204,3 +204,42 @@ def test_players_names_are_plain_text_in_the_report_and_read_back_from_the_casti
     roles, problems = load_casting(game / "casting.yaml", {"First Rival": "first-rival",
                                                            "Second Rival": "second-rival"}, game, system="sixes")
     assert problems == [] and {r.player for r in roles} <= set(HOSTILE) and len(roles) == 2
+
+
+def test_a_casting_past_the_bound_is_refused_before_solving_and_one_within_is_not():
+    from generator.game.cast_model import CastProblem
+    from generator.game.cast_solve import MAX_PAIRS, too_large
+    def problem(players: int, characters: int) -> CastProblem:
+        return CastProblem(tuple(f"P{i}" for i in range(players)), tuple(f"C{i}" for i in range(characters)),
+                           ((),) * players)
+    assert MAX_PAIRS == 150 * 150 and too_large(problem(150, 150)) is None and too_large(problem(500, 45)) is None
+    assert too_large(problem(1000, 1000)) == ("1,000 players x 1,000 characters is 1,000,000 pairs, more than the "
+                                              "22,500 cast here (150 x 150, or 500 players for 45 characters; about "
+                                              "a quarter of a minute)")
+
+
+def run_cast(game: Path, answers: Path, out: Path) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["cast", str(answers), "--data", str(game), "--out", str(out)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result.exit_code, result.output
+
+
+def test_a_solver_that_stops_or_ctrl_c_in_the_solve_writes_nothing_and_shows_no_traceback(tmp_path, monkeypatch):
+    from generator.game import cast_solve
+    game = starter(tmp_path)
+    answers = write_csv(tmp_path / "answers.csv", [["Name", "Choices"], ["Ann", "First Rival"], ["Bob", ""]])
+
+    def stopped(problem, known=None):
+        raise cast_solve.SolverFailed("the solver stopped without an answer (Time limit reached)")
+    monkeypatch.setattr(cast_solve, "solve", stopped)
+    code, output = run_cast(game, answers, tmp_path / "out")
+    assert (code, output.splitlines()[-2:]) == (1, [
+        "error: the solver stopped without an answer (Time limit reached)",
+        "Nothing was written: the casting file was not written."]), output
+
+    def interrupted(problem, known=None):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(cast_solve, "solve", interrupted)
+    code, output = run_cast(game, answers, tmp_path / "out")
+    assert code == 130 and "Traceback" not in output, output
+    assert not (game / "casting.yaml").exists() and not (tmp_path / "out" / "casting").exists()
