@@ -57,7 +57,7 @@ class _Prepared:
 
 def run(data_dir: Path | None, out_dir: Path | None, request: CastRequest) -> None:
     from ..game.cast_report import Facts, conflict_text, report
-    from ..game.cast_solve import Reach, bound, conflict, solve
+    from ..game.cast_solve import Reach, SolverFailed, bound, conflict, solve, too_large
     from ..game.casting import CASTING_FILE
     from .context import refuse_output
     from .output import OutputFolder
@@ -69,7 +69,13 @@ def run(data_dir: Path | None, out_dir: Path | None, request: CastRequest) -> No
                      unchanged="nothing was cast.")
     prepared = _prepare(game, request)
     problem = prepared.plan.problem
-    solved = solve(problem)
+    if (why := too_large(problem)) is not None:
+        raise Failed(why, ["cast the event as several games, each with its own players and characters"],
+                     unchanged="nothing was cast.")
+    try:
+        solved = solve(problem)
+    except SolverFailed as exc:
+        raise Failed(str(exc), unchanged="the casting file was not written.") from None
     if solved is None:
         raise Failed("no casting keeps every hard rule; these cannot all hold together (drop or change one):",
                      conflict_text(conflict(problem)), unchanged="the casting file was not written.")

@@ -290,6 +290,8 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
 @click.option("--player-column", default=None, metavar="HEADER", help="The column of players' names.")
 @click.option("--choice-column", multiple=True, metavar="HEADER",
               help="A column of ranked choices, best first (repeat, one per rank; or one column listing them).")
+@click.option("--grid-column", default=None, metavar="QUESTION",
+              help="A grid question ranking the characters: columns 'QUESTION [Character]', each cell a rank.")
 @click.option("--timestamp-column", default=None, metavar="HEADER", help="The column of submission times.")
 @click.option("--refuse-column", multiple=True, metavar="HEADER", help="A column of characters a player will not play.")
 @click.option("--avoid-column", multiple=True, metavar="HEADER",
@@ -298,7 +300,8 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
 def cast_players(answers: Path | None, data_dir: Path | None, system: str | None, out_dir: Path | None,
                  to_file: Path | None, force: bool, start: Path | None, drop: tuple[str, ...],
                  join: tuple[str, ...], cut: tuple[str, ...], seed: int | None, player_column: str | None,
-                 choice_column: tuple[str, ...], timestamp_column: str | None, refuse_column: tuple[str, ...],
+                 choice_column: tuple[str, ...], grid_column: str | None, timestamp_column: str | None,
+                 refuse_column: tuple[str, ...],
                  avoid_column: tuple[str, ...], attribute_column: tuple[str, ...]) -> None:
     """Cast the players from their answers (ANSWERS: a form's CSV export, or
     a YAML file of answers) and write casting.yaml for `sixes pack`, with a
@@ -313,7 +316,7 @@ def cast_players(answers: Path | None, data_dir: Path | None, system: str | None
     ties, so two runs agree. With --from, a re-cast moves the fewest players.
     """
     from .cast import CastRequest, run
-    columns: dict[str, object] = {"player": player_column, "choices": list(choice_column),
+    columns: dict[str, object] = {"player": player_column, "choices": list(choice_column), "grid": grid_column,
                                   "timestamp": timestamp_column, "refuses": list(refuse_column),
                                   "avoids": list(avoid_column), "attributes": list(attribute_column)}
     run(data_dir, out_dir, CastRequest(answers, system, to_file, force, start, drop, join, cut, seed, columns))

@@ -41,6 +41,19 @@ def slug(text: str) -> str:
     return f"{words}-{digest}" if words else f"u-{digest}"
 
 
+# What keyboards, phones and word processors type for an apostrophe.
+_APOSTROPHES = dict.fromkeys(map(ord, "'\u2019\u2018\u02bc\u0060\u00b4\u2032"))
+
+
+def match_key(text: str) -> str:
+    """The key a name typed by a person is matched on (a player naming a
+    character in a form, an organiser naming a player): the slug, with
+    every kind of apostrophe dropped first, so "O'Brien", "O’Brien" and
+    "OBrien" are one name (the slug alone splits at a straight apostrophe
+    and drops a curly one). For matching only: paths keep using `slug`."""
+    return slug(str(text).translate(_APOSTROPHES))
+
+
 def looks_key(name: str) -> str:
     """A key two names share when they print alike (core/text.looks: Greek
     and Cyrillic look-alikes, format characters, NFKC) or would share a file

@@ -8,6 +8,7 @@ messages; it names players and characters, never what else a player wrote.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -37,9 +38,19 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+# What makes Markdown of a name anywhere in a line (emphasis, code, links,
+# HTML, entities, table cells, strikethrough), and at its start (a heading,
+# a list, a quote, a numbered item): a backslash makes each plain text.
+_INLINE = re.compile(r"([\\`*_\[\]<>|~&])")
+_LEADING = re.compile(r"^([#+=-])")
+_NUMBERED = re.compile(r"^(\d+)([.)])")
+
+
 def _cell(text: str) -> str:
-    """Text inside a Markdown table cell or list item: its pipes and backticks inert."""
-    return " ".join(text.split()).replace("\\", "\\\\").replace("|", "\\|").replace("`", "\\`")
+    """A name (a player's, a character's, a file's) as plain text inside a
+    Markdown table cell, list item or heading: nothing in it is markup."""
+    text = _INLINE.sub(r"\\\1", " ".join(text.split()))
+    return _NUMBERED.sub(r"\1\\\2", _LEADING.sub(r"\\\1", text))
 
 
 def rank_text(plan: Plan, p: int, c: int) -> str:

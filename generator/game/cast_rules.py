@@ -1,8 +1,9 @@
 """From the answers, the settings' rules and (in a re-cast) the current
 casting with its change, to the problem the solver takes (cast_model.py).
 
-Game layer, pure. Every name in a rule is matched as casting.yaml matches
-names (naming.slug), and a name that matches nothing is a problem at the
+Game layer, pure. Every name in a rule is matched as people type names
+(naming.match_key: case, accents, punctuation and the kind of apostrophe
+aside), and a name that matches nothing is a problem at the
 line of sixes.yaml (or the cell of the questionnaire, or the command-line
 option) that wrote it, with a did-you-mean; every problem comes at once.
 
@@ -72,7 +73,7 @@ def plan(answers: Sequence[Answer], settings: CastingSettings, characters: Mappi
     names = _characters(characters, change.cut, problems)
     slugs = tuple(characters[n] for n in names)
     players, given = _players(answers, current, change, problems)
-    key = {naming.slug(p): i for i, p in enumerate(players)}
+    key = {naming.match_key(p): i for i, p in enumerate(players)}
     at = {slug: i for i, slug in enumerate(slugs)}
     choices = tuple(tuple(at[s] for s in a.choices if s in at) if a else () for a in given)
     rules: list[Rule] = structural_rules(players, names)
@@ -89,13 +90,13 @@ def plan(answers: Sequence[Answer], settings: CastingSettings, characters: Mappi
     rules += _apart(settings, given, players, names, key, opposite, where, problems)
     for i, quota in enumerate(settings.quotas):
         rules += _quota(i, quota, settings, given, players, names, choices, where, problems)
-    current_index = {key[naming.slug(p)]: at[s] for p, s in current
-                     if s in at and naming.slug(p) in key}
+    current_index = {key[naming.match_key(p)]: at[s] for p, s in current
+                     if s in at and naming.match_key(p) in key}
     problem = CastProblem(tuple(players), names, choices, tuple(rules),
                           settings.seed if seed is None else seed, current_index)
     names_of = {slug: name for name, slug in characters.items()}
-    gone = tuple((p, names_of.get(s or "", s or ""), naming.slug(p) in key) for p, s in current
-                 if s not in at or naming.slug(p) not in key)
+    gone = tuple((p, names_of.get(s or "", s or ""), naming.match_key(p) in key) for p, s in current
+                 if s not in at or naming.match_key(p) not in key)
     return Plan(problem, slugs, tuple(given), problems, gone)
 
 
@@ -103,7 +104,7 @@ def _characters(characters: Mapping[str, str], cut: Iterable[str], problems: lis
     names = list(characters)
     gone = set()
     for name in cut:
-        found = next((n for n in names if naming.slug(n) == naming.slug(name) or characters[n] == name), None)
+        found = next((n for n in names if naming.match_key(n) == naming.match_key(name) or characters[n] == name), None)
         if found is None:
             problems.append(Problem(COMMAND_LINE, None, None, f"--cut: no character called '{name}'",
                                     hint=did_you_mean(name, names) or "name a character of the game"))
@@ -115,19 +116,19 @@ def _characters(characters: Mapping[str, str], cut: Iterable[str], problems: lis
 def _players(answers: Sequence[Answer], current: Sequence[tuple[str, str | None]], change: Change,
              problems: list[Problem]) -> tuple[list[str], list[Answer | None]]:
     """The players in play, each once, with their answers."""
-    pool: dict[str, tuple[str, Answer | None]] = {naming.slug(a.player): (a.player, a) for a in answers}
+    pool: dict[str, tuple[str, Answer | None]] = {naming.match_key(a.player): (a.player, a) for a in answers}
     for player, _ in current:
-        pool.setdefault(naming.slug(player), (player, None))
+        pool.setdefault(naming.match_key(player), (player, None))
     for player in change.join:
         if (fault := name_fault(player)) is not None:
             problems.append(Problem(COMMAND_LINE, None, None, f"--join: {fault[0]}", hint=fault[1]))
             continue
-        if naming.slug(player) in {naming.slug(p) for p, _ in current}:
+        if naming.match_key(player) in {naming.match_key(p) for p, _ in current}:
             problems.append(Problem(COMMAND_LINE, None, None, f"--join: '{player}' is cast already",
                                     hint="join names a player new to the casting"))
-        pool.setdefault(naming.slug(player), (player, None))
+        pool.setdefault(naming.match_key(player), (player, None))
     for player in change.drop:
-        if pool.pop(naming.slug(player), None) is None:
+        if pool.pop(naming.match_key(player), None) is None:
             problems.append(Problem(COMMAND_LINE, None, None, f"--drop: no player called '{player}'",
                                     hint=did_you_mean(player, [p for p, _ in pool.values()]) or
                                     "name a player of the casting or the questionnaire"))
@@ -136,8 +137,8 @@ def _players(answers: Sequence[Answer], current: Sequence[tuple[str, str | None]
 
 def _find(name: str, among: Sequence[str], loc: tuple, where: _Where, problems: list[Problem],
           what: str) -> int | None:
-    wanted = naming.slug(name)
-    found = next((i for i, n in enumerate(among) if naming.slug(n) == wanted), None)
+    wanted = naming.match_key(name)
+    found = next((i for i, n in enumerate(among) if naming.match_key(n) == wanted), None)
     if found is None:
         problems.append(where(loc, f"no {what} called '{name}' in this casting",
                               did_you_mean(name, among) or f"name a {what} as written in the "
@@ -172,7 +173,7 @@ def _apart(settings: CastingSettings, answers: Sequence[Answer | None], players:
             asked.setdefault((min(pa, pb), max(pa, pb)), []).append("the organisers")
     for p, answer in enumerate(answers):
         for name, cell in (answer.avoids if answer else ()):
-            other = key.get(naming.slug(name))
+            other = key.get(naming.match_key(name))
             if other is None:
                 problems.append(Problem(cell.file, cell.line, cell.column, f"'{name}' is not among the players; "
                                         "ignored", field=cell.field, severity="warning",

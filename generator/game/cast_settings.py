@@ -10,6 +10,7 @@ later, against the game and the answers, by cast_rules.py.
       columns:                       # headers of the form's export (default: Name, and a Timestamp if present)
         player: Your name
         choices: [First choice, Second choice, Third choice]   # one column per rank, or one holding a list
+        grid: Rank the characters    # or a grid question: columns `Rank the characters [Ned Tregarth]`…
         refuses: [Characters you will not play]
         avoids: [Players you would rather not be cast opposite]
         attributes: [Pronouns]       # kept for quotas; every other column is never read
@@ -44,6 +45,10 @@ class AnswerColumns(DataModel):
     choices: list[Name] = Field(default_factory=lambda: ["Choices"], min_length=1, max_length=MAX_COLUMNS,
                                 description="Headers of the ranked choices: one column per rank, best first, or "
                                             "one column whose cells list characters best first (a, b, c).")
+    grid: Name | None = Field(default=None, max_length=500, description=(
+        "A grid question ranking the characters, as a form exports it: one column per character headed "
+        "`QUESTION [Character]`, each cell the rank (1, 1st choice, First…). Give the QUESTION; the grid is "
+        "read instead of `choices` unless those are given too (then the grid's ranks come after them)."))
     refuses: list[Name] = Field(default_factory=list, max_length=MAX_COLUMNS,
                                 description="Headers of columns listing characters the player will not play.")
     avoids: list[Name] = Field(default_factory=list, max_length=MAX_COLUMNS, description=(
