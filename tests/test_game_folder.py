@@ -256,3 +256,18 @@ def test_an_output_folder_where_the_game_will_read_its_pages_is_refused_before_i
     result = run("build", "--paper", "a4", "--jobs", "1", "--no-site", cwd=game)
     assert result.exit_code == 1 and "it is the game data" in result.output, result.output
     assert not (game / "pages").exists()
+
+
+@pytest.mark.parametrize("folder, language, name", [
+    ("lantern-fair", "en", "Lantern Fair"), ("the_night's_game", "en-GB", "The Night's Game"),
+    ("la-nuit-des-masques", "fr", "La nuit des masques"), ("sœur_bénédicte", "fr", "Sœur bénédicte"),
+    ("die-Nacht-der-Masken", "de", "Die Nacht der Masken"), ("---", "fr", "My Game")])
+def test_a_new_games_name_is_cased_as_its_language_sets_a_title(folder, language, name):
+    from generator.commands.new import folder_title
+    assert folder_title(folder, language) == name
+
+
+def test_new_names_a_french_game_in_sentence_case(tmp_path):
+    result = run("new", "--language", "fr", tmp_path / "la-nuit-des-masques")
+    assert result.exit_code == 0, result.output
+    assert 'name: "La nuit des masques"' in (tmp_path / "la-nuit-des-masques" / SETTINGS_FILE).read_text()

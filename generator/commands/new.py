@@ -33,7 +33,7 @@ def run(directory: Path, language: str = "en") -> None:
         raise Failed(f"{directory} is not empty; choose a new folder (nothing was changed)")
     directory.mkdir(parents=True, exist_ok=True)
     name = "".join(c for c in directory.resolve().name if not refused(c, "name"))   # the site's name: no controls
-    name = name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
+    name = folder_title(name, language)
     settings = STARTER_SETTINGS.format(name=json_string(name), language=language)
     (directory / SETTINGS_FILE).write_text(settings, encoding="utf-8")
     for system in SYSTEMS:
@@ -50,6 +50,21 @@ def run(directory: Path, language: str = "en") -> None:
                f"per game system ({visible(', '.join(SLUGS))}), and schemas/ for your editor.")
     click.echo(f"Next: cd {visible(directory)}, edit the YAML files (remove the systems you do not play), then run "
                "`sixes check`, `sixes build` (into output/) or `sixes serve`.")
+
+
+def folder_title(folder: str, language: str) -> str:
+    """The game's name from its folder's: words as written, in the case the
+    language sets a title in. English capitalises each word ('lantern-fair'
+    is 'Lantern Fair'); French, German and the rest capitalise the first
+    letter only ('la-nuit-des-masques' is 'La nuit des masques', never 'La
+    Nuit Des Masques'), German nouns keeping the capitals they were given."""
+    words = folder.replace("-", " ").replace("_", " ").split()
+    if not words:
+        return "My Game"
+    if language.split("-")[0].lower() == "en":
+        return " ".join(word[:1].upper() + word[1:] for word in words)
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]
 
 
 def json_string(text: str) -> str:
