@@ -114,7 +114,7 @@ def test_the_manifest_says_what_was_removed(packed):
     folder, _ = packed
     with open(folder / "manifest.csv", newline="", encoding="utf-8") as handle:
         rows = {r["envelope"]: r["contents"] for r in csv.DictReader(handle)}
-    assert ("Handout: letter (active content removed: " in rows["1"])
+    assert ("Handout: Letter (active content removed: " in rows["1"])
     for word in ("JavaScript", "a launch action", "embedded files", "an attached file", "a script link",
                  "a form submission", "additional actions"):
         assert word in rows["1"], word
