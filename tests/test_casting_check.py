@@ -112,7 +112,8 @@ def test_handouts_are_relative_to_the_game_folder_whoever_holds_the_casting_file
         f"{elsewhere}:4:34: error: envelopes[0].handouts[1]: 'handouts/notes.txt' is not a PDF file; "
         "a handout is a PDF: export or print it to PDF",
         f"{elsewhere}:4:54: error: envelopes[0].handouts[2]: '../office/cast.yaml' is outside the game folder; "
-        "copy it into the game folder (e.g. handouts/) and name it from there",
+        "paths are relative to the game folder (the one holding sixes.yaml), e.g. handouts/map.pdf; "
+        "copy the file into the game folder",
         "2 error(s), 0 warning(s)",
     ]
 

@@ -158,7 +158,7 @@ def test_handouts_the_data_gives_a_character_go_in_their_envelope_first(game, tm
     with open(data / "sixes" / "handouts" / "letter.pdf", "wb") as f:
         letter.write(f)
     character = data / "sixes" / "characters" / "first-rival.yaml"
-    character.write_text(character.read_text() + "handouts: [handouts/letter.pdf]\n")
+    character.write_text(character.read_text() + "handouts: [sixes/handouts/letter.pdf]\n")
     casting = tmp_path / "casting.yaml"
     casting.write_text("envelopes:\n  - player: Robin Ash\n    character: First Rival\n"
                        "    handouts: [handouts/map.pdf]\n")

@@ -128,6 +128,8 @@ class Character(DataModel):
     damage: int = Field(default=0, ge=0, description="Extra Effect on the Attack action.")
     specials: list[Text] = Field(default_factory=list, description="Names from the specials library.")
     portrait: Annotated[str | None, FILE_NAME] = Field(
-        default=None, description="An image file inside the data folder, relative to it.")
+        default=None, description=("An image file anywhere inside the game folder, named relative to the game "
+                                   "folder (the one holding sixes.yaml), e.g. sixes/portraits/mara.png."))
     handouts: Annotated[list[str], FILE_NAME] = Field(default_factory=list, description=(
-        "PDF files that go into this character's envelope (sixes pack), relative to the game folder."))
+        "PDF files that go into this character's envelope (sixes pack), named relative to the game folder "
+        "(the one holding sixes.yaml), e.g. handouts/tide-table.pdf."))
