@@ -130,6 +130,23 @@ def test_a_handout_is_checked_against_every_paper_of_the_settings(folder):
         "--paper a4")
 
 
+def test_a_handout_a_character_file_names_is_checked_against_the_paper_too(folder):
+    """The casting file's paper check, the same one, at the character file's handout."""
+    (folder / "sixes.yaml").write_text("paper: letter\n")
+    character = folder / "sixes" / "characters" / "first-rival.yaml"
+    kept = character.read_text()
+    character.write_text(kept + "handouts: [handouts/map.pdf]\n")
+    line = len(kept.splitlines()) + 1
+    result = check()
+    assert result.exit_code == 0, result.output
+    assert lines(result.output)[0] == (
+        f"circus/sixes/characters/first-rival.yaml:{line}:12: warning: handouts: 'handouts/map.pdf' is A4 "
+        "(210 x 297 mm), but this pack is printed on US Letter; it would print scaled or cropped; export it on "
+        "US Letter or pack with --paper a4")
+    (folder / "sixes.yaml").write_text("paper: a4\n")
+    assert "warning" not in check().output
+
+
 @pytest.fixture
 def two_casts(folder) -> Path:
     """The folder with a second game that has characters (I6 heroes)."""

@@ -59,4 +59,4 @@ def moved_from(raw: str, old_base: Path, game_folder: Path) -> Path | None:
 
 def written_now(path: Path, game_folder: Path) -> str:
     """How a path to `path` is written by the rule."""
-    return Path(os.path.normpath(path)).relative_to(os.path.normpath(game_folder)).as_posix()
+    return Path(os.path.relpath(os.path.abspath(path), os.path.abspath(game_folder))).as_posix()

@@ -44,6 +44,7 @@ class CastMember:
     portrait_file: Path | None
     handout_files: tuple[Path, ...] = ()
     handouts_at: tuple[int, int] = (0, 0)     # line and column of its handouts in `source`, for a pack's problems
+    handout_places: tuple[tuple[int, int], ...] = ()     # each handout file's line and column, for its paper check
 
 
 @dataclass(frozen=True)
@@ -121,13 +122,15 @@ def _load_cast(folder: Path, display_root: Path, library: dict[str, Special] | N
         found = _check_specials(doc, character.specials, library)
         found += _check_hit_points(doc, character) + _check_armour(doc, character)
         portrait, bad = _check_portrait(doc, character, folder)
-        handouts = []
+        handouts, places = [], []
         for i, raw in enumerate(character.handouts):
             handout, more = _data_file(doc, ("handouts", i), raw, folder, "handout")
             bad += more
-            handouts += [handout] if handout else []
+            if handout:
+                handouts.append(handout)
+                places.append(doc.position(("handouts", i)))
         return CastMember(key, doc.display, character, portrait, tuple(handouts),
-                          doc.position(("handouts",))), found + bad
+                          doc.position(("handouts",)), tuple(places)), found + bad
 
     cast = load_cast(folder / "characters", display_root, Character, "character", problems, references, member)
     return cast, problems
