@@ -271,3 +271,16 @@ def test_new_names_a_french_game_in_sentence_case(tmp_path):
     result = run("new", "--language", "fr", tmp_path / "la-nuit-des-masques")
     assert result.exit_code == 0, result.output
     assert 'name: "La nuit des masques"' in (tmp_path / "la-nuit-des-masques" / SETTINGS_FILE).read_text()
+
+
+def test_after_building_each_paper_in_turn_the_site_offers_both(game):
+    """build --paper a4, then build --paper letter: the output holds both
+    papers' PDFs, and the site offers both (not only the last run's)."""
+    for paper in ("a4", "letter"):
+        built = run("build", "--paper", paper, "--jobs", "1", cwd=game)
+        assert built.exit_code == 0, built.output
+    site = game / "output" / "site"
+    for paper in ("a4", "letter"):
+        assert list((site / "downloads" / paper / "sixes").glob("*.pdf")), paper
+    pages = [p.read_text(encoding="utf-8") for p in (site / "sixes").rglob("*.html")]
+    assert any("downloads/a4/sixes/" in page and "downloads/letter/sixes/" in page for page in pages)
