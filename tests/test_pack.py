@@ -111,6 +111,16 @@ def test_each_envelope_holds_its_own_secret_only_and_the_gm_pack_holds_all(uncas
     assert len(PdfReader(folder / "manifest.pdf").pages) == 1
 
 
+def test_a_characters_gm_notes_are_in_the_gm_pack_and_no_envelope(uncast):
+    """The starter's First Rival has `gm_notes`: on the GM's cheat sheet in
+    the GM pack, never in an envelope (the player's copy of the sheet)."""
+    folder = uncast.out_dir / "pack" / "sixes" / "a4"
+    note = "For the GM only (the cheat sheet)"
+    assert note in " ".join(text(folder / "gm-pack.pdf").split())
+    for envelope in sorted((folder / "envelopes").glob("*.pdf")):
+        assert note not in " ".join(text(envelope).split()), envelope
+
+
 def test_every_pack_pdf_has_a_title_and_a_language(uncast):
     for path in uncast.files:
         if path.suffix == ".pdf":

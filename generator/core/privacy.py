@@ -24,6 +24,19 @@ def visibility_field(default: Visibility, what: str, private_means: str = "") ->
     return Field(default=default, description=f"public or private (default {default}). {private_means}")
 
 
+# The mark a field for the GM's eyes only carries in its model (and its JSON
+# Schema): the privacy tests find the secret fields by it, not from a list.
+GM_ONLY = {"gm_only": True}
+
+
+def gm_notes_field(what: str) -> Any:
+    """A `gm_notes` field on a `what` (a character, an Operator...): printed
+    on the GM's documents only, never on a player's copy, never on the site."""
+    return Field(default="", json_schema_extra=GM_ONLY,
+                 description=f"Notes on this {what} for the GM: on the GM's documents only (the GM pack), never on "
+                             "a player's copy of a sheet, never on the site.")
+
+
 def public_only(items: Iterable[T], entity: Callable[[T], Any] = lambda item: item) -> tuple[T, ...]:
     """The items whose entity (the item itself, or what `entity` picks from
     it) is public, in their order."""
