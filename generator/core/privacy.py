@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Literal, TypeVar, get_args
 
 from pydantic import Field
+from pydantic.json_schema import JsonDict
 
 Visibility = Literal["public", "private"]
 VISIBILITIES: tuple[str, ...] = get_args(Visibility)
@@ -26,7 +27,7 @@ def visibility_field(default: Visibility, what: str, private_means: str = "") ->
 
 # The mark a field for the GM's eyes only carries in its model (and its JSON
 # Schema): the privacy tests find the secret fields by it, not from a list.
-GM_ONLY = {"gm_only": True}
+GM_ONLY: JsonDict = {"gm_only": True}
 
 
 def gm_notes_field(what: str) -> Any:
