@@ -29,7 +29,7 @@ from typing import Iterable
 from .. import systems as registry
 from ..core.assets import IMAGE_KINDS, IMAGE_SUFFIXES, asset_fault
 from ..core.errors import DataError, Problem, errors_in
-from ..core.game_paths import written_now
+from ..core.game_paths import RULE, written_now
 from ..core.i18n import Words, words_for
 from ..core.loading import leads_outside, load_yaml, reading_game
 from ..core.paper import Paper
@@ -216,7 +216,7 @@ def _site_files(data_dir: Path, settings: Settings) -> tuple[OwnFiles, Path | No
 def _logo_fault(logo: Path, data_dir: Path, named: str) -> tuple[str, str | None] | None:
     """What keeps the logo off the site, as (message, hint)."""
     if not (logo.exists() or logo.is_symlink()):
-        return f"logo file '{named}' not found", "paths are relative to the folder holding sixes.yaml"
+        return f"logo file '{named}' not found", RULE
     if leads_outside(logo, data_dir):
         return f"the logo '{named}' is a link leading outside the game folder", "copy the image into the game folder"
     if logo.suffix.lower() not in IMAGE_SUFFIXES:     # published on every page: never a page or a script

@@ -12,6 +12,7 @@ says where the output goes.
 """
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Annotated, Literal
@@ -19,6 +20,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator
 
 from ..core.errors import DataError, Problem, did_you_mean
+from ..core.game_paths import RULE
 from ..core.loading import YamlDocument, load_yaml, reading_game
 from ..core.paper import BOTH, CHOICES, Paper, papers_for
 from ..core.text import FILE_NAME
@@ -154,9 +156,12 @@ def setting_problem(data_dir: Path, settings: Settings, loc: tuple, message: str
 
 
 def _relative_path(value: str, what: str) -> str:
-    path = PurePosixPath(value)
-    if "://" in value or path.is_absolute() or ".." in path.parts:
-        raise ValueError(f"{what} must be a path inside the game folder, e.g. images/logo.png")
+    """The one rule of core/game_paths.py, as far as the text alone tells:
+    relative to the game folder and inside it (where it leads is checked
+    when the file is read)."""
+    path = PurePosixPath(posixpath.normpath(value.replace("\\", "/"))) if value else PurePosixPath()
+    if "://" in value or path.is_absolute() or path.parts[:1] == ("..",):
+        raise ValueError(f"{what} must be a path inside the game folder; {RULE}, e.g. images/logo.png")
     return value
 
 
