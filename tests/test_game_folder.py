@@ -92,6 +92,7 @@ def test_a_data_folder_without_settings_builds_with_data_and_out_only(tmp_path):
     ("site:\n  primary: bleu\n", f"{SETTINGS_FILE}:2:12: error: site.primary: found 'bleu'"),
     ("output: /etc\n", f"{SETTINGS_FILE}:1:9: error: output: '/etc' is an absolute path"),
     ("site:\n  logo: ../secret.png\n", f"{SETTINGS_FILE}:2:9: error: site.logo:"),
+    ("site:\n  logo: images/../../secret.png\n", "paths are relative to the game folder (the one holding sixes.yaml)"),
     ("site: !!python/object/apply:os.system [echo]\n", f"{SETTINGS_FILE}:1:7: error:"),
 ])
 def test_settings_are_checked_like_data(game, settings, expected):
@@ -100,6 +101,24 @@ def test_settings_are_checked_like_data(game, settings, expected):
     assert result.exit_code == 1, result.output
     assert expected in result.output, result.output
     assert "Traceback" not in result.output
+
+
+def test_the_settings_name_files_by_the_one_path_rule(game):
+    """Relative to the game folder, '..' too while it stays inside (core/game_paths.py)."""
+    (game / "images").mkdir()
+    (game / "images" / "logo.png").write_bytes(_tiny_png())
+    (game / SETTINGS_FILE).write_text("site:\n  logo: pages/../images/logo.png\n")
+    result = run("check", cwd=game)
+    assert result.exit_code == 0, result.output
+
+
+def _tiny_png() -> bytes:
+    from io import BytesIO
+
+    from PIL import Image
+    out = BytesIO()
+    Image.new("RGB", (4, 4)).save(out, format="PNG")
+    return out.getvalue()
 
 
 def test_paper_choices_take_any_case(game):

@@ -140,12 +140,13 @@ class Settings:
 
     @property
     def logo(self) -> Path | None:
-        return self.game_dir / self.file.site.logo if self.game_dir and self.file.site.logo else None
+        """Where site.logo leads, by the one rule (core/game_paths.py: from the game folder)."""
+        return _inside(self.game_dir, self.file.site.logo) if self.game_dir and self.file.site.logo else None
 
     @property
     def pages_dir(self) -> Path | None:
         """The folder of the game's own site pages (it need not exist)."""
-        return self.game_dir / self.file.site.pages if self.game_dir else None
+        return _inside(self.game_dir, self.file.site.pages) if self.game_dir else None
 
 
 def setting_problem(data_dir: Path, settings: Settings, loc: tuple, message: str, hint: str | None) -> Problem:
@@ -153,6 +154,12 @@ def setting_problem(data_dir: Path, settings: Settings, loc: tuple, message: str
     if settings.doc is not None:
         return settings.doc.problem(loc, message, hint=hint)
     return Problem(f"{data_dir.name}/{SETTINGS_FILE}", None, None, message, hint=hint)
+
+
+def _inside(game_dir: Path, value: str) -> Path:
+    """The path `value` names from the game folder, '..' taken away as
+    written (the validator keeps it inside; a link is judged when read)."""
+    return Path(posixpath.normpath(game_dir / value))
 
 
 def _relative_path(value: str, what: str) -> str:
