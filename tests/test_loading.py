@@ -33,8 +33,8 @@ G = f"data/sixes/{GAME}"
 A = f"data/sixes/{ACTIONS}"
 YAML_HINT = "check indentation and quoting around this point"
 TAB_HINT = "YAML indents with spaces; replace the tab with spaces"
-CHARACTER_KEYS = ("'name', 'faction', 'description', 'background', 'visibility', 'hit_points', 'armour', 'damage', "
-                  "'specials', 'portrait', 'handouts'")
+CHARACTER_KEYS = ("'name', 'faction', 'description', 'background', 'visibility', 'gm_notes', 'hit_points', 'armour', "
+                  "'damage', 'specials', 'portrait', 'handouts'")
 RULE = "paths are relative to the game folder (the one holding sixes.yaml)"
 PORTRAIT_HINT = f"name a file inside the game folder; {RULE}, e.g. sixes/portraits/mara.png"
 RELATIVE_HINT = f"{RULE}, e.g. sixes/portraits/mara.png; copy the file into the game folder"
