@@ -112,7 +112,8 @@ def test_handouts_are_relative_to_the_game_folder_whoever_holds_the_casting_file
         f"{elsewhere}:4:34: error: envelopes[0].handouts[1]: 'handouts/notes.txt' is not a PDF file; "
         "a handout is a PDF: export or print it to PDF",
         f"{elsewhere}:4:54: error: envelopes[0].handouts[2]: '../office/cast.yaml' is outside the game folder; "
-        "copy it into the game folder (e.g. handouts/) and name it from there",
+        "paths are relative to the game folder (the one holding sixes.yaml), e.g. handouts/map.pdf; "
+        "copy the file into the game folder",
         "2 error(s), 0 warning(s)",
     ]
 
@@ -127,6 +128,23 @@ def test_a_handout_is_checked_against_every_paper_of_the_settings(folder):
         "circus/casting.yaml:4:16: warning: envelopes[0].handouts[0]: 'handouts/map.pdf' is A4 (210 x 297 mm), "
         "but this pack is printed on US Letter; it would print scaled or cropped; export it on US Letter or pack with "
         "--paper a4")
+
+
+def test_a_handout_a_character_file_names_is_checked_against_the_paper_too(folder):
+    """The casting file's paper check, the same one, at the character file's handout."""
+    (folder / "sixes.yaml").write_text("paper: letter\n")
+    character = folder / "sixes" / "characters" / "first-rival.yaml"
+    kept = character.read_text()
+    character.write_text(kept + "handouts: [handouts/map.pdf]\n")
+    line = len(kept.splitlines()) + 1
+    result = check()
+    assert result.exit_code == 0, result.output
+    assert lines(result.output)[0] == (
+        f"circus/sixes/characters/first-rival.yaml:{line}:12: warning: handouts: 'handouts/map.pdf' is A4 "
+        "(210 x 297 mm), but this pack is printed on US Letter; it would print scaled or cropped; export it on "
+        "US Letter or pack with --paper a4")
+    (folder / "sixes.yaml").write_text("paper: a4\n")
+    assert "warning" not in check().output
 
 
 @pytest.fixture

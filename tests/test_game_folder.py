@@ -92,6 +92,7 @@ def test_a_data_folder_without_settings_builds_with_data_and_out_only(tmp_path):
     ("site:\n  primary: bleu\n", f"{SETTINGS_FILE}:2:12: error: site.primary: found 'bleu'"),
     ("output: /etc\n", f"{SETTINGS_FILE}:1:9: error: output: '/etc' is an absolute path"),
     ("site:\n  logo: ../secret.png\n", f"{SETTINGS_FILE}:2:9: error: site.logo:"),
+    ("site:\n  logo: images/../../secret.png\n", "paths are relative to the game folder (the one holding sixes.yaml)"),
     ("site: !!python/object/apply:os.system [echo]\n", f"{SETTINGS_FILE}:1:7: error:"),
 ])
 def test_settings_are_checked_like_data(game, settings, expected):
@@ -100,6 +101,24 @@ def test_settings_are_checked_like_data(game, settings, expected):
     assert result.exit_code == 1, result.output
     assert expected in result.output, result.output
     assert "Traceback" not in result.output
+
+
+def test_the_settings_name_files_by_the_one_path_rule(game):
+    """Relative to the game folder, '..' too while it stays inside (core/game_paths.py)."""
+    (game / "images").mkdir()
+    (game / "images" / "logo.png").write_bytes(_tiny_png())
+    (game / SETTINGS_FILE).write_text("site:\n  logo: pages/../images/logo.png\n")
+    result = run("check", cwd=game)
+    assert result.exit_code == 0, result.output
+
+
+def _tiny_png() -> bytes:
+    from io import BytesIO
+
+    from PIL import Image
+    out = BytesIO()
+    Image.new("RGB", (4, 4)).save(out, format="PNG")
+    return out.getvalue()
 
 
 def test_paper_choices_take_any_case(game):
@@ -256,3 +275,31 @@ def test_an_output_folder_where_the_game_will_read_its_pages_is_refused_before_i
     result = run("build", "--paper", "a4", "--jobs", "1", "--no-site", cwd=game)
     assert result.exit_code == 1 and "it is the game data" in result.output, result.output
     assert not (game / "pages").exists()
+
+
+@pytest.mark.parametrize("folder, language, name", [
+    ("lantern-fair", "en", "Lantern Fair"), ("the_night's_game", "en-GB", "The Night's Game"),
+    ("la-nuit-des-masques", "fr", "La nuit des masques"), ("sœur_bénédicte", "fr", "Sœur bénédicte"),
+    ("die-Nacht-der-Masken", "de", "Die Nacht der Masken"), ("---", "fr", "My Game")])
+def test_a_new_games_name_is_cased_as_its_language_sets_a_title(folder, language, name):
+    from generator.commands.new import folder_title
+    assert folder_title(folder, language) == name
+
+
+def test_new_names_a_french_game_in_sentence_case(tmp_path):
+    result = run("new", "--language", "fr", tmp_path / "la-nuit-des-masques")
+    assert result.exit_code == 0, result.output
+    assert 'name: "La nuit des masques"' in (tmp_path / "la-nuit-des-masques" / SETTINGS_FILE).read_text()
+
+
+def test_after_building_each_paper_in_turn_the_site_offers_both(game):
+    """build --paper a4, then build --paper letter: the output holds both
+    papers' PDFs, and the site offers both (not only the last run's)."""
+    for paper in ("a4", "letter"):
+        built = run("build", "--paper", paper, "--jobs", "1", cwd=game)
+        assert built.exit_code == 0, built.output
+    site = game / "output" / "site"
+    for paper in ("a4", "letter"):
+        assert list((site / "downloads" / paper / "sixes").glob("*.pdf")), paper
+    pages = [p.read_text(encoding="utf-8") for p in (site / "sixes").rglob("*.html")]
+    assert any("downloads/a4/sixes/" in page and "downloads/letter/sixes/" in page for page in pages)

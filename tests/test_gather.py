@@ -247,6 +247,7 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
         ("core/assets.py", "raster_fault"): "decodes the file object the gate opened",
         ("core/assets.py", "pdf_fault"): "decodes the file object the gate opened",
         ("game/casting.py", "paper_mismatches"): "decodes bytes the gate read",
+        ("game/handout_title.py", "_metadata_title"): "decodes bytes the gate read (a handout's /Title)",
         ("render/pack_assembly.py", "SourcePdfs.read"): "decodes bytes the gate read",
         ("core/glyphs.py", "_declared"): "the tool's own stylesheet and fonts",
         ("render/html.py", "_read_icon"): "the tool's own icons",

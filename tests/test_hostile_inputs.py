@@ -323,32 +323,32 @@ def test_check_of_a_python_tag_exits_1_and_runs_nothing(starter_copy, tmp_path):
 
 PORTRAIT_CASES = [
     # (file name under portraits/, its bytes, the exact message after "portrait: ", its hint)
-    ("text.png", b"a portrait, honestly\n", "'portraits/text.png' is not an image: found text",
+    ("text.png", b"a portrait, honestly\n", "'sixes/portraits/text.png' is not an image: found text",
      "allowed: PNG, JPEG, GIF, WebP or SVG images"),
-    ("empty.png", b"", "'portraits/empty.png' is not an image: found an empty file",
+    ("empty.png", b"", "'sixes/portraits/empty.png' is not an image: found an empty file",
      "allowed: PNG, JPEG, GIF, WebP or SVG images"),
-    ("large.png", png(8_000, 8_000, b""), "'portraits/large.png' is 8,000 x 8,000 pixels; an image may have at most "
-     "40 megapixels", "scale it down: 1,200 pixels a side prints sharp at 300 dpi"),
+    ("large.png", png(8_000, 8_000, b""), "'sixes/portraits/large.png' is 8,000 x 8,000 pixels; an image may have "
+     "at most 40 megapixels", "scale it down: 1,200 pixels a side prints sharp at 300 dpi"),
     # Past the limit where Pillow refuses to open an image at all.
-    ("huge.png", png(30_000, 30_000, b""), "'portraits/huge.png' has 900,000,000 pixels; an image may have at most "
-     "40 megapixels", "scale it down: 1,200 pixels a side prints sharp at 300 dpi"),
+    ("huge.png", png(30_000, 30_000, b""), "'sixes/portraits/huge.png' has 900,000,000 pixels; an image may have "
+     "at most 40 megapixels", "scale it down: 1,200 pixels a side prints sharp at 300 dpi"),
     # expat points at the name in the end tag that does not match (column 49: "svg" in "</svg>").
     ("broken.svg", b"<svg xmlns='http://www.w3.org/2000/svg'><rect></svg>",
-     "'portraits/broken.svg' is not well-formed XML (mismatched tag at line 1, column 49)",
+     "'sixes/portraits/broken.svg' is not well-formed XML (mismatched tag at line 1, column 49)",
      "an SVG must be valid XML; export it again from your drawing program"),
     ("linked.svg", b"<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink'>"
      b"<image xlink:href='file:///etc/passwd'/></svg>",
-     "'portraits/linked.svg' refers to something outside itself ('file:///etc/passwd')",
+     "'sixes/portraits/linked.svg' refers to something outside itself ('file:///etc/passwd')",
      "an SVG portrait may refer only to its own parts (#id); embed or draw everything in it"),
     ("styled.svg", b"<svg xmlns='http://www.w3.org/2000/svg'><style>@import url(https://example.com/a.css);</style>"
-     b"</svg>", "'portraits/styled.svg' refers to something outside itself ('@import')",
+     b"</svg>", "'sixes/portraits/styled.svg' refers to something outside itself ('@import')",
      "an SVG portrait may refer only to its own parts (#id); embed or draw everything in it"),
     ("stylesheet.svg", b"<?xml-stylesheet href='https://example.com/a.css'?><svg xmlns='http://www.w3.org/2000/svg'/>",
-     "'portraits/stylesheet.svg' refers to something outside itself ('<?xml-stylesheet?>')",
+     "'sixes/portraits/stylesheet.svg' refers to something outside itself ('<?xml-stylesheet?>')",
      "an SVG portrait may refer only to its own parts (#id); embed or draw everything in it"),
     ("entities.svg", b"<!DOCTYPE svg [<!ENTITY a 'lol'>]><svg xmlns='http://www.w3.org/2000/svg'>&a;</svg>",
-     "'portraits/entities.svg' declares a DOCTYPE or entities", "save it as plain SVG, without a DOCTYPE"),
-    ("page.svg", b"<html><body/></html>", "'portraits/page.svg' is not an SVG image (its root element is <html>)",
+     "'sixes/portraits/entities.svg' declares a DOCTYPE or entities", "save it as plain SVG, without a DOCTYPE"),
+    ("page.svg", b"<html><body/></html>", "'sixes/portraits/page.svg' is not an SVG image (its root element is <html>)",
      "allowed: PNG, JPEG, GIF, WebP or SVG images"),
 ]
 
@@ -356,7 +356,7 @@ PORTRAIT_CASES = [
 @pytest.mark.parametrize("name, content, message, hint", [pytest.param(*c, id=c[0]) for c in PORTRAIT_CASES])
 def test_a_bad_portrait_is_reported_at_its_line(starter_copy, name, content, message, hint):
     put(starter_copy, f"portraits/{name}", content)
-    write_character(starter_copy, f"portrait: portraits/{name}\n")
+    write_character(starter_copy, f"portrait: sixes/portraits/{name}\n")
     assert load_quickly(starter_copy) == [f"{C}:4:11: error: portrait: {message}; {hint}"]
 
 
@@ -373,18 +373,18 @@ def damaged_png() -> bytes:
 ])
 def test_a_damaged_image_is_reported_with_the_decoder_s_reason(starter_copy, content, found):
     put(starter_copy, "portraits/damaged.png", content)
-    write_character(starter_copy, "portrait: portraits/damaged.png\n")
+    write_character(starter_copy, "portrait: sixes/portraits/damaged.png\n")
     [line] = load_quickly(starter_copy)
-    assert line.startswith(f"{C}:4:11: error: portrait: 'portraits/damaged.png' is {found} (")
+    assert line.startswith(f"{C}:4:11: error: portrait: 'sixes/portraits/damaged.png' is {found} (")
     assert line.endswith("); export it again from your image program")
 
 
 def test_a_named_pipe_as_a_portrait_is_reported_without_waiting(starter_copy):
     (starter_copy / "sixes" / "portraits").mkdir()
     os.mkfifo(starter_copy / "sixes" / "portraits" / "pipe.png")
-    write_character(starter_copy, "portrait: portraits/pipe.png\n")
+    write_character(starter_copy, "portrait: sixes/portraits/pipe.png\n")
     assert load_quickly(starter_copy) == [
-        f"{C}:4:11: error: portrait: 'portraits/pipe.png': found a named pipe (FIFO), not a regular file; "
+        f"{C}:4:11: error: portrait: 'sixes/portraits/pipe.png': found a named pipe (FIFO), not a regular file; "
         "an image must be a plain file"]
 
 
@@ -400,14 +400,14 @@ def test_good_portraits_pass(starter_copy):
     put(starter_copy, "portraits/e.svg", b"<svg xmlns='http://www.w3.org/2000/svg'><defs><linearGradient id='g'/>"
         b"</defs><rect fill='url(#g)'/><use href='#g'/></svg>")
     for name in ("a.jpg", "b.gif", "c.webp", "d.png", "e.svg"):
-        write_character(starter_copy, f"portrait: portraits/{name}\n")
+        write_character(starter_copy, f"portrait: sixes/portraits/{name}\n")
         assert load_quickly(starter_copy) == [], name
 
 
 HANDOUT_CASES = [
-    ("locked.pdf", lambda: pdf(password="owl"), "'handouts/locked.pdf' is an encrypted (password-protected) PDF",
+    ("locked.pdf", lambda: pdf(password="owl"), "'sixes/handouts/locked.pdf' is an encrypted (password-protected) PDF",
      "save a copy without a password and name that one"),
-    ("blank.pdf", lambda: pdf(pages=0), "'handouts/blank.pdf' is a PDF with no pages",
+    ("blank.pdf", lambda: pdf(pages=0), "'sixes/handouts/blank.pdf' is a PDF with no pages",
      "a handout needs at least one page"),
 ]
 
@@ -415,15 +415,15 @@ HANDOUT_CASES = [
 @pytest.mark.parametrize("name, make, message, hint", [pytest.param(*c, id=c[0]) for c in HANDOUT_CASES])
 def test_a_bad_handout_is_reported_at_its_line(starter_copy, name, make, message, hint):
     put(starter_copy, f"handouts/{name}", make())
-    write_character(starter_copy, f"handouts: [handouts/{name}]\n")
+    write_character(starter_copy, f"handouts: [sixes/handouts/{name}]\n")
     assert load_quickly(starter_copy) == [f"{C}:4:12: error: handouts[0]: {message}; {hint}"]
 
 
 def test_a_damaged_handout_is_reported_with_pypdf_s_reason(starter_copy):
     put(starter_copy, "handouts/torn.pdf", pdf()[:200])
-    write_character(starter_copy, "handouts: [handouts/torn.pdf]\n")
+    write_character(starter_copy, "handouts: [sixes/handouts/torn.pdf]\n")
     [line] = load_quickly(starter_copy)
-    assert line.startswith(f"{C}:4:12: error: handouts[0]: 'handouts/torn.pdf' is a damaged PDF (")
+    assert line.startswith(f"{C}:4:12: error: handouts[0]: 'sixes/handouts/torn.pdf' is a damaged PDF (")
     assert line.endswith("); export or print it to PDF again")
 
 

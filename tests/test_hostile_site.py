@@ -60,10 +60,10 @@ NOT_TEXT = {
 # Values the rules themselves name, which keep their spelling everywhere: none
 # now (I6's combat finds its traits by id, so their names are free text too).
 FIXED_VALUES: dict[str, set[str]] = {}
-# Free text the site must never show (secrets), as model fields.
-SECRET_FIELDS = {("sixes", "GameInfo.gm_notes"), ("sixes", "Character.background"),
-                 ("six-shooter", "GameInfo.gm_notes"), ("six-shooter", "ChallengesFile.challenges[].gm_notes"),
-                 ("i6", "Hero.secret"), ("sixes-system", "GameInfo.gm_notes")}
+# Free text the site must never show (secrets), as model fields: the owner's
+# secrets, and every field the models mark for the GM only (core/privacy.GM_ONLY,
+# found by gm_only_fields below: every gm_notes, a character's too).
+OWNERS_SECRETS = {("sixes", "Character.background"), ("i6", "Hero.secret")}
 
 
 # One entity per system copied as a private one, its texts changed so that
@@ -125,6 +125,55 @@ def string_fields(tp: Any, path: str = "", meta: list | None = None) -> dict[str
     elif tp is str:
         found[path] = _is_free_text(meta)
     return found
+
+
+def gm_only_fields(tp: Any, path: str = "") -> set[str]:
+    """Every field under a model type that the models mark for the GM only
+    (its json_schema_extra holds core/privacy.GM_ONLY), by string_fields' paths."""
+    tp, _meta = _unwrap(tp)
+    origin = get_origin(tp)
+    found: set[str] = set()
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        for name, info in tp.model_fields.items():
+            where = f"{path or tp.__name__}.{name}"
+            if isinstance(info.json_schema_extra, dict) and info.json_schema_extra.get("gm_only"):
+                found.add(where)
+            found |= gm_only_fields(info.annotation, where)
+    elif origin in (Union, types.UnionType):
+        for arm in get_args(tp):
+            found |= gm_only_fields(arm, path)
+    elif origin in (list, tuple):
+        found |= gm_only_fields(get_args(tp)[0], path + "[]")
+    elif origin is dict:
+        found |= gm_only_fields(get_args(tp)[1], path + "{}")
+    return found
+
+
+SECRET_FIELDS = OWNERS_SECRETS | {(s.slug, path) for s in SYSTEMS for model in s.schemas.values()
+                                  for path in gm_only_fields(model)}
+
+
+def test_every_entity_that_may_be_private_has_notes_for_the_gm_only():
+    """Each model with a `visibility` (a character, an Operator, a hero, a
+    combatant, a challenge, an adventure) has a `gm_notes` the models mark
+    for the GM only, so a GM can note something about any of them."""
+    entities: set[type] = set()
+
+    def walk(tp: Any) -> None:
+        tp, _meta = _unwrap(tp)
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            if "visibility" in tp.model_fields:
+                entities.add(tp)
+            for info in tp.model_fields.values():
+                walk(info.annotation)
+        for arm in get_args(tp):
+            walk(arm)
+    for system in SYSTEMS:
+        for model in system.schemas.values():
+            walk(model)
+    assert len(entities) >= 7
+    for model in entities:
+        assert gm_only_fields(model) >= {f"{model.__name__}.gm_notes"}, model
 
 
 def _pick(tp: Any, value: Any) -> tuple[Any, list]:

@@ -33,10 +33,11 @@ G = f"data/sixes/{GAME}"
 A = f"data/sixes/{ACTIONS}"
 YAML_HINT = "check indentation and quoting around this point"
 TAB_HINT = "YAML indents with spaces; replace the tab with spaces"
-CHARACTER_KEYS = ("'name', 'faction', 'description', 'background', 'visibility', 'hit_points', 'armour', 'damage', "
-                  "'specials', 'portrait', 'handouts'")
-PORTRAIT_HINT = "a portrait must be an image file inside the data folder, e.g. portraits/mara.png"
-RELATIVE_HINT = "give a path relative to the data folder, e.g. portraits/mara.png"
+CHARACTER_KEYS = ("'name', 'faction', 'description', 'background', 'visibility', 'gm_notes', 'hit_points', 'armour', "
+                  "'damage', 'specials', 'portrait', 'handouts'")
+RULE = "paths are relative to the game folder (the one holding sixes.yaml)"
+PORTRAIT_HINT = f"name a file inside the game folder; {RULE}, e.g. sixes/portraits/mara.png"
+RELATIVE_HINT = f"{RULE}, e.g. sixes/portraits/mara.png; copy the file into the game folder"
 
 CASES = [
     # (case file, the file it replaces, the exact error lines; {folder} is the copy's data/sixes)
@@ -71,22 +72,22 @@ CASES = [
     ("portrait-http-url", CHAR, [
         f"{C}:4:11: error: portrait: found a URL 'http://example.com/x.png'; {PORTRAIT_HINT}"]),
     ("portrait-parent", CHAR, [
-        f"{C}:4:11: error: portrait: 'portraits/../../../secret.png' is outside the data folder; {RELATIVE_HINT}"]),
+        f"{C}:4:11: error: portrait: 'portraits/../../../secret.png' is outside the game folder; {RELATIVE_HINT}"]),
     ("portrait-absolute", CHAR,
-     [f"{C}:4:11: error: portrait: '/etc/mara.png' is outside the data folder; {RELATIVE_HINT}"]),
+     [f"{C}:4:11: error: portrait: '/etc/mara.png' is outside the game folder; {RELATIVE_HINT}"]),
     ("portrait-not-image", CHAR, [
         f"{C}:4:11: error: portrait: 'portraits/mara.txt' is not an image file; "
         "allowed: .png, .jpg, .jpeg, .gif, .svg, .webp"]),
     ("portrait-missing", CHAR, [
         f"{C}:4:11: error: portrait: portrait file 'portraits/mara.png' not found; "
-        "paths are relative to the game folder, the one holding game.yaml"]),
+        f"{RULE}, e.g. sixes/portraits/mara.png"]),
     # Every handout is checked, and each mistake reported where it is.
     ("handouts-wrong", CHAR, [
         f"{C}:4:12: error: handouts[0]: handout file 'handouts/debts.pdf' not found; "
-        "paths are relative to the game folder, the one holding game.yaml",
+        f"{RULE}, e.g. sixes/handouts/tide-table.pdf",
         f"{C}:4:32: error: handouts[1]: 'notes.txt' is not a PDF file; allowed: .pdf",
-        f"{C}:4:43: error: handouts[2]: '../../elsewhere.pdf' is outside the data folder; "
-        "give a path relative to the data folder, e.g. handouts/tide-table.pdf"]),
+        f"{C}:4:43: error: handouts[2]: '../../elsewhere.pdf' is outside the game folder; "
+        f"{RULE}, e.g. sixes/handouts/tide-table.pdf; copy the file into the game folder"]),
     ("empty", CHAR, [f"{C}:1:1: error: the file is empty; see `sixes new` for a starter file"]),
     ("comments-only", CHAR, [f"{C}:1:1: error: the file is empty; see `sixes new` for a starter file"]),
     ("duplicate-special-name", SPECIALS, [
@@ -322,15 +323,45 @@ def test_a_portrait_inside_the_data_folder_is_accepted(data_copy):
     portrait.parent.mkdir(exist_ok=True)
     portrait.write_bytes(tiny_png())
     (data_copy / "sixes" / "characters" / "zz-mara.yaml").write_text(
-        "name: Mara Quick\ndescription: A smuggler.\nhit_points: 5\nportrait: portraits/mara.png\n",
+        "name: Mara Quick\ndescription: A smuggler.\nhit_points: 5\nportrait: sixes/portraits/mara.png\n",
         encoding="utf-8")
 
     loaded, problems = load_all(data_copy)
 
     assert not [p for p in problems if p.file.endswith("zz-mara.yaml")]
     [mara] = [m for m in loaded[0].game.cast if m.slug == "zz-mara"]
-    assert mara.portrait_file == portrait.resolve()
-    assert mara.character.portrait == "portraits/mara.png"
+    assert mara.portrait_file.resolve() == portrait.resolve()
+    assert mara.character.portrait == "sixes/portraits/mara.png"
+
+
+@pytest.mark.parametrize("written", ["portraits/shared.png", "sixes/characters/../../portraits/shared.png",
+                                     "./portraits/shared.png"])
+def test_a_character_file_names_any_file_inside_the_game_folder_from_the_game_folder(starter_copy, written):
+    """One rule for every path (core/game_paths.py): from the game folder,
+    anywhere inside it, `..` too while it stays inside."""
+    shared = starter_copy / "portraits" / "shared.png"
+    shared.parent.mkdir()
+    shared.write_bytes(tiny_png())
+    (starter_copy / "sixes" / CHAR).write_text(
+        f"name: First Rival\ndescription: A merchant.\nhit_points: 5\nportrait: {written}\n", encoding="utf-8")
+    loaded, problems = load_all(starter_copy)
+    assert [str(p) for p in problems] == []
+    assert loaded[0].game.cast[0].portrait_file.resolve() == shared.resolve()
+
+
+def test_a_path_written_from_the_systems_folder_still_reads_and_says_how_to_write_it(starter_copy):
+    old = starter_copy / "sixes" / "portraits" / "mara.png"
+    old.parent.mkdir()
+    old.write_bytes(tiny_png())
+    (starter_copy / "sixes" / CHAR).write_text(
+        "name: First Rival\ndescription: A merchant.\nhit_points: 5\nportrait: portraits/mara.png\n",
+        encoding="utf-8")
+    loaded, problems = load_all(starter_copy)
+    assert [str(p) for p in problems] == [
+        f"{C}:4:11: warning: portrait: 'portraits/mara.png' was found in the sixes folder, where paths in character "
+        "files used to start; paths are relative to the game folder (the one holding sixes.yaml); "
+        "write 'sixes/portraits/mara.png'"]
+    assert loaded[0].game.cast[0].portrait_file.resolve() == old.resolve()
 
 
 def test_a_portrait_symlink_leading_out_of_the_data_folder_is_refused(starter_copy, tmp_path):
@@ -340,10 +371,11 @@ def test_a_portrait_symlink_leading_out_of_the_data_folder_is_refused(starter_co
     link.parent.mkdir()
     link.symlink_to(secret)
     (starter_copy / "sixes" / CHAR).write_text(
-        "name: First Rival\ndescription: A merchant.\nhit_points: 5\nportrait: portraits/link.png\n",
+        "name: First Rival\ndescription: A merchant.\nhit_points: 5\nportrait: sixes/portraits/link.png\n",
         encoding="utf-8")
     assert [str(p) for p in errors_of(starter_copy)] == [
-        f"{C}:4:11: error: portrait: 'portraits/link.png' leads outside the data folder"]
+        f"{C}:4:11: error: portrait: 'sixes/portraits/link.png' leads outside the game folder; "
+        "copy the file into the game folder: nothing outside it is read"]
 
 
 def test_missing_note_names_what_is_missing_in_the_required_order():

@@ -186,3 +186,31 @@ def test_a_name_wins_over_another_characters_file_name(tmp_path):
     casting.write_text("envelopes:\n  - player: Ann\n    character: marigold-x\n")
     roles, found = load_casting(casting, {"Marigold X": "rules-reference", "Hawthorn": "marigold-x"}, (tmp_path,))
     assert [(r.player, r.slug) for r in roles] == [("Ann", "rules-reference")] and found == []
+
+
+@pytest.mark.parametrize("name, expected", [("Sœur Bénédicte", "soeur-benedicte"), ("Ærø", "aero"), ("Łódź", "lodz"),
+                                            ("Straße", "strasse"), ("Ørsted", "orsted"), ("Þóra", "thora"),
+                                            ("Đorđe", "dorde")])
+def test_letters_without_a_decomposition_are_spelled_out_not_dropped(name, expected):
+    assert naming.slug(name) == expected
+
+
+@pytest.mark.parametrize("name, expected", [("Ned Tregarth", "ned-tregarth"), ("First Rival", "first-rival"),
+                                            ("O'Brien", "o-brien"), ("Zoë Marsh", "zoe-marsh"), ("CON", "con-name")])
+def test_plain_names_keep_the_file_names_they_had(name, expected):
+    assert naming.slug(name) == expected
+
+
+def test_the_sites_heading_anchors_are_the_names_slugs(tmp_path):
+    """MkDocs' toc makes the anchors with naming.anchor (site_mkdocs sets it),
+    so a heading keeps every letter and agrees with its name's slug."""
+    import markdown
+
+    from generator.render.site_mkdocs import PLAIN_LOOK, config_overrides
+    names, configs = [], {}
+    for extension in config_overrides(PLAIN_LOOK, tmp_path)["markdown_extensions"]:
+        name = extension if isinstance(extension, str) else next(iter(extension))
+        names.append(name)
+        configs[name] = {} if isinstance(extension, str) else extension[name]
+    html = markdown.markdown("## Sœur Bénédicte\n\n## Łukasz Straße\n", extensions=names, extension_configs=configs)
+    assert 'id="soeur-benedicte"' in html and 'id="lukasz-strasse"' in html, html

@@ -111,6 +111,16 @@ def test_each_envelope_holds_its_own_secret_only_and_the_gm_pack_holds_all(uncas
     assert len(PdfReader(folder / "manifest.pdf").pages) == 1
 
 
+def test_a_characters_gm_notes_are_in_the_gm_pack_and_no_envelope(uncast):
+    """The starter's First Rival has `gm_notes`: on the GM's cheat sheet in
+    the GM pack, never in an envelope (the player's copy of the sheet)."""
+    folder = uncast.out_dir / "pack" / "sixes" / "a4"
+    note = "For the GM only (the cheat sheet)"
+    assert note in " ".join(text(folder / "gm-pack.pdf").split())
+    for envelope in sorted((folder / "envelopes").glob("*.pdf")):
+        assert note not in " ".join(text(envelope).split()), envelope
+
+
 def test_every_pack_pdf_has_a_title_and_a_language(uncast):
     for path in uncast.files:
         if path.suffix == ".pdf":
@@ -140,7 +150,7 @@ def test_casting_orders_and_labels_envelopes_and_adds_handouts(game, tmp_path):
     assert [(r["envelope"], r["player"], r["character"], r["file"]) for r in rows[:2]] == [
         ("1", "Robin Ash", "Second Rival", "envelopes/01-robin-ash.pdf"),
         ("2", "Sam Dale", "First Rival", "envelopes/02-sam-dale.pdf")]
-    assert rows[0]["contents"].endswith("; Handout: map (3 p)")
+    assert rows[0]["contents"].endswith("; Handout: Map (3 p)")
     assert SECRETS["second-rival"] in text(folder / "envelopes" / "01-robin-ash.pdf")
     assert int(rows[0]["pages"]) == len(PdfReader(folder / "envelopes" / "01-robin-ash.pdf").pages)
     roster = text(folder / "gm-pack.pdf")
@@ -158,15 +168,49 @@ def test_handouts_the_data_gives_a_character_go_in_their_envelope_first(game, tm
     with open(data / "sixes" / "handouts" / "letter.pdf", "wb") as f:
         letter.write(f)
     character = data / "sixes" / "characters" / "first-rival.yaml"
-    character.write_text(character.read_text() + "handouts: [handouts/letter.pdf]\n")
+    character.write_text(character.read_text() + "handouts: [sixes/handouts/letter.pdf]\n")
     casting = tmp_path / "casting.yaml"
     casting.write_text("envelopes:\n  - player: Robin Ash\n    character: First Rival\n"
                        "    handouts: [handouts/map.pdf]\n")
     pack(PackRequest(data, tmp_path / "out", (A4,), casting_file=casting, workers=1, duplex=False))
     rows = manifest(tmp_path / "out" / "pack" / "sixes" / "a4")
     by_character = {r["character"]: r["contents"] for r in rows}
-    assert by_character["First Rival"].endswith("; Handout: letter (1 p); Handout: map (3 p)")
+    assert by_character["First Rival"].endswith("; Handout: Letter (1 p); Handout: Map (3 p)")
     assert "Handout" not in by_character["Second Rival"]
+
+
+def test_covers_and_the_manifest_list_a_handout_by_its_title(game, tmp_path):
+    """The PDF's own /Title when it has one; else the file's name made readable."""
+    data = tmp_path / "data"
+    shutil.copytree(game, data)
+    titled = PdfWriter()
+    titled.add_blank_page(595, 842)
+    titled.add_metadata({"/Title": "Carte du vieux port"})
+    with open(data / "handouts" / "old_harbour-scan.pdf", "wb") as f:
+        titled.write(f)
+    casting = tmp_path / "casting.yaml"
+    casting.write_text("envelopes:\n  - player: Robin Ash\n    character: First Rival\n"
+                       "    handouts: [handouts/old_harbour-scan.pdf, handouts/map.pdf]\n")
+    pack(PackRequest(data, tmp_path / "out", (A4,), casting_file=casting, workers=1, duplex=False))
+    folder = tmp_path / "out" / "pack" / "sixes" / "a4"
+    contents = manifest(folder)[0]["contents"]
+    assert contents.endswith("; Handout: Carte du vieux port (1 p); Handout: Map (3 p)"), contents
+    cover = " ".join(PdfReader(folder / "envelopes" / "01-robin-ash.pdf").pages[0].extract_text().split())
+    assert "Handout: Carte du vieux port" in cover and "Handout: Map" in cover and "old_harbour" not in cover
+
+
+@pytest.mark.parametrize("title, shown", [(None, "Old harbour scan"), ("Microsoft Word - map.docx", "Old harbour scan"),
+                                          ("  ", "Old harbour scan"), ("Bad\u202etitle", "Old harbour scan"),
+                                          ("x" * 200, "x" * 79 + "…")])
+def test_a_handouts_title_is_passed_over_when_it_says_less_than_its_name(tmp_path, title, shown):
+    from generator.game.handout_title import handout_title
+    writer = PdfWriter()
+    writer.add_blank_page(595, 842)
+    if title is not None:
+        writer.add_metadata({"/Title": title})
+    with open(tmp_path / "old_harbour-scan.pdf", "wb") as f:
+        writer.write(f)
+    assert handout_title(tmp_path / "old_harbour-scan.pdf") == shown
 
 
 def test_a_character_nobody_plays_still_gets_an_envelope_with_a_warning(game, tmp_path):
@@ -309,7 +353,7 @@ def test_a_two_sided_envelope_starts_every_part_on_a_front(handout_game, tmp_pat
     row = manifest(tmp_path / "pack" / "sixes" / "a4")[0]
     assert (int(row["pages"]), int(row["blank_pages"]), int(row["sheets"])) == (
         len(duplex), duplex.count(""), -(-len(duplex) // 2))
-    assert row["contents"].endswith("; Handout: map (3 p); Handout: note (1 p)")
+    assert row["contents"].endswith("; Handout: Map (3 p); Handout: Note (1 p)")
 
 
 def test_with_backs_the_card_run_alternates_fronts_and_backs(game, tmp_path):

@@ -251,13 +251,13 @@ def test_a_cover_too_long_for_the_handouts_a_character_file_gives_is_refused_the
     pack renders, and by `check`."""
     handout = PdfWriter()
     handout.add_blank_page(595, 842)
-    names = [f"handouts/own-{k:02d}.pdf" for k in range(40)]
+    names = [f"sixes/handouts/own-{k:02d}.pdf" for k in range(40)]
     sheet = next((game / "sixes" / "characters").glob("*.yaml"))
     kept = sheet.read_text(encoding="utf-8")
     try:
         (game / "sixes" / "handouts").mkdir()
         for name in names:
-            with open(game / "sixes" / name, "wb") as f:
+            with open(game / name, "wb") as f:
                 handout.write(f)
         sheet.write_text(kept + f"handouts: [{', '.join(names)}]\n", encoding="utf-8")
         line = len(kept.splitlines()) + 1

@@ -154,8 +154,62 @@ def test_the_manifest_says_what_was_removed(packed):
     folder, _ = packed
     with open(folder / "manifest.csv", newline="", encoding="utf-8") as handle:
         rows = {r["envelope"]: r["contents"] for r in csv.DictReader(handle)}
-    assert ("Handout: letter (active content removed: " in rows["1"])
+    assert ("Handout: Letter (active content removed: " in rows["1"])
     for word in ("JavaScript", "a launch action", "embedded files", "an attached file", "a script link",
                  "a form submission", "additional actions"):
         assert word in rows["1"], word
     assert "active content" not in rows["2"]
+
+
+def _bookmarked(chained_next: DictionaryObject | None = None) -> PdfReader:
+    """A three-page handout with a bookmark per page; the last bookmark's
+    GoTo action runs `chained_next` after it when given."""
+    writer = PdfWriter()
+    for _ in range(3):
+        writer.add_blank_page(595, 842)
+    items = [writer.add_outline_item(title=f"Page {n + 1}", page_number=n) for n in range(3)]
+    goto = _action("/GoTo")
+    goto[NameObject("/D")] = ArrayObject([writer.pages[0].indirect_reference, NameObject("/Fit")])
+    goto[NameObject("/Next")] = chained_next or _action("/Named", N="NextPage")
+    items[-1].get_object()[NameObject("/A")] = goto
+    out = BytesIO()
+    writer.write(out)
+    return PdfReader(BytesIO(out.getvalue()))
+
+
+def test_a_bookmarked_handout_carries_nothing_active():
+    """Bookmarks are siblings linked by /Next, and a chain of page actions
+    is not active content: nothing is reported, nothing is removed."""
+    from generator.render.handouts import find_active_content, strip_active_content
+    reader = _bookmarked()
+    assert find_active_content(reader) == []
+    writer = PdfWriter(clone_from=reader)
+    assert strip_active_content(writer) == []
+    out = BytesIO()
+    writer.write(out)
+    assert [item.title for item in PdfReader(out).outline] == ["Page 1", "Page 2", "Page 3"]
+
+
+def test_an_active_action_chained_after_a_safe_one_is_found_and_removed():
+    from generator.render.handouts import find_active_content, strip_active_content
+    reader = _bookmarked(chained_next=_action("/Launch", F="calc.exe"))
+    assert find_active_content(reader) == ["a launch action"]
+    writer = PdfWriter(clone_from=reader)
+    strip_active_content(writer)
+    out = BytesIO()
+    writer.write(out)
+    assert b"calc" not in out.getvalue() and b"/Launch" not in out.getvalue()
+
+
+def test_what_was_removed_is_said_in_the_games_language():
+    from generator.core.i18n import speaking, words_for
+    from generator.render.handouts import find_active_content
+    with speaking(words_for("fr")):
+        words = find_active_content(_bookmarked(chained_next=_action("/Launch", F="calc.exe")))
+        hostile = BytesIO()
+        writer = PdfWriter()
+        writer.add_blank_page(595, 842)
+        writer.add_attachment("payload.exe", b"MZ evil")
+        writer.write(hostile)
+        words += find_active_content(PdfReader(hostile))
+    assert words and not {"a launch action", "embedded files"} & set(words), words

@@ -98,7 +98,7 @@ def test_each_envelope_starts_with_its_cover(night):
                 in cover), cover
         assert cover.endswith(f"envelopes/{envelope.stem}.pdf")
     first = page_texts(folder / "envelopes" / "01-maria-lindqvist.pdf")[0]
-    assert "Handout: ledger-page" in first
+    assert "Handout: Ledger page" in first
     # The cover is the first part: in two-sided printing a blank page backs it.
     reader = PdfReader(folder / "envelopes" / "02-tom-okafor.pdf")
     assert "/Contents" not in reader.pages[1]

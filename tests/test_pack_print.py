@@ -105,7 +105,7 @@ def _manifest(rows) -> str:
 
 def test_the_manifests_card_set_is_never_broken_over_two_lines():
     """The longest entries ("sheets 12-13") beside long names and contents."""
-    contents = "cover (1 p); character sheet (1 p); rules reference (2 p); Handout: tide-table (3 p)"
+    contents = "cover (1 p); character sheet (1 p); rules reference (2 p); Handout: Tide table (3 p)"
     rows = [{"envelope": n, "player": "Wilhelmina Hargreaves-Lyle Featherstonehaugh", "character":
              "Brother Anselm the Younger of the Island", "contents": contents, "pages": 8, "sheets": 4}
             for n in range(1, 4)]

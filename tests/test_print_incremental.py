@@ -98,7 +98,7 @@ def test_a_game_file_renders_only_the_documents_that_show_it(starter, tmp_path):
     portrait.parent.mkdir()
     portrait.write_text(PIXEL.format("#204060"))
     character = starter / "sixes" / "characters" / "first-rival.yaml"
-    character.write_text(character.read_text() + "portrait: portraits/first.svg\n")
+    character.write_text(character.read_text() + "portrait: sixes/portraits/first.svg\n")
     out = tmp_path / "out"
     assert len(cached_pdfs(starter, out).rendered) == 6
 

@@ -39,6 +39,10 @@ MARKERS = (CHALLENGE, OPERATOR, CHARACTER, SPECIAL, HERO, LADDER, COMBATANT)
 PRINTED = {CHALLENGE: ("six-shooter", "gm"), OPERATOR: ("six-shooter", "players"), CHARACTER: ("sixes", "players"),
            SPECIAL: ("sixes", "gm"), HERO: ("i6", "players"), LADDER: ("d6xd6", "gm"),
            COMBATANT: ("sixes-system", "gm")}
+# One word per system in a (public) character's `gm_notes`: on that system's GM
+# documents only (pdf/<paper>/<system>/gm), never a player's sheet, a public PDF or the site.
+GM_NOTES = {"sixes": "Qxgmnsixes", "six-shooter": "Qxgmnshoot", "i6": "Qxgmnisix", "d6xd6": "Qxgmndsix",
+            "sixes-system": "Qxgmnsyst"}
 PRIVATE_CHARACTER = "Ned Tregarth"
 PORTRAIT_CHARACTER = "honoria-vane"
 # A public character's SVG portrait with a script in it (valid data: the
@@ -76,10 +80,10 @@ def private_game(target: Path) -> Path:
     from PIL import Image
     Image.new("RGB", (40, 50), (90, 120, 150)).save(target / "sixes" / "portraits" / "honoria.png")
     edit(target / "sixes" / "characters" / f"{PORTRAIT_CHARACTER}.yaml",
-         lambda d: d.update(portrait="portraits/honoria.png"))
+         lambda d: d.update(portrait="sixes/portraits/honoria.png"))
     (target / "sixes" / "portraits" / "absalom.svg").write_text(SCRIPTED_SVG, encoding="utf-8")
     edit(target / "sixes" / "characters" / f"{SCRIPTED_CHARACTER}.yaml",
-         lambda d: d.update(portrait="portraits/absalom.svg"))
+         lambda d: d.update(portrait="sixes/portraits/absalom.svg"))
 
     edit(target / "i6" / "heroes" / "mott.yaml",
          lambda d: d.update(description=f"The {HERO} of the docks.", visibility="private"))
@@ -87,7 +91,21 @@ def private_game(target: Path) -> Path:
          lambda d: d["characters"][1].update(note=f"A {LADDER} boxer.", visibility="private"))
     edit(target / "sixes-system" / "combatants" / "dora-quill.yaml",
          lambda d: d.update(description=f"A {COMBATANT} medic.", visibility="private"))
+    _gm_notes(target)
     return target
+
+
+def _gm_notes(target: Path) -> None:
+    """A GM note on a public character of every system (GM_NOTES)."""
+    def note(slug: str) -> str:
+        return f"Only the GM reads {GM_NOTES[slug]} here."
+    edit(target / "sixes" / "characters" / f"{PORTRAIT_CHARACTER}.yaml", lambda d: d.update(gm_notes=note("sixes")))
+    edit(target / "six-shooter" / "operators.yaml", lambda d: d["operators"][-1].update(gm_notes=note("six-shooter")))
+    hero = next(p for p in sorted((target / "i6" / "heroes").glob("*.yaml")) if p.stem != "mott")
+    edit(hero, lambda d: d.update(gm_notes=note("i6")))
+    edit(target / "d6xd6" / "characters.yaml", lambda d: d["characters"][0].update(gm_notes=note("d6xd6")))
+    fighter = next(p for p in sorted((target / "sixes-system" / "combatants").glob("*.yaml")) if p.stem != "dora-quill")
+    edit(fighter, lambda d: d.update(gm_notes=note("sixes-system")))
 
 
 @pytest.fixture(scope="module")
@@ -122,6 +140,16 @@ def test_no_private_entity_reaches_any_file_of_the_site(built):
     for name, text in texts.items():
         leaked = [m for m in MARKERS if m.casefold() in text]
         assert not leaked, (name, leaked)
+
+
+@pytest.mark.parametrize("slug", sorted(GM_NOTES))
+def test_a_characters_gm_notes_reach_the_gm_documents_only(built, slug):
+    """On the system's GM documents (the GM pack takes them all), never on a
+    player's sheet, a public PDF or any file of the site (search index too)."""
+    marker, pdfs = GM_NOTES[slug], built / "pdf" / "a4"
+    assert marker in pdf_text(sorted((pdfs / slug / "gm").glob("*.pdf")))
+    assert marker not in pdf_text(sorted(pdfs.glob("*/players/*.pdf")) + sorted(pdfs.glob("*/public/*.pdf")))
+    assert not [name for name, text in site_texts(built).items() if marker.casefold() in text]
 
 
 @pytest.mark.parametrize("marker", sorted(PRINTED))

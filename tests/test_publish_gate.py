@@ -77,8 +77,8 @@ def hostile_game(tmp_path_factory) -> Path:
     _settings(game, logo="logo.svg", cast_list=True)
     _jpeg_with_metadata(game / "sixes" / "portraits" / "first.jpg")
     (game / "sixes" / "portraits" / "second.svg").write_bytes(HOSTILE_SVG)
-    _portrait(game, "first-rival", "portraits/first.jpg")
-    _portrait(game, "second-rival", "portraits/second.svg")
+    _portrait(game, "first-rival", "sixes/portraits/first.jpg")
+    _portrait(game, "second-rival", "sixes/portraits/second.svg")
     (game / "pages").mkdir()
     (game / "pages" / "welcome.md").write_text("# Welcome\n\n![Hall](images/hall.png)\n![Gate](gate.jpg)\n",
                                                encoding="utf-8")

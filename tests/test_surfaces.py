@@ -415,7 +415,6 @@ class Place:
     cases: dict[str, Callable[[Path], None]]
     gates: dict[str, str]       # case -> the gate that neutralises it where it leaves (not refused by check)
     write: Callable[[Path, str], None]
-    relative_to: str = ""       # the folder the reference is relative to, in the game folder
 
 
 def _character(game: Path, ref: str, key: str) -> None:
@@ -435,11 +434,9 @@ def _casting(game: Path, ref: str) -> None:
 
 PLACES: dict[str, Place] = {
     "Character.portrait": Place("sixes/portrait.png", "sixes/characters/first-rival.yaml", ("portrait",),
-                                IMAGE_CASES, {"active content": PUBLISH}, lambda g, r: _character(g, r, "portrait"),
-                                "sixes"),
+                                IMAGE_CASES, {"active content": PUBLISH}, lambda g, r: _character(g, r, "portrait")),
     "Character.handouts[]": Place("sixes/handout.pdf", "sixes/characters/first-rival.yaml", ("handouts", 0),
-                                  PDF_CASES, {"active content": HANDOUTS}, lambda g, r: _character(g, r, "handouts"),
-                                  "sixes"),
+                                  PDF_CASES, {"active content": HANDOUTS}, lambda g, r: _character(g, r, "handouts")),
     "CastingFile.envelopes[].handouts[]": Place("handout.pdf", "casting.yaml", ("envelopes", 0, "handouts", 0),
                                                 PDF_CASES, {"active content": HANDOUTS}, _casting),
     "SettingsFile.site.logo": Place("logo.png", "sixes.yaml", ("site", "logo"), IMAGE_CASES,
@@ -502,7 +499,7 @@ def test_check_refuses_a_hostile_file_named_by_any_file_field(tmp_path, monkeypa
     target = game / place.file
     if case == "active content" and target.suffix == ".png":
         target = target.with_suffix(".svg")
-    place.write(game, target.relative_to(game / place.relative_to).as_posix())
+    place.write(game, target.relative_to(game).as_posix())      # every path from the game folder (core/game_paths.py)
     place.cases[case](target)
     monkeypatch.chdir(game)
     result = CliRunner().invoke(main, ["check"])

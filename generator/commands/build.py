@@ -24,7 +24,7 @@ from ..core.errors import Problem
 from ..core.i18n import speaking
 from ..core.layout import PDF_FOLDER, DocumentPdf, paper_folder
 from ..core.loading import reading_game
-from ..core.paper import Paper
+from ..core.paper import PAPERS, Paper
 from ..core.paths import TEMPLATES_DIR
 from ..game.dates import given_date, source_date, stamped
 from ..game.gather import Gathered, gather
@@ -219,7 +219,8 @@ def _build_site(run: BuildContext, gathered: Gathered, documents: dict[str, list
     docs_dir = run.staging / "site-src"
     look = site_look(config.settings, loaded, gathered.logo)
     with reading_game(config.data_dir):     # the game's images and logo are copied through the one gate
-        nav = stage_sources(docs_dir, sections, run.staging, config.papers, look, gathered.own)
+        nav = stage_sources(docs_dir, sections, run.staging, config.papers, look, gathered.own,
+                            earlier_papers(config.out_dir, config.papers, sections))
         unchanged = run.cache.staged_site_unchanged(docs_dir, json.dumps(nav), repr(look),
                                                      json.dumps(theme_words()), f"@{given_date()}")
         if not unchanged:
@@ -227,6 +228,16 @@ def _build_site(run: BuildContext, gathered: Gathered, documents: dict[str, list
                 build_site(docs_dir, run.staging / "site", nav, look)
     shutil.rmtree(docs_dir)
     return not unchanged
+
+
+def earlier_papers(out_dir: Path, papers: Iterable[Paper], sections: list["SiteSection"]) -> dict[Paper, Path]:
+    """The papers an earlier build left in the output folder (this run
+    builds the others), each with that folder, when it holds every public
+    PDF the site offers: after `build --paper a4` and `build --paper
+    letter`, the site offers both papers' downloads, as the output holds both."""
+    return {paper: out_dir for paper in PAPERS if paper not in papers and (out_dir / paper_folder(paper)).is_dir()
+            and all((out_dir / DocumentPdf(paper, section.system.slug, doc.folder, doc.slug).path).is_file()
+                    for section in sections for doc in section.public_documents.values())}
 
 
 def site_section(item: Loaded, documents: list[Document], settings: Settings) -> SiteSection:

@@ -31,7 +31,7 @@ def run(directory: Path, language: str = "en") -> None:
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise Failed(f"{directory} is not empty; choose a new folder (nothing was changed)")
     directory.mkdir(parents=True, exist_ok=True)
-    settings = STARTER_SETTINGS.format(name=json_string(site_name(directory.resolve().name)),
+    settings = STARTER_SETTINGS.format(name=json_string(site_name(directory.resolve().name, language)),
                                        language=yaml_scalar(language))
     (directory / SETTINGS_FILE).write_text(settings, encoding="utf-8")
     for system in SYSTEMS:
@@ -50,17 +50,17 @@ def run(directory: Path, language: str = "en") -> None:
                "`sixes check`, `sixes build` (into output/) or `sixes serve`.")
 
 
-def site_name(folder: str) -> str:
-    """The site's name `new` derives from the folder's: its words title-cased
-    (`my-game` is "My Game"), without what `check` refuses in a name (a
-    control, a letter the printed fonts cannot draw), and cut at a word to
-    the settings' limit after title-casing (which makes two letters of one,
-    `ﬁ` "Fi", `ß` "Ss"); "My Game" when nothing is left."""
+def site_name(folder: str, language: str) -> str:
+    """The site's name `new` derives from the folder's: its words in the
+    case the language titles with (`folder_title`), without what `check`
+    refuses in a name (a control, a letter the printed fonts cannot draw),
+    and cut at a word to the settings' limit after title-casing (which makes
+    two letters of one, `ﬁ` "Fi", `ß` "Ss"); "My Game" when nothing is left."""
     from ..core.glyphs import undrawn
     from ..core.text import refused
     from ..game.settings import SiteSettings
     most = next(rule.max_length for rule in SiteSettings.model_fields["name"].metadata if hasattr(rule, "max_length"))
-    titled = "".join(c for c in folder if not refused(c, "name")).replace("-", " ").replace("_", " ").title()
+    titled = folder_title("".join(c for c in folder if not refused(c, "name")), language)
     missing = set(undrawn(titled))
     words = "".join(c for c in titled if c not in missing).split()
     name = ""
@@ -69,6 +69,21 @@ def site_name(folder: str) -> str:
             break
         name = f"{name} {word}".strip()
     return name or (words[0][:most] if words else "My Game")
+
+
+def folder_title(folder: str, language: str) -> str:
+    """The game's name from its folder's: words as written, in the case the
+    language sets a title in. English capitalises each word ('lantern-fair'
+    is 'Lantern Fair'); French, German and the rest capitalise the first
+    letter only ('la-nuit-des-masques' is 'La nuit des masques', never 'La
+    Nuit Des Masques'), German nouns keeping the capitals they were given."""
+    words = folder.replace("-", " ").replace("_", " ").split()
+    if not words:
+        return "My Game"
+    if language.split("-")[0].lower() == "en":
+        return " ".join(word[:1].upper() + word[1:] for word in words)
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]
 
 
 def yaml_scalar(text: str) -> str:

@@ -5,6 +5,12 @@ case, accents or punctuation ("First Rival", "first-rival", "First_Rival")
 get the same slug, so the loaders compare slugs, not raw names, and refuse
 the second entity with an error naming both files: a slug therefore names
 one entity only, and no two outputs can ever share a file.
+
+Letters with no decomposition are written as a native reader spells them
+without the mark ('Sœur' -> 'soeur', 'Łódź' -> 'lodz', 'Straße' -> 'strasse')
+before accents are stripped, so no letter is dropped. The site's heading
+anchors are made by the same function (`anchor`, MkDocs' toc `slugify`), so a
+character's anchor and file name agree.
 """
 from __future__ import annotations
 
@@ -18,18 +24,22 @@ from .text import looks
 MAX_SLUG = 60
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 # File names Windows refuses whatever the extension (a zip is unpacked there too).
+# Letters NFKD leaves whole, as they are spelled without their mark (after casefold: 'ß' is 'ss' already).
+_SPELLED = str.maketrans({"œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i",
+                          "ħ": "h", "ŧ": "t", "ŋ": "ng", "ĸ": "k", "ŀ": "l", "ƒ": "f"})
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 
 
 def slug(text: str) -> str:
     """Lowercase ASCII words joined by hyphens: 'Ned Tregarth' -> 'ned-tregarth'.
 
-    Accents are dropped ('Zoë' -> 'zoe'). Where letters would be lost (a name
+    Accents are dropped ('Zoë' -> 'zoe'), letters without a decomposition
+    spelled out ('Sœur' -> 'soeur'). Where letters would be lost (a name
     in Hebrew or Chinese, partly or wholly) or a long name is cut short, a
     digest of the whole name is added, so distinct names in any script keep
     distinct slugs.
     """
-    text = " ".join(unicodedata.normalize("NFKC", str(text)).casefold().split())
+    text = " ".join(unicodedata.normalize("NFKC", str(text)).casefold().translate(_SPELLED).split())
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     words = _NOT_SLUG.sub("-", ascii_text).strip("-")
     kept = sum(ch.isalnum() for ch in ascii_text)
@@ -52,6 +62,12 @@ def match_key(text: str) -> str:
     "OBrien" are one name (the slug alone splits at a straight apostrophe
     and drops a curly one). For matching only: paths keep using `slug`."""
     return slug(str(text).translate(_APOSTROPHES))
+
+
+def anchor(text: str, separator: str = "-") -> str:
+    """A heading's anchor on the site: its slug (MkDocs' toc `slugify`,
+    set by render/site_mkdocs.py), so anchors keep every letter too."""
+    return slug(text).replace("-", separator)
 
 
 def looks_key(name: str) -> str:

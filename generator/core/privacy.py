@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Literal, TypeVar, get_args
 
 from pydantic import Field
+from pydantic.json_schema import JsonDict
 
 Visibility = Literal["public", "private"]
 VISIBILITIES: tuple[str, ...] = get_args(Visibility)
@@ -22,6 +23,19 @@ def visibility_field(default: Visibility, what: str, private_means: str = "") ->
     private_means = private_means or (f"A private {what} is printed for the GM (and its owner) "
                                       "but never shown on the site.")
     return Field(default=default, description=f"public or private (default {default}). {private_means}")
+
+
+# The mark a field for the GM's eyes only carries in its model (and its JSON
+# Schema): the privacy tests find the secret fields by it, not from a list.
+GM_ONLY: JsonDict = {"gm_only": True}
+
+
+def gm_notes_field(what: str) -> Any:
+    """A `gm_notes` field on a `what` (a character, an Operator...): printed
+    on the GM's documents only, never on a player's copy, never on the site."""
+    return Field(default="", json_schema_extra=GM_ONLY,
+                 description=f"Notes on this {what} for the GM: on the GM's documents only (the GM pack), never on "
+                             "a player's copy of a sheet, never on the site.")
 
 
 def public_only(items: Iterable[T], entity: Callable[[T], Any] = lambda item: item) -> tuple[T, ...]:

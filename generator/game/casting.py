@@ -12,7 +12,7 @@ is printed.
     envelopes:
       - player: Alex Morgan
         character: Ned Tregarth          # the character's name or its file name
-        handouts: [handouts/map.pdf]     # optional PDFs, relative to the game folder
+        handouts: [handouts/map.pdf]     # optional PDFs, relative to the game folder (core/game_paths.py)
 """
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from pydantic import Field
 from ..core import naming
 from ..core.assets import asset_fault
 from ..core.errors import Problem, close_matches, did_you_mean
+from ..core.game_paths import RULE, PathFault, game_path
 from ..core.glyphs import unprintable_text
 from ..core.loading import YamlDocument, load_yaml
 from ..core.paper import PAPERS, Paper
@@ -243,11 +244,13 @@ def _check_handouts(doc: YamlDocument, model: CastingFile, game_dir: Path, paper
         kept: list[Path] = []
         for j, name in enumerate(role.handouts):
             where = ("envelopes", i, "handouts", j)
-            target = (root / name).resolve()
-            if not target.is_relative_to(root) or any(target.is_relative_to(s.resolve()) for s in skip):
-                problems.append(doc.problem(where, f"'{name}' is outside the game folder",
-                                            hint="copy it into the game folder (e.g. handouts/) and name it from "
-                                                 "there"))
+            target = game_path(name, root, "handouts/map.pdf")
+            if isinstance(target, PathFault):
+                problems.append(doc.problem(where, target.message, hint=target.hint))
+            elif any(target.resolve().is_relative_to(s.resolve()) for s in skip):
+                problems.append(doc.problem(where, f"'{name}' is in the output folder",
+                                            hint="copy it elsewhere in the game folder (e.g. handouts/) and name "
+                                                 "it from there"))
             elif not target.exists():
                 if existing is None:
                     existing = _pdfs_in(root, skip)
@@ -288,7 +291,7 @@ def _nearest(name: str, target: Path, root: Path, existing: list[str]) -> str:
     close = same_name[:2] or close_matches(Path(name).as_posix(), existing)
     if close:
         return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
-    return f"handouts are named relative to the game folder ({root.name}/), e.g. handouts/map.pdf"
+    return f"{RULE} ({root.name}/), e.g. handouts/map.pdf"
 
 
 def paper_mismatches(path: Path, shown: str, papers: Iterable[Paper]) -> list[tuple[str, str]]:

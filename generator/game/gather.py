@@ -29,11 +29,12 @@ from typing import Iterable
 from .. import systems as registry
 from ..core.assets import IMAGE_KINDS, IMAGE_SUFFIXES, asset_fault
 from ..core.errors import DataError, Problem, errors_in
+from ..core.game_paths import RULE, written_now
 from ..core.i18n import Words, words_for
 from ..core.loading import leads_outside, load_yaml, reading_game
 from ..core.paper import Paper
 from .catalogue import read_own_catalogue
-from .casting import CastingCheck, cast_names, check_casting, find_casting, found_as
+from .casting import CastingCheck, cast_names, check_casting, find_casting, found_as, paper_mismatches
 from .load import Loaded, load_each
 from .pages import OwnFiles, read_own_pages
 from .language import language_problems
@@ -88,6 +89,7 @@ def gather(data_dir: Path, settings: Settings, papers: Iterable[Paper] = (), *, 
             checked = check_casting(Path(path), games, data_dir, papers, shown=shown, present=present,
                                     skip=(out_dir,) if out_dir else (), packing=target)
         problems += checked.problems
+    problems += _character_handout_papers(loaded, papers, data_dir)
     own_catalogue = read_own_catalogue(settings.game_dir, settings.language)
     problems += own_catalogue.problems
     blocking = problems if strict else errors_in(problems)
@@ -98,6 +100,25 @@ def gather(data_dir: Path, settings: Settings, papers: Iterable[Paper] = (), *, 
     return Gathered(data_dir, settings, loaded, [p for p in problems if p.severity == "warning"], own, logo,
                     checked, Path(path) if path is not None else None, shown, packed,
                     words_for(settings.language, own_catalogue.catalogue))
+
+
+def _character_handout_papers(loaded: list[Loaded], papers: Iterable[Paper], data_dir: Path) -> list[Problem]:
+    """A handout a character's file names, on a paper it is not printed on:
+    the casting file's warning (casting.paper_mismatches, the one check),
+    at the handout's line in the character's file. A game's cast members
+    say which files they give their envelope (`handout_files`, with
+    `handout_places`), as pack.py reads their `source`."""
+    problems = []
+    papers = tuple(papers)
+    for item in loaded:
+        for member in getattr(item.game, "cast", ()):
+            files = getattr(member, "handout_files", ())
+            places = getattr(member, "handout_places", ()) or [(None, None)] * len(files)
+            for path, (line, column) in zip(files, places, strict=True):
+                shown = written_now(path, data_dir)
+                problems += [Problem(member.source, line, column, message, field="handouts", hint=hint,
+                                     severity="warning") for message, hint in paper_mismatches(path, shown, papers)]
+    return problems
 
 
 def in_casting_order(loaded: list[Loaded], casting: CastingCheck | None) -> list[Loaded]:
@@ -195,7 +216,7 @@ def _site_files(data_dir: Path, settings: Settings) -> tuple[OwnFiles, Path | No
 def _logo_fault(logo: Path, data_dir: Path, named: str) -> tuple[str, str | None] | None:
     """What keeps the logo off the site, as (message, hint)."""
     if not (logo.exists() or logo.is_symlink()):
-        return f"logo file '{named}' not found", "paths are relative to the folder holding sixes.yaml"
+        return f"logo file '{named}' not found", RULE
     if leads_outside(logo, data_dir):
         return f"the logo '{named}' is a link leading outside the game folder", "copy the image into the game folder"
     if logo.suffix.lower() not in IMAGE_SUFFIXES:     # published on every page: never a page or a script

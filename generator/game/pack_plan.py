@@ -31,6 +31,7 @@ from ..systems import SLUGS
 from ..systems.base import CARD_SHEET, Card, Deferred, Document, System
 from .casting import ENVELOPES_CEILING, MAX_ENVELOPES, Casting, character_name, game_title, short_title
 from .gather import Gathered
+from .handout_title import handout_title, readable_name
 
 # Rows of the manifest table that fit one page; a bigger game gets more pages.
 MANIFEST_ROWS_PER_PAGE = 16
@@ -92,6 +93,11 @@ class Envelope:
     sheet: Document | None
     handouts: tuple[Path, ...] = ()
     faction: str = ""
+    handout_titles: tuple[str, ...] = ()        # each handout's, as covers and the manifest list it
+
+    def titled_handouts(self) -> list[tuple[Path, str]]:
+        """Each handout with its title (handout_title.py), in envelope order."""
+        return list(zip(self.handouts, self.handout_titles or [readable_name(h) for h in self.handouts], strict=True))
 
     @property
     def label(self) -> str:
@@ -285,7 +291,7 @@ def plan_envelopes(sheets: list[Document], casting: list[Casting] | None, title:
     def envelope(player: str | None, sheet: Document, handouts: tuple[Path, ...]) -> Envelope:
         faction = getattr(sheet.context.get("character"), "faction", "") or ""
         return Envelope(len(envelopes) + 1, player, character_name(sheet, title), sheet, handouts,
-                        faction if isinstance(faction, str) else "")
+                        faction if isinstance(faction, str) else "", tuple(handout_title(h) for h in handouts))
     for role in casting or ():
         assert role.slug is not None    # a pack's casting is checked against the characters, or refused
         sheet = by_slug[role.slug]
@@ -378,7 +384,7 @@ def envelope_covers(title: str, envelopes: list[Envelope], docs: Sorted, run: Ca
     for envelope in envelopes:
         inside = [line_start(sheet or _("character sheet"))] if envelope.sheet else []
         inside += [line_start(short_title(d, title)) for d in docs.summaries]
-        inside += [_("Handout: {name}").format(name=h.stem) for h in envelope.handouts]
+        inside += [_("Handout: {name}").format(name=name) for _path, name in envelope.titled_handouts()]
         cards = None
         if run is not None:
             count = len(run.set_cards)

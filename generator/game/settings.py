@@ -12,6 +12,7 @@ says where the output goes.
 """
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Annotated, Literal
@@ -19,6 +20,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator
 
 from ..core.errors import DataError, Problem, did_you_mean
+from ..core.game_paths import RULE
 from ..core.loading import YamlDocument, load_yaml, reading_game
 from ..core.paper import BOTH, CHOICES, CoverLayout, Paper, papers_for
 from ..core.text import FILE_NAME
@@ -174,12 +176,13 @@ class Settings:
 
     @property
     def logo(self) -> Path | None:
-        return self.game_dir / self.file.site.logo if self.game_dir and self.file.site.logo else None
+        """Where site.logo leads, by the one rule (core/game_paths.py: from the game folder)."""
+        return _inside(self.game_dir, self.file.site.logo) if self.game_dir and self.file.site.logo else None
 
     @property
     def pages_dir(self) -> Path | None:
         """The folder of the game's own site pages (it need not exist)."""
-        return self.game_dir / self.file.site.pages if self.game_dir else None
+        return _inside(self.game_dir, self.file.site.pages) if self.game_dir else None
 
 
 def setting_problem(data_dir: Path, settings: Settings, loc: tuple, message: str, hint: str | None) -> Problem:
@@ -189,10 +192,19 @@ def setting_problem(data_dir: Path, settings: Settings, loc: tuple, message: str
     return Problem(f"{data_dir.name}/{SETTINGS_FILE}", None, None, message, hint=hint)
 
 
+def _inside(game_dir: Path, value: str) -> Path:
+    """The path `value` names from the game folder, '..' taken away as
+    written (the validator keeps it inside; a link is judged when read)."""
+    return Path(posixpath.normpath(game_dir / value))
+
+
 def _relative_path(value: str, what: str) -> str:
-    path = PurePosixPath(value)
-    if "://" in value or path.is_absolute() or ".." in path.parts:
-        raise ValueError(f"{what} must be a path inside the game folder, e.g. images/logo.png")
+    """The one rule of core/game_paths.py, as far as the text alone tells:
+    relative to the game folder and inside it (where it leads is checked
+    when the file is read)."""
+    path = PurePosixPath(posixpath.normpath(value.replace("\\", "/"))) if value else PurePosixPath()
+    if "://" in value or path.is_absolute() or path.parts[:1] == ("..",):
+        raise ValueError(f"{what} must be a path inside the game folder; {RULE}, e.g. images/logo.png")
     return value
 
 

@@ -212,7 +212,8 @@ def _envelope_file(plan: PackPlan, parts: Parts, press: Press, k: int, stamp_of:
         path, part = parts[paper, envelope.sheet.folder, envelope.sheet.slug]
         pieces.append(Piece(path, part, stamp=stamp_of.get(envelope.number) if plan.choices.name_sheets else None))
     pieces += [Piece(*parts[paper, d.folder, d.slug]) for d in plan.docs.summaries]
-    pieces += [Piece(h, Part(_("Handout: {name}").format(name=h.stem), 0), handout=True) for h in envelope.handouts]
+    pieces += [Piece(h, Part(_("Handout: {name}").format(name=name), 0), handout=True)
+               for h, name in envelope.titled_handouts()]
     return merge(pieces, press.folder / "envelopes" / f"{envelope.stem}.pdf",
                  _("{title}: envelope {number} ({label})").format(title=plan.title, number=envelope.number,
                                                                   label=envelope.label), plan.choices.duplex,

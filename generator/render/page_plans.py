@@ -96,6 +96,9 @@ def _cheat_sheet_texts(c: Mapping[str, Any]) -> Flowing:
     whole = sum(line_count(name, WHOLE_PAGE, SHEET_PT, weight=700) + line_count(text, WHOLE_PAGE, SHEET_PT)
                 + ENTRY_GAP for name, text in entries)
     whole += line_count(info.gm_notes, WHOLE_PAGE, SHEET_PT) + 2 if info.gm_notes else 0
+    noted = c.get("character_notes", [])
+    whole += sum(line_count(name, WHOLE_PAGE, SHEET_PT, weight=700) + line_count(text, WHOLE_PAGE, SHEET_PT) + 1
+                 for name, text in noted) + (2 if noted else 0)
     return [], over + max(0, whole - LIBRARY_LINES)
 
 

@@ -29,14 +29,14 @@ import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from markupsafe import Markup, escape
 
 from ..core import i18n
 from ..core.i18n import N_, _
 from ..core.layout import DocumentPdf
-from ..core.paper import Paper
+from ..core.paper import PAPERS, Paper
 from ..core.paths import ICONS_DIR, SITE_SOURCES_DIR
 from ..core.naming import slug as name_slug
 from ..game.pages import OwnFiles
@@ -70,11 +70,17 @@ class SiteSection:
 
 
 def stage_sources(staging: Path, sections: list[SiteSection], built: Path, papers: tuple[Paper, ...],
-                  look: SiteLook = PLAIN_LOOK, own: OwnFiles = OwnFiles()) -> list[Any]:
+                  look: SiteLook = PLAIN_LOOK, own: OwnFiles = OwnFiles(),
+                  earlier: Mapping[Paper, Path] | None = None) -> list[Any]:
     """Copy site/, the game's own pages and the generated pages into
     `staging`; return the nav: the home page and the game's own pages first
-    (one tab each), then one section (a tab) per system. The public PDFs are
-    taken from `built`, a folder laid out as the output (core/layout.py)."""
+    (one tab each), then one section (a tab) per system. The public PDFs of
+    `papers` are taken from `built`, a folder laid out as the output
+    (core/layout.py); those of `earlier` papers (an earlier build's, still in
+    the output folder) from the folder given for each, so the site offers
+    every paper's downloads that exist, not only this run's."""
+    sources = {**(earlier or {}), **{paper: built for paper in papers}}
+    papers = tuple(paper for paper in PAPERS if paper in sources)
     shutil.copytree(SITE_SOURCES_DIR, staging)
     in_language(staging, i18n.current().language)
     _drop_absent_systems(staging, sections)
@@ -97,7 +103,7 @@ def stage_sources(staging: Path, sections: list[SiteSection], built: Path, paper
                 pdf = DocumentPdf(paper, slug, doc.folder, doc.slug)
                 target = staging / pdf.download
                 target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(built / pdf.path, target)
+                shutil.copy2(sources[paper] / pdf.path, target)
         entries = [_hand_written_entry(staging, section.system, name) for name in section.system.hand_written
                    if (staging / slug / name).exists()]
         for page in (p for p in section.pages if p.shown):

@@ -25,6 +25,7 @@ from markupsafe import escape
 
 from ..core.errors import UserError
 from ..core.i18n import N_, _
+from ..core.naming import anchor
 from ..core.paths import MKDOCS_CONFIG
 from ..game.language import theme_language
 from ..game.pages import CREDITS_PAGE, THEME_FOLDER
@@ -124,10 +125,13 @@ def theme_words() -> dict[str, str]:
 
 def _translated_extensions(extensions: list[Any]) -> list[Any]:
     """mkdocs.yml's Markdown extensions, the headings' permalink titled in the
-    game's language (Python-Markdown escapes it into the attribute itself)."""
+    game's language (Python-Markdown escapes it into the attribute itself)
+    and their anchors made as every name's slug is (core/naming.anchor:
+    'Sœur Bénédicte' is #soeur-benedicte, not Python-Markdown's #sur-benedicte)."""
     for extension in extensions:
         if isinstance(extension, dict) and isinstance(extension.get("toc"), dict):
             extension["toc"]["permalink_title"] = _(PERMALINK_TITLE)
+            extension["toc"]["slugify"] = anchor
     return extensions
 
 

@@ -119,6 +119,26 @@ class CastEntry:
     portrait: Path | None = None  # an image file inside the data folder
 
 
+# The GM's notes on a system's characters (each one's `gm_notes`,
+# core/privacy.gm_notes_field): a GM document of its own, so they reach the
+# GM pack and never a player's copy of a sheet, nor the site.
+GM_NOTES = "gm-notes"
+_NOTES_WIDTH_MM, _NOTES_PT, _NOTES_LINES_A_PAGE = 170.0, 11.0, 45
+
+
+def gm_notes_document(title: str, notes: Sequence[tuple[str, str]]) -> list[Document]:
+    """The document of the characters' GM notes, (name, notes) each, in
+    the game's order; none when no character has notes."""
+    from ..core.i18n import _
+    from ..core.measure import line_count
+    notes = [(name, text) for name, text in notes if text.strip()]
+    if not notes:
+        return []
+    lines = sum(3 + line_count(text, _NOTES_WIDTH_MM, _NOTES_PT) for _name, text in notes)
+    return [Document(GM_NOTES, _("{title}: the GM's notes on the cast").format(title=title), "gm_notes.html", "gm",
+                     {"title": title, "notes": notes}, max_pages=1 + lines // _NOTES_LINES_A_PAGE)]
+
+
 def no_simulations(game: Any) -> Iterable[Work]:
     return ()
 

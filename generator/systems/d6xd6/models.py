@@ -13,7 +13,7 @@ from typing import Annotated, Literal, Self, TypeGuard, get_args
 from pydantic import Field, PrivateAttr, StringConstraints, ValidationInfo, field_validator, model_validator
 
 from ...core.i18n import N_, _
-from ...core.privacy import Visibility, visibility_field
+from ...core.privacy import Visibility, gm_notes_field, visibility_field
 from ...core.validation import DataModel
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]
@@ -277,6 +277,7 @@ class Character(DataModel):
     note: str = Field(default="", description="A short public line printed on the card.")
     visibility: Visibility = visibility_field(
         "public", "character", "A private character's cards are in the GM's deck, not the public one.")
+    gm_notes: str = gm_notes_field("character")
 
 
 class CharactersFile(DataModel):

@@ -13,7 +13,7 @@ from typing import Mapping, Sequence
 from ...core.dice import at_least
 from ...core.i18n import N_, _
 from ...core.privacy import private_only, public_only
-from ..base import CARD_SHEET, Card, CastEntry, Document, Page
+from ..base import CARD_SHEET, Card, CastEntry, Document, Page, gm_notes_document
 from .dataset import D6Game
 from .glossary import GLOSSARY
 from .models import BAND_KEYS, CATEGORY_KEYS, LEVEL_KEYS, RULE_ATTRIBUTES, Character, Weapon, WeaponTable, reach
@@ -253,7 +253,7 @@ def documents(game: D6Game) -> list[Document]:
         title = _("{title}: the GM's {cards}").format(title=game.info.title, cards=GLOSSARY["ladder_cards"])
         docs.append(Document(GM_LADDER_CARDS, title, CARD_SHEET, "gm", common, max_pages=_deck_pages(private),
                              cards=private))
-    return docs
+    return docs + gm_notes_document(game.info.title, [(c.name, c.gm_notes) for c in everyone])
 
 
 def cast_list(game: D6Game) -> list[CastEntry]:

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import Field, StringConstraints, field_validator, model_validator
 
 from ...core.i18n import N_, _
-from ...core.privacy import Visibility, visibility_field
+from ...core.privacy import Visibility, gm_notes_field, visibility_field
 from ...core.validation import DataModel
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]
@@ -162,6 +162,7 @@ class Hero(DataModel):
     description: str = Field(default="", description="A public paragraph about the hero.")
     secret: str = Field(default="", description="Known to the player only: on their own sheet, never on the site.")
     visibility: Visibility = visibility_field("public", "hero", "A private hero is on their own sheet only.")
+    gm_notes: str = gm_notes_field("hero")
     traits: dict[Text, Rating] = Field(
         default_factory=dict,
         description="Trait ratings 1 to 5 by trait name (or id); a trait left out is rated 1 (and costs 1).")

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ...core.i18n import N_, _, grouped
 from ...core.privacy import public_only
-from ..base import CastEntry, Document, Page
+from ..base import CastEntry, Document, Page, gm_notes_document
 from .combat import (DEFEND_SPD, FINISH_OFF_SPD, NATURAL_HEALING, STABILISE_SCALE, STABILISE_SPD, attack_odds,
                      damage_rating, healing_tn, unarmed_spd, wound_scale)
 from .dataset import HeroEntry, I6Game
@@ -149,7 +149,7 @@ def documents(game: I6Game) -> list[Document]:
             {**common, "hero": public_hero(entry, game), "secret": entry.hero.secret, "tns": SHEET_TNS,
              "odds": hero_odds(entry, game), "first_penalty_box": first_penalty_box(entry.wound_boxes)},
             max_pages=2))
-    return docs
+    return docs + gm_notes_document(game.info.title, [(e.hero.name, e.hero.gm_notes) for e in game.heroes])
 
 
 def public_heroes(game: I6Game) -> tuple[HeroEntry, ...]:

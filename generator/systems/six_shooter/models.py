@@ -9,7 +9,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import Field, PlainValidator, StringConstraints, WithJsonSchema, field_validator
 
-from ...core.privacy import Visibility, visibility_field
+from ...core.privacy import GM_ONLY, Visibility, gm_notes_field, visibility_field
 from ...core.validation import DataModel, needs_every
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]
@@ -57,7 +57,8 @@ class GameInfo(DataModel):
 
     title: Text = Field(description="The adventure's title, printed on every document.")
     blurb: Text = Field(description="A public pitch, one paragraph.")
-    gm_notes: str = Field(default="", description="GM-only notes: on GM documents, never on the site.")
+    gm_notes: str = Field(default="", json_schema_extra=GM_ONLY,
+                          description="GM-only notes: on GM documents, never on the site.")
     lucky_number_cap: int = Field(default=9, ge=1, le=9,
                                   description="Most Lucky Numbers an Operator may hold (the rules allow up to 9).")
     jokers: bool = Field(default=False, description="Whether the deck includes the two jokers.")
@@ -130,6 +131,7 @@ class Operator(DataModel):
         description="Lucky Numbers given up to come back after three Strikes; the table's checks count them.")
     player: str = Field(default="", description="Who plays the Operator (optional).")
     visibility: Visibility = visibility_field("public", "Operator")
+    gm_notes: str = gm_notes_field("Operator")
 
 
 class OperatorsFile(DataModel):
@@ -149,7 +151,8 @@ class Challenge(DataModel):
         json_schema_extra={"required": list(METHODS)},
         description="danger, sharpness, slyness and charm: each 1 to 7 or impossible.")
     stages: int = Field(default=1, ge=1, le=12, description="Successful rolls needed to overcome it.")
-    gm_notes: str = Field(default="", description="GM-only notes: on the GM's cards, never on the site. About 60 "
+    gm_notes: str = Field(default="", json_schema_extra=GM_ONLY,
+                          description="GM-only notes: on the GM's cards, never on the site. About 60 "
                           "words share a poker card with the description; longer notes get a card of their own "
                           "(up to about 190 words).")
     # The cards carry the Critical Numbers, so a challenge is the GM's unless marked public (README's ruling).

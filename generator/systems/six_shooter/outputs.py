@@ -12,7 +12,7 @@ from typing import Sequence, TypeVar
 
 from ...core.i18n import N_, _
 from ...core.privacy import public_only
-from ..base import CARD_SHEET, Card, CastEntry, Document, Page
+from ..base import CARD_SHEET, Card, CastEntry, Document, Page, gm_notes_document
 from .contest import ContestOdds, Side, contest_odds
 from .dataset import Adventure, operator_slug
 from .glossary import GLOSSARY, TERMS, descriptor_word
@@ -184,7 +184,7 @@ def documents(adventure: Adventure) -> list[Document]:
         docs.append(Document(operator_slug(op.name), titled(adventure.info.title, op.name),
                              "six-shooter/operator_sheet.html", "player",
                              {**common, "operator": op, "descriptor": by_descriptor[op.descriptor]}, max_pages=1))
-    return docs
+    return docs + gm_notes_document(adventure.info.title, [(op.name, op.gm_notes) for op in adventure.operators])
 
 
 def on_site(adventure: Adventure, items: Sequence[T]) -> tuple[T, ...]:

@@ -137,7 +137,7 @@ def typical_fighter(characters: Sequence[Character]) -> Character:
 # What a character's file says that no fight reads: left out of the keys the
 # simulations are remembered by (and seeded from), so rewording a description
 # or a background, or making a character private, plays nothing again.
-FLAVOUR = frozenset({"description", "background", "portrait", "handouts", "visibility"})
+FLAVOUR = frozenset({"description", "background", "portrait", "handouts", "visibility", "gm_notes"})
 
 
 # What a special says that no simulation reads: which action a GM-adjudicated

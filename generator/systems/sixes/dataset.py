@@ -2,13 +2,14 @@
 
 Core layer: reads YAML through `loading`, validates with the models, and
 checks what a single file cannot (names unique, specials that exist,
-portraits and handouts inside the data folder and readable: assets.py).
+portraits and handouts inside the game folder, named from it by the one
+rule of core/game_paths.py, and readable: assets.py).
 It reports every problem it finds.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
@@ -16,6 +17,7 @@ from ...core.assets import asset_fault
 from ...core.cast_order import casting_first
 from ...core.datafiles import display_path, duplicate_list_names, load_cast, read_validated, unused_files
 from ...core.errors import Problem, did_you_mean, errors_in
+from ...core.game_paths import RULE, PathFault, game_path, moved_from, written_now
 from ...core.loading import YamlDocument
 from ...core.paths import ICONS_DIR
 from ...core.rulings import Ruling, load_rulings
@@ -42,6 +44,7 @@ class CastMember:
     portrait_file: Path | None
     handout_files: tuple[Path, ...] = ()
     handouts_at: tuple[int, int] = (0, 0)     # line and column of its handouts in `source`, for a pack's problems
+    handout_places: tuple[tuple[int, int], ...] = ()     # each handout file's line and column, for its paper check
 
 
 @dataclass(frozen=True)
@@ -119,13 +122,15 @@ def _load_cast(folder: Path, display_root: Path, library: dict[str, Special] | N
         found = _check_specials(doc, character.specials, library)
         found += _check_hit_points(doc, character) + _check_armour(doc, character)
         portrait, bad = _check_portrait(doc, character, folder)
-        handouts = []
+        handouts, places = [], []
         for i, raw in enumerate(character.handouts):
             handout, more = _data_file(doc, ("handouts", i), raw, folder, "handout")
             bad += more
-            handouts += [handout] if handout else []
+            if handout:
+                handouts.append(handout)
+                places.append(doc.position(("handouts", i)))
         return CastMember(key, doc.display, character, portrait, tuple(handouts),
-                          doc.position(("handouts",))), found + bad
+                          doc.position(("handouts",)), tuple(places)), found + bad
 
     cast = load_cast(folder / "characters", display_root, Character, "character", problems, references, member)
     return cast, problems
@@ -209,35 +214,38 @@ def _check_portrait(doc: YamlDocument, character: Character, data_root: Path) ->
     return _data_file(doc, ("portrait",), character.portrait, data_root, "portrait")
 
 
-# The files a character may name: allowed suffixes, what they are, an example.
+# The files a character may name: allowed suffixes, what they are, an example (after the system's folder).
 _FILE_KINDS = {"portrait": (PORTRAIT_SUFFIXES, "an image file", "portraits/mara.png"),
                "handout": ((".pdf",), "a PDF file", "handouts/tide-table.pdf")}
 
 
 def _data_file(doc: YamlDocument, loc: tuple, raw: str, data_root: Path, kind: str
                ) -> tuple[Path | None, list[Problem]]:
-    """A file a character names (a portrait, a handout) must be inside the
-    game folder: never a URL, never an absolute path, never `..` out of it."""
+    """A file a character names (a portrait, a handout), by the one rule
+    (core/game_paths.py): relative to the game folder, anywhere inside it.
+    A path written the old way, from the system's folder, is still read,
+    with a warning saying how to write it now."""
     suffixes, what, example = _FILE_KINDS[kind]
-    if "://" in raw or raw.startswith(("data:", "file:")):
-        return None, [doc.problem(loc, f"found a URL '{raw}'",
-                                  hint=f"a {kind} must be {what} inside the data folder, e.g. {example}")]
-    relative = PurePosixPath(raw)
-    if relative.is_absolute() or ".." in relative.parts:
-        return None, [doc.problem(loc, f"'{raw}' is outside the data folder",
-                                  hint=f"give a path relative to the data folder, e.g. {example}")]
-    if relative.suffix.lower() not in suffixes:
+    game_folder = data_root.parent
+    example = f"{data_root.name}/{example}"
+    found = game_path(raw, game_folder, example)
+    if isinstance(found, PathFault):
+        return None, [doc.problem(loc, found.message, hint=found.hint)]
+    if found.suffix.lower() not in suffixes:
         return None, [doc.problem(loc, f"'{raw}' is not {what}", hint="allowed: " + ", ".join(suffixes))]
-    path = (data_root / relative).resolve()
-    if not path.is_relative_to(data_root.resolve()):
-        return None, [doc.problem(loc, f"'{raw}' leads outside the data folder")]
-    if not path.exists():
-        return None, [doc.problem(loc, f"{kind} file '{raw}' not found",
-                                  hint="paths are relative to the game folder, the one holding game.yaml")]
-    fault = asset_fault(path, raw)      # decoded now, not found broken by the renderer or the pack
+    problems = []
+    if not found.exists():
+        old = moved_from(raw, data_root, game_folder)
+        if old is None:
+            return None, [doc.problem(loc, f"{kind} file '{raw}' not found", hint=f"{RULE}, e.g. {example}")]
+        found = old
+        problems.append(doc.problem(loc, f"'{raw}' was found in the {data_root.name} folder, where paths in "
+                                    f"character files used to start; {RULE}",
+                                    hint=f"write '{written_now(old, game_folder)}'", severity="warning"))
+    fault = asset_fault(found, raw)      # decoded now, not found broken by the renderer or the pack
     if fault is not None:
-        return None, [doc.problem(loc, fault.message, hint=fault.hint)]
-    return path, []
+        return None, problems + [doc.problem(loc, fault.message, hint=fault.hint)]
+    return found, problems
 
 
 def recast(game: SixesGame, slugs: Sequence[str]) -> SixesGame:

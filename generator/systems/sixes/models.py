@@ -10,7 +10,7 @@ from typing import Annotated, Literal, get_args
 from pydantic import Field, StringConstraints
 
 from ...core.i18n import N_
-from ...core.privacy import Visibility, visibility_field
+from ...core.privacy import GM_ONLY, Visibility, gm_notes_field, visibility_field
 from ...core.text import FILE_NAME
 from ...core.validation import DataModel, needs_every
 
@@ -61,7 +61,8 @@ class GameInfo(DataModel):
     title: Text = Field(description="The game's title, printed on every document.")
     blurb: Text = Field(description="A public pitch of the game, one paragraph.")
     players: int = Field(ge=1, le=200, description="How many player characters the game is written for.")
-    gm_notes: str = Field(default="", description="GM-only notes: on the GM cheat sheet, never on the site.")
+    gm_notes: str = Field(default="", json_schema_extra=GM_ONLY,
+                          description="GM-only notes: on the GM cheat sheet, never on the site.")
 
 
 class Special(DataModel):
@@ -123,11 +124,14 @@ class Character(DataModel):
     description: Text = Field(description="What everyone at the game knows about the character.")
     background: str = Field(default="", description="Secret: printed only on the player's own sheet and the GM's.")
     visibility: Visibility = visibility_field("public", "character")
+    gm_notes: str = gm_notes_field("character")
     hit_points: int = Field(ge=1, le=10, description="Starting hit points (the rules suggest 4 to 6).")
     armour: int = Field(default=0, ge=0, description="Flat reduction of incoming damage.")
     damage: int = Field(default=0, ge=0, description="Extra Effect on the Attack action.")
     specials: list[Text] = Field(default_factory=list, description="Names from the specials library.")
     portrait: Annotated[str | None, FILE_NAME] = Field(
-        default=None, description="An image file inside the data folder, relative to it.")
+        default=None, description=("An image file anywhere inside the game folder, named relative to the game "
+                                   "folder (the one holding sixes.yaml), e.g. sixes/portraits/mara.png."))
     handouts: Annotated[list[str], FILE_NAME] = Field(default_factory=list, description=(
-        "PDF files that go into this character's envelope (sixes pack), relative to the game folder."))
+        "PDF files that go into this character's envelope (sixes pack), named relative to the game folder "
+        "(the one holding sixes.yaml), e.g. handouts/tide-table.pdf."))

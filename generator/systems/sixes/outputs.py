@@ -83,6 +83,8 @@ def documents(game: SixesGame) -> list[Document]:
                         "resolver_notes": {name: describe(s) for name, s in library.items()},
                         "cast": [(m, slot_table(m.character, library)) for m in game.cast],
                         "roster_parts": runs_of([(m, slot_table(m.character, library)) for m in game.cast]),
+                        "character_notes": [(m.character.name, m.character.gm_notes) for m in game.cast
+                                            if m.character.gm_notes.strip()],
                         "in_parts": rendered_in_parts(len(game.cast))},
                  max_pages=cheat_sheet_budget(len(game.cast))),
     ]

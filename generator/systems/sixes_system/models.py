@@ -11,7 +11,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, Field, StringConstraints, field_validator, model_validator
 
-from ...core.privacy import Visibility, visibility_field
+from ...core.privacy import GM_ONLY, Visibility, gm_notes_field, visibility_field
 from ...core.validation import DataModel, needs_every
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, pattern=r"\S")]
@@ -53,7 +53,8 @@ class GameInfo(DataModel):
         description="The base A of each setting: standard 3, gentler 3.5, grittier 2.75 in the source.",
         json_schema_extra={"required": list(BASE_SETTINGS)})
     setting: BaseSetting = Field(default="standard", description="Which base A this campaign uses.")
-    gm_notes: str = Field(default="", description="GM-only notes: never on the site or public PDFs.")
+    gm_notes: str = Field(default="", json_schema_extra=GM_ONLY,
+                          description="GM-only notes: never on the site or public PDFs.")
 
     @field_validator("base_a")
     @classmethod
@@ -175,6 +176,7 @@ class Combatant(DataModel):
                                        description="Medical skills, spells and devices this combatant heals with.")
     visibility: Visibility = visibility_field(
         "public", "combatant", "A private combatant is left off the site and the public cards.")
+    gm_notes: str = gm_notes_field("combatant")
 
 
 class RankLimitsData(DataModel):

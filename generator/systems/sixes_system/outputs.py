@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ...core.i18n import _
 from ...core.privacy import private_only, public_only
-from ..base import CastEntry, Document, Page
+from ..base import CastEntry, Document, Page, gm_notes_document
 from .dataset import Campaign
 from .glossary import GLOSSARY
 from .models import BASE_SETTINGS, DEFENCE_MODES
@@ -85,6 +85,7 @@ def cast_list(campaign: Campaign) -> list[CastEntry]:
 
 def documents(campaign: Campaign) -> list[Document]:
     private = private_only(campaign.cast, lambda member: member.combatant)
+    notes = gm_notes_document(campaign.info.title, [(m.combatant.name, m.combatant.gm_notes) for m in campaign.cast])
     campaign = public_view(campaign)
     common = _common(campaign)
     title = campaign.info.title
@@ -99,7 +100,7 @@ def documents(campaign: Campaign) -> list[Document]:
                  {**common, **_damage(campaign)}, max_pages=1),
         Document(HEALING_CARD, titled(title, GLOSSARY["healing_card"]), "sixes-system/healing_card.html", "public",
                  {**common, **_healing(campaign)}, max_pages=1),
-    ] + (gm if private else [])
+    ] + (gm if private else []) + notes
 
 
 def pages(campaign: Campaign) -> list[Page]:
