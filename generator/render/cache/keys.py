@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 # Templates are rendered into the HTML, which is hashed itself.
 _TEMPLATE_SOURCES = {".html", ".j2", ".md"}
 # Libraries whose upgrade may change the output without changing our code.
-_OUTPUT_LIBRARIES = ("weasyprint", "mkdocs", "mkdocs-material", "jinja2", "pydantic", "pypdf")
+_OUTPUT_LIBRARIES = ("weasyprint", "mkdocs", "mkdocs-material", "jinja2", "pydantic", "pypdf", "pikepdf")
 # What turns the same HTML into another PDF, beside WeasyPrint (files of render/).
 _PDF_CODE = ("pdf.py", "lint.py")
 
