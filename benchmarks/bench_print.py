@@ -48,6 +48,7 @@ from generator.commands.context import BuildConfig
 from generator.core.paper import PAPERS, Paper
 
 from generator.game.load import load_all
+from generator.game.settings import load_settings
 
 from generator.render.jobs import prepare_html
 from generator.core.paths import DEFAULT_DATA_DIR, TEMPLATES_DIR
@@ -154,9 +155,14 @@ def run_size(size: int, repeat: int, paper: str, site: bool) -> dict[str, float]
 
 
 def two_system_game(target: Path, size: int) -> Path:
-    """The synthetic Sixes game of `size` characters beside the example's Six Shooter game."""
+    """The synthetic Sixes game of `size` characters beside the example's Six
+    Shooter game, its site listing the cast (each public description)."""
     data = synthetic_game(target, size)
     shutil.copytree(DEFAULT_DATA_DIR / "six-shooter", data / "six-shooter")
+    (data / "sixes.yaml").write_text("site:\n  name: Two games\n  cast_list: true\n")    # descriptions on the site
+    for character in (data / "sixes" / "characters").glob("*.yaml"):
+        text = re.sub(r"(?m)^visibility: .*\n", "", character.read_text())
+        character.write_text(text + "visibility: public\n")
     return data
 
 
@@ -168,7 +174,7 @@ def site_game(size: int = 24) -> dict[str, float]:
         tmp = Path(tmp)
         os.environ["SIXES_CACHE_DIR"] = str(tmp / "cache")
         data, out = two_system_game(tmp, size), tmp / "out"
-        config = BuildConfig(data, out, PAPERS, site=True, cache=True)
+        config = BuildConfig(data, out, PAPERS, site=True, cache=True, settings=load_settings(data))
         build(config)
         reworded = next((data / "sixes" / "characters").glob("*-2.yaml"))
         reworded.write_text(re.sub(r"^description: ", "description: Newly reworded. ", reworded.read_text(),
