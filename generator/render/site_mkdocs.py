@@ -30,8 +30,8 @@ from ..core.paths import MKDOCS_CONFIG
 from ..game.pages import CREDITS_PAGE, THEME_FOLDER
 from .clean_html import UnsafeHtml, clean_html, plain_toc
 from .publish import publish_image
-from .site_partial import DIRTY_WARNING, THEME_CODE, NotPartial, PartialSite, merge_search_index, only_changed, \
-    read_titles
+from .site_partial import DIRTY_WARNING, NotPartial, PartialSite, merge_search_index, only_changed, read_titles, \
+    warm_environment
 
 # In the theme folder: appended to Material's search worker (stem_typed_words).
 STEMMING_PATCH = "search-stemming.js"
@@ -198,6 +198,8 @@ def _run_mkdocs(docs_dir: Path, site_dir: Path, nav: list[Any], look: SiteLook, 
         config = load_config(str(MKDOCS_CONFIG), docs_dir=str(docs_dir), site_dir=str(site_dir),
                              strict=partial is None, nav=nav, **config_overrides(look, docs_dir))
         config.plugins["sixes-pages"] = _page_plugin(partial)
+        made_env = config.theme.get_env
+        config.theme.get_env = lambda: warm_environment(made_env(), docs_dir)     # type: ignore[method-assign]
         build(config, dirty=partial is not None)
     except (Abort, MkDocsException) as exc:
         details = "\n".join(f"  {m}" for m in collector.messages) or f"  {exc}"
@@ -239,9 +241,8 @@ def _page_plugin(partial: PartialSite | None = None) -> Any:
     """An MkDocs plugin, added to the configuration in code (it is no
     installed package): the game's own pages are cleaned and every page's
     row headers made real, after Markdown and before the search index and
-    the theme read the page. The theme's templates stay compiled for the
-    next build (site_partial.THEME_CODE); a partial build makes only the
-    changed pages and puts their search entries into the last index."""
+    the theme read the page. A partial build makes only the changed pages
+    and puts their search entries into the last index."""
     from mkdocs.plugins import BasePlugin, event_priority
 
     class PagePlugin(BasePlugin):
@@ -258,10 +259,6 @@ def _page_plugin(partial: PartialSite | None = None) -> Any:
             if partial is not None:
                 read_titles(files, config, partial)
             return nav
-
-        def on_env(self, env: Any, config: Any, files: Any) -> Any:
-            env.bytecode_cache = THEME_CODE
-            return env
 
         def on_page_content(self, page_html: str, page: Any, config: Any, files: Any) -> str:
             if not _trusted(page.file.src_uri):
