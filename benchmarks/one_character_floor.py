@@ -63,27 +63,36 @@ def cpu(fn) -> float:
     return time.process_time() - start
 
 
+def edit_floor(before: dict[str, object], data: Path, cores: int) -> dict[str, object]:
+    """The floor of the edit made to `data` since `before` (its pieces):
+    CPU seconds of WeasyPrint alone rendering the pieces whose HTML changed
+    (median of 3, warm), of the edited cast's brawls (nothing remembered),
+    and (pieces + brawls) / cores. Forgets the memo table: call it after
+    the builds it is set against."""
+    after = pieces(data, data.parent / "floor")
+    changed = [job for label, job in after.items() if label not in before or before[label].html != job.html]
+    for job in changed:                       # warm: WeasyPrint imported, fonts loaded
+        render_pdf(job)
+    renders = statistics.median(sum(cpu(lambda j=job: render_pdf(j)) for job in changed) for _ in range(3))
+    game = next(item.game for item in load_all(data)[0] if item.system.slug == "sixes")
+    memo.clear()
+    brawls = cpu(lambda: [work.run() for work in brawl_works([m.character for m in game.cast], game.library)])
+    return {"renders": renders, "brawls": brawls, "floor": (renders + brawls) / cores, "after": after,
+            "changed": [job.label for job in changed]}
+
+
 def run_size(size: int, cores: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         data = synthetic_game(tmp, size)
         before = pieces(data, tmp / "before")
         edit_one_character(data)
-        after = pieces(data, tmp / "after")
-        changed = [job for label, job in after.items() if label not in before or before[label].html != job.html]
-
-        for job in changed:                       # warm: WeasyPrint imported, fonts loaded
-            render_pdf(job)
-        renders = statistics.median(sum(cpu(lambda j=job: render_pdf(j)) for job in changed) for _ in range(3))
-        game = next(item.game for item in load_all(data)[0] if item.system.slug == "sixes")
-        memo.clear()
-        brawls = cpu(lambda: [work.run() for work in brawl_works([m.character for m in game.cast], game.library)])
-        cold = sum(cpu(lambda j=job: render_pdf(j)) for job in after.values())
-
-        floor = (renders + brawls) / cores
-        print(f"{size:>10} {len(changed):>7} {renders:>10.2f} {brawls:>9.2f} {floor:>9.2f} {cold:>10.2f} "
-              f"{cold / cores:>12.2f} {floor / (cold / cores):>8.1%}", flush=True)
-        print(" " * 11 + "pieces: " + ", ".join(job.label for job in changed))
+        found = edit_floor(before, data, cores)
+        cold = sum(cpu(lambda j=job: render_pdf(j)) for job in found["after"].values())
+        floor = found["floor"]
+        print(f"{size:>10} {len(found['changed']):>7} {found['renders']:>10.2f} {found['brawls']:>9.2f} "
+              f"{floor:>9.2f} {cold:>10.2f} {cold / cores:>12.2f} {floor / (cold / cores):>8.1%}", flush=True)
+        print(" " * 11 + "pieces: " + ", ".join(found["changed"]))
 
 
 def main() -> None:

@@ -207,10 +207,12 @@ def _build_site(run: BuildContext, gathered: Gathered, documents: dict[str, list
     built again when its content or SOURCE_DATE_EPOCH changed, not for a
     date that moved with an edit elsewhere (a character); a site the cache
     knows unchanged (run.cache) is left as it is (nothing staged is swapped
-    in). Returns whether MkDocs ran. The game's own pages and logo were read
-    and checked by the gather, before anything rendered."""
+    in). When only some pages' text changed, MkDocs makes those alone
+    (render/site_partial.py). Returns whether MkDocs ran. The game's own
+    pages and logo were read and checked by the gather, before anything rendered."""
     from ..render.site import stage_sources
     from ..render.site_mkdocs import build_site, theme_words
+    from ..render.site_partial import partial_site
 
     if run.cache.site_unchanged():
         return False
@@ -224,8 +226,9 @@ def _build_site(run: BuildContext, gathered: Gathered, documents: dict[str, list
         unchanged = run.cache.staged_site_unchanged(docs_dir, json.dumps(nav), repr(look),
                                                      json.dumps(theme_words()), f"@{given_date()}")
         if not unchanged:
+            partial = partial_site(run.cache.previous_site())     # only the pages whose text changed, if it can
             with stamped(date):         # MkDocs dates the sitemap (and its gzip header) by the variable
-                build_site(docs_dir, run.staging / "site", nav, look)
+                build_site(docs_dir, run.staging / "site", nav, look, partial)
     shutil.rmtree(docs_dir)
     return not unchanged
 

@@ -10,7 +10,8 @@ and each stamp page is laid over its page of the joined PDF.
 
 Fillable forms are rendered whole: joining files would lose their form
 fields. Tagged (PDF/UA) parts keep their structure trees through the join
-(render/tagged_merge.py), and the stamped numbers are artifacts.
+(render/tagged_join.py, with qpdf: joining with pypdf cost more than
+rendering the part that changed), and the stamped numbers are artifacts.
 """
 from __future__ import annotations
 
@@ -69,21 +70,8 @@ def joined_result(job: PdfJob, parts: list[PdfResult], stamp: Path) -> PdfResult
     """Join the rendered parts into the job's target, stamp the page numbers,
     and report the parts' findings with page numbers of the whole document.
     Tagged parts keep their structure trees, and the numbers are artifacts."""
-    from pypdf import PdfReader, PdfWriter
-
-    from .tagged_merge import TaggedMerge, as_artifact
-    writer = PdfWriter()
-    tags = TaggedMerge(writer)
-    for part in parts:
-        reader = PdfReader(part.target)
-        writer.append(reader)
-        tags.add(reader, len(writer.pages) - len(reader.pages), 0, len(reader.pages))
-    for page, number in zip(writer.pages, PdfReader(stamp).pages, strict=True):     # a number for each page
-        page.merge_page(as_artifact(number) if tags.tagged else number)
-    first = PdfReader(parts[0].target)      # each part carries the document's <title> and language
-    title = (first.metadata.title if first.metadata is not None else None) or ""
-    tags.finish(title)
-    save_pdf(writer, job.target, title, declared_language([first]))
+    from .tagged_join import join_tagged
+    join_tagged([part.target for part in parts], stamp, job.target, i18n.current().language, job.label)
     overflows, lint, offset = [], [], 0
     for part in parts:
         overflows += [_shift(m, offset) for m in part.overflows]

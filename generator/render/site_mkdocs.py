@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,8 @@ from ..game.language import theme_language
 from ..game.pages import CREDITS_PAGE, THEME_FOLDER
 from .clean_html import UnsafeHtml, clean_html, plain_toc
 from .publish import publish_image
+from .site_partial import DIRTY_WARNING, NotPartial, PartialSite, merge_search_index, only_changed, read_titles, \
+    warm_environment
 
 # In the theme folder: appended to Material's search worker (stem_typed_words).
 STEMMING_PATCH = "search-stemming.js"
@@ -183,9 +186,28 @@ def _theme_partial(language: str, theme_dir: Path) -> str:
     return language
 
 
-def build_site(docs_dir: Path, site_dir: Path, nav: list[Any], look: SiteLook = PLAIN_LOOK) -> None:
+def build_site(docs_dir: Path, site_dir: Path, nav: list[Any], look: SiteLook = PLAIN_LOOK,
+               partial: PartialSite | None = None) -> None:
     """Run MkDocs in strict mode (any warning fails the build), with our
-    plugin (`_PagePlugin`) after Markdown, then drop what no reader loads."""
+    plugin (`_PagePlugin`) after Markdown, then drop what no reader loads.
+    With `partial`, only the pages whose text changed are made, over a copy
+    of the last site (site_partial.py); the whole site when that cannot be."""
+    if partial is not None:
+        shutil.copytree(partial.site, site_dir)
+        try:
+            _run_mkdocs(docs_dir, site_dir, nav, look, partial)
+            return
+        except NotPartial:
+            shutil.rmtree(site_dir)
+    _run_mkdocs(docs_dir, site_dir, nav, look, None)
+    prune_site(Path(site_dir))
+    stem_typed_words(Path(docs_dir), Path(site_dir))
+
+
+def _run_mkdocs(docs_dir: Path, site_dir: Path, nav: list[Any], look: SiteLook, partial: PartialSite | None) -> None:
+    """MkDocs over the staged sources, its warnings collected: any is a failure.
+    A partial build is MkDocs's dirty one, which warns that it is (strict
+    would fail it for that alone; our collector takes every other warning)."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort, MkDocsException
@@ -197,19 +219,20 @@ def build_site(docs_dir: Path, site_dir: Path, nav: list[Any], look: SiteLook = 
     mkdocs_log.setLevel(logging.WARNING)
     try:
         config = load_config(str(MKDOCS_CONFIG), docs_dir=str(docs_dir), site_dir=str(site_dir),
-                             strict=True, nav=nav, **config_overrides(look, docs_dir))
-        config.plugins["sixes-pages"] = _page_plugin()
-        build(config)
+                             strict=partial is None, nav=nav, **config_overrides(look, docs_dir))
+        config.plugins["sixes-pages"] = _page_plugin(partial)
+        made_env = config.theme.get_env
+        config.theme.get_env = lambda: warm_environment(made_env(), docs_dir)     # type: ignore[method-assign]
+        build(config, dirty=partial is not None)
     except (Abort, MkDocsException) as exc:
         details = "\n".join(f"  {m}" for m in collector.messages) or f"  {exc}"
         raise SiteBuildError(f"the site did not build cleanly:\n{details}") from None
     finally:
         mkdocs_log.removeHandler(collector)
         mkdocs_log.setLevel(previous_level)
-    if collector.messages:
-        raise SiteBuildError("the site built with warnings:\n" + "\n".join(f"  {m}" for m in collector.messages))
-    prune_site(Path(site_dir))
-    stem_typed_words(Path(docs_dir), Path(site_dir))
+    warnings = [m for m in collector.messages if not (partial and m.startswith(DIRTY_WARNING))]
+    if warnings:
+        raise SiteBuildError("the site built with warnings:\n" + "\n".join(f"  {m}" for m in warnings))
 
 
 def stem_typed_words(docs_dir: Path, site_dir: Path) -> None:
@@ -237,14 +260,29 @@ def _trusted(src_uri: str) -> bool:
     return src_uri == CREDITS_PAGE or src_uri.split("/")[0] in SLUGS
 
 
-def _page_plugin() -> Any:
+def _page_plugin(partial: PartialSite | None = None) -> Any:
     """An MkDocs plugin, added to the configuration in code (it is no
     installed package): the game's own pages are cleaned and every page's
     row headers made real, after Markdown and before the search index and
-    the theme read the page."""
-    from mkdocs.plugins import BasePlugin
+    the theme read the page. A partial build makes only the changed pages
+    and puts their search entries into the last index."""
+    from mkdocs.plugins import BasePlugin, event_priority
 
     class PagePlugin(BasePlugin):
+        urls: set[str] = set()
+        last_index = ""
+
+        def on_files(self, files: Any, config: Any) -> Any:
+            if partial is not None:
+                self.urls = only_changed(files, partial)
+                self.last_index = (partial.site / "search" / "search_index.json").read_text(encoding="utf-8")
+            return files
+
+        def on_nav(self, nav: Any, config: Any, files: Any) -> Any:
+            if partial is not None:
+                read_titles(files, config, partial)
+            return nav
+
         def on_page_content(self, page_html: str, page: Any, config: Any, files: Any) -> str:
             if not _trusted(page.file.src_uri):
                 try:
@@ -253,6 +291,11 @@ def _page_plugin() -> Any:
                     raise SiteBuildError(str(exc)) from None
                 plain_toc(page.toc)
             return row_headers(page_html)
+
+        @event_priority(-50)        # after Material's search writes its index, before offline inlines it
+        def on_post_build(self, config: Any) -> None:
+            if partial is not None:
+                merge_search_index(Path(config.site_dir), self.last_index, self.urls)
 
     return PagePlugin()
 

@@ -21,14 +21,7 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import (ArrayObject, BooleanObject, ContentStream, DecodedStreamObject, DictionaryObject,
                            IndirectObject, NameObject, NullObject, NumberObject)
 
-_XMP = """<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
-<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-<rdf:Description rdf:about="" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/"><pdfuaid:part>1</pdfuaid:part>
-</rdf:Description>
-<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title><rdf:Alt>
-<rdf:li xml:lang="x-default">{title}</rdf:li></rdf:Alt></dc:title></rdf:Description>
-</rdf:RDF></x:xmpmeta>
-<?xpacket end="r"?>"""
+from .pdf_ua import xmp_metadata
 
 
 class TaggedMerge:
@@ -141,7 +134,7 @@ class TaggedMerge:
         catalog[NameObject("/StructTreeRoot")] = root_ref
         catalog[NameObject("/MarkInfo")] = DictionaryObject({NameObject("/Marked"): BooleanObject(True)})
         metadata = DecodedStreamObject()
-        metadata.set_data(_XMP.format(title=_xml_text(title)).encode("utf-8"))
+        metadata.set_data(xmp_metadata(title))
         metadata.update({NameObject("/Type"): NameObject("/Metadata"), NameObject("/Subtype"): NameObject("/XML")})
         catalog[NameObject("/Metadata")] = self.writer._add_object(metadata)
 
@@ -169,8 +162,3 @@ def _kids(element: DictionaryObject) -> list[Any]:
     if kids is None:
         return []
     return list(kids) if isinstance(kids, ArrayObject) else [kids]
-
-
-def _xml_text(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-

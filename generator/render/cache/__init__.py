@@ -15,6 +15,8 @@ and one private sub-folder per output folder:
   memo.json                       results of slow derivations (generator/core/memo.py;
                                   written and read as plain JSON by codec.py)
   site.inputs, site.key           what the site was last built from (builds.py)
+  site.pages                      the hash of each staged page, title and text apart, so
+                                  a build can make only the pages whose text changed
   last-build.json                 the last build's inputs key, output files and
                                   summary, so a build with nothing changed stops early
   .sixes-press-cache              the marker saying the tool made this folder

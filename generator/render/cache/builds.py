@@ -9,6 +9,8 @@ what it made; it keeps the keys (keys.py) and the files (storage.py):
   loading anything;
 - `site_unchanged()` before the site is staged, `staged_site_unchanged()`
   after: whether the site in the output folder is the one this run would make;
+  `previous_site()`: else the site the last build left there, and the staged
+  pages it was made from, when it was made with the same navigation and look;
 - `load()` and `keep_memo()`: remembered results in and out of the memo table
   (codec.py), and `pdfs`, the rendered PDFs (pdfs.py);
 - `record()`, after the output is swapped in: what this build made.
@@ -19,6 +21,7 @@ and the build's record wait for `record`.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import cached_property
 from pathlib import Path
@@ -28,7 +31,7 @@ from ...core import memo
 from ...core.paths import MKDOCS_CONFIG
 from ...game.dates import given_date
 from .codec import load_memo, save_memo
-from .keys import build_inputs_key, site_inputs_key, site_key
+from .keys import build_inputs_key, site_inputs_key, site_key, staged_pages
 from .pdfs import RenderCache
 from .storage import read_text, write_text
 
@@ -36,7 +39,7 @@ if TYPE_CHECKING:
     from ...core.paper import Paper
 
 BUILD_RECORD = "last-build.json"
-SITE_INPUTS, SITE_KEY = "site.inputs", "site.key"
+SITE_INPUTS, SITE_KEY, SITE_PAGES = "site.inputs", "site.key", "site.pages"
 
 
 class CachedRun(Protocol):
@@ -68,6 +71,7 @@ class BuildCache:
         self.on = run.cache
         self.pdfs: RenderCache | None = None
         self._site: tuple[str, str] | None = None       # (inputs, staged key) of the site this run made
+        self._pages: dict[str, Any] | None = None       # {"frame": ..., "pages": staged_pages} of that site
 
     @cached_property
     def inputs(self) -> str:
@@ -110,7 +114,25 @@ class BuildCache:
             return False
         key = site_key(sources, MKDOCS_CONFIG) + "".join(more)
         self._site = (self.inputs, key)
+        frame = hashlib.sha256(("".join(more) + MKDOCS_CONFIG.read_text(encoding="utf-8")).encode()).hexdigest()
+        self._pages = {"frame": frame, "pages": staged_pages(sources)}
         return _site_there(self.run.out_dir, SITE_KEY, key)
+
+    def previous_site(self) -> tuple[Path, dict[str, list[str]], dict[str, list[str]]] | None:
+        """After `staged_site_unchanged` said no: the site in the output
+        folder, the staged pages it was made from and this run's, when it is
+        as the last build left it and was made with this run's navigation,
+        look, date and configuration; else None."""
+        out_dir = self.run.out_dir
+        if self._pages is None or not _site_there(out_dir, SITE_KEY, read_text(out_dir, SITE_KEY) or "-"):
+            return None
+        try:
+            last = json.loads(read_text(out_dir, SITE_PAGES) or "null")
+            if last["frame"] != self._pages["frame"] or not isinstance(last["pages"], dict):
+                return None
+        except (ValueError, KeyError, TypeError):
+            return None
+        return out_dir / "site", last["pages"], self._pages["pages"]
 
     def record(self, entries: tuple[str, ...], summary: dict[str, Any]) -> None:
         """After a build passed and its output was swapped in: its inputs key,
@@ -122,6 +144,7 @@ class BuildCache:
         if self._site is not None:
             write_text(out_dir, SITE_KEY, self._site[1])
             write_text(out_dir, SITE_INPUTS, self._site[0])
+            write_text(out_dir, SITE_PAGES, json.dumps(self._pages))
         key = build_inputs_key(self.inputs, self.run.site, self.run.strict)
         write_text(out_dir, BUILD_RECORD, json.dumps({"key": key, "entries": list(entries),
                                                       "files": _output_files(out_dir, entries), "summary": summary}))

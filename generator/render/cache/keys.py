@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 # Templates are rendered into the HTML, which is hashed itself.
 _TEMPLATE_SOURCES = {".html", ".j2", ".md"}
 # Libraries whose upgrade may change the output without changing our code.
-_OUTPUT_LIBRARIES = ("weasyprint", "mkdocs", "mkdocs-material", "jinja2", "pydantic", "pypdf")
+_OUTPUT_LIBRARIES = ("weasyprint", "mkdocs", "mkdocs-material", "jinja2", "pydantic", "pypdf", "pikepdf")
 # What turns the same HTML into another PDF, beside WeasyPrint (files of render/).
 _PDF_CODE = ("pdf.py", "lint.py")
 
@@ -156,6 +156,24 @@ def site_key(staged_sources: Path, config: Path) -> str:
     configuration change."""
     return hashlib.sha256((tree_hash(staged_sources, set()) + config.read_text(encoding="utf-8")).encode()
                           ).hexdigest()
+
+
+def staged_pages(staged_sources: Path) -> dict[str, list[str]]:
+    """Each staged file's hash by its path; a Markdown page's in two, its
+    front matter (its title) and the rest, so a build can tell a page whose
+    text alone changed (render/site_partial.py)."""
+    found = {}
+    for path in sorted(p for p in staged_sources.rglob("*") if regular_file(p)):
+        rel = path.relative_to(staged_sources).as_posix()
+        if path.suffix != ".md":
+            found[rel] = [file_hash(path)]
+            continue
+        text = path.read_text(encoding="utf-8")
+        close = text.find("\n---\n", 3) if text.startswith("---\n") else -1
+        head = close + len("\n---\n") if close != -1 else 0
+        found[rel] = [hashlib.sha256(text[:head].encode()).hexdigest(),
+                      hashlib.sha256(text[head:].encode()).hexdigest()]
+    return found
 
 
 def site_inputs_key(data_dir: Path, papers: list[str], options: object, settings: object = None) -> str:
