@@ -36,6 +36,7 @@ INTERNAL = {
     "core.programs.RefusedSetting": "a ProgramError: deploy turns it into a DeployError, the date reader into the "
                                     "files' own date",
     "game.po_file._Stop": "the catalogue reader's own signal, turned into a Problem at its line",
+    "render.site_partial.NotPartial": "build_site's own signal: it builds the whole site instead",
 }
 
 
