@@ -38,10 +38,13 @@ def run(*args) -> tuple[int, str]:
 # --- the measurement ----------------------------------------------------------------------------
 
 def weasyprint_lines(text: str, width_mm: float, size_pt: float, weight: int = 400) -> int:
-    """Lines WeasyPrint breaks `text` into in a paragraph `width_mm` wide."""
+    """Lines WeasyPrint breaks `text` into in a paragraph `width_mm` wide, in
+    the language of the run (hyphenated as a document in it is)."""
     from weasyprint import HTML
     from weasyprint.formatting_structure.boxes import LineBox
-    html = (f'<html><head><link rel="stylesheet" href="base.css"></head><body style="margin:0">'
+    from generator.core.i18n import current
+    html = (f'<html lang="{current().language}"><head><link rel="stylesheet" href="base.css"></head>'
+            '<body style="margin:0">'
             f'<p style="width:{width_mm}mm;font-size:{size_pt}pt;font-weight:{weight};margin:0">{text}</p>'
             '</body></html>')
     page = HTML(string=html, base_url=str(TEMPLATES_DIR) + "/").render().pages[0]
