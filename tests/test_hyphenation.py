@@ -114,3 +114,16 @@ def test_words_on_separate_lines_by_design_are_not_a_cut_word():
     body = ('<table style="width: 20mm"><tr><th>Attaque<br>inflige</th></tr></table>'
             '<p style="width: 20mm">un deux trois quatre cinq six sept</p>')
     assert find_broken_words(_render(_page(body))) == []
+
+
+def test_in_an_automatic_table_only_a_games_name_may_break_at_the_edge():
+    """An automatic table shrinks a column below its word: a game's name
+    (class="name", on the cell or on an element inside it) may then break
+    at the edge; any other word so cut is a fault."""
+    from generator.render.broken_words import find_broken_words
+    word = "Xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+    other = "<td>Un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze</td>"
+    for cell in (f'<td class="name">{word}</td>', f'<td><b class="name">{word}</b></td>'):
+        assert find_broken_words(_render(_page(f"<table><tr>{cell}{other}</tr></table>", "en"))) == []
+    faults = find_broken_words(_render(_page(f"<table><tr><td>{word}</td>{other}</tr></table>", "en")))
+    assert faults and all("a word is cut without a hyphen: “Xxx" in f for f in faults), faults

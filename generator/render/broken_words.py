@@ -34,14 +34,22 @@ _LAST_WORD = re.compile(r"(\w+)$")
 _FIRST_WORD = re.compile(r"^(\w+)")
 
 
-def _texts(box: Any) -> Iterator[Any]:
-    """The text boxes of a line, in reading order."""
+def _named(box: Any) -> bool:
+    """A box of a game's name: its element has class `name` (a cell, a span)."""
+    element = getattr(box, "element", None)
+    return element is not None and "name" in (element.get("class") or "").split()
+
+
+def _texts(box: Any, named: bool = False) -> Iterator[tuple[Any, bool]]:
+    """The text boxes of a line, in reading order, each with whether it is
+    (inside) a game's name."""
     from weasyprint.formatting_structure.boxes import TextBox
+    named = named or _named(box)
     if isinstance(box, TextBox):
-        yield box
+        yield box, named
         return
     for child in getattr(box, "children", ()):
-        yield from _texts(child)
+        yield from _texts(child, named)
 
 
 # Elements that end a line or a block of their own: a space in the text.
@@ -72,27 +80,16 @@ def _source(element: Any) -> str:
     return _SPACES.sub(" ", "".join(parts)).casefold()
 
 
-def _is_name(element: Any) -> bool:
-    """A game's name: an element with class `name`, or inside one, up to its cell."""
-    while element is not None:
-        if "name" in (element.get("class") or "").split():
-            return True
-        if element.tag in ("td", "th", "body"):
-            return False
-        element = element.getparent()
-    return False
-
-
-def _forced(first_line: Any, head: str, word: str, text: Any, auto_table: bool) -> bool:
+def _forced(first_line: Any, head: str, word: str, text: Any, name: bool, auto_table: bool) -> bool:
     """A break no layout could avoid: the word starts its line and still
     does not fit it (the renderer cuts a word only then), where the box's
     width is set (not a cell an automatic table shrank, unless it holds a
     game's name), and no syllable of it would have fit: the renderer tried
     the dictionary first where `hyphens: auto` is on, else the lint asks it
     (a break two letters or more before the cut)."""
-    if auto_table and not _is_name(text.element):
+    if auto_table and not name:
         return False
-    if "".join(t.text for t in _texts(first_line)).strip() != head:
+    if "".join(t.text for t, _ in _texts(first_line)).strip() != head:
         return False
     language = text.style["lang"]
     if text.style["hyphens"] == "auto" and language:
@@ -108,34 +105,35 @@ def find_broken_words(document: Any) -> list[str]:
     from weasyprint.formatting_structure.boxes import BlockContainerBox, LineBox, TableBox
     found: list[str] = []
 
-    def check(block: Any, number: int, auto_table: bool) -> None:
+    def check(block: Any, number: int, auto_table: bool, named: bool) -> None:
         lines = [child for child in block.children if isinstance(child, LineBox)]
         for first, second in zip(lines, lines[1:], strict=False):
-            ends, starts = list(_texts(first)), list(_texts(second))
+            ends, starts = list(_texts(first, named)), list(_texts(second, named))
             if not ends or not starts:
                 continue
-            head, tail = _LAST_WORD.search(ends[-1].text), _FIRST_WORD.match(starts[0].text)
+            (end, name), start = ends[-1], starts[0][0]
+            head, tail = _LAST_WORD.search(end.text), _FIRST_WORD.match(start.text)
             if head is None or tail is None:
                 continue
             word = head.group(1) + tail.group(1)
-            source = _source(ends[-1].element)
+            source = _source(end.element)
             if word.casefold() not in source or f"{head.group(1)} {tail.group(1)}".casefold() in source:
                 continue
-            if _forced(first, head.group(1), word, ends[-1], auto_table):
+            if _forced(first, head.group(1), word, end, name, auto_table):
                 continue
-            tag = ends[-1].element_tag or "text"
             found.append(f"page {number}: a word is cut without a hyphen: "
-                         f"“{head.group(1)}|{tail.group(1)}” (<{tag}>)")
+                         f"“{head.group(1)}|{tail.group(1)}” (<{end.element_tag or 'text'}>)")
 
-    def walk(box: Any, number: int, auto_table: bool) -> None:
+    def walk(box: Any, number: int, auto_table: bool, named: bool) -> None:
         if isinstance(box, TableBox):
             auto_table = box.style["table_layout"] != "fixed"
+        named = named or _named(box)
         if isinstance(box, BlockContainerBox):
-            check(box, number, auto_table)
+            check(box, number, auto_table, named)
         for child in getattr(box, "children", ()):
             if not isinstance(child, LineBox):
-                walk(child, number, auto_table)
+                walk(child, number, auto_table, named)
 
     for number, page in enumerate(document.pages, 1):
-        walk(page._page_box, number, False)
+        walk(page._page_box, number, False, False)
     return list(dict.fromkeys(found))
