@@ -33,7 +33,7 @@ SPECIALS = [
     {"name": "Coup en traître", "usage": "unlimited", "adds_effect": {"attack": 1}, "when": "target_rattled",
      "rule": "Votre Attaque a +1 en Effet quand votre cible est Sonnée : vous frappez là où elle ne se protège plus."},
     {"name": "Lame empoisonnée", "usage": "once per combat",
-     "rule": "Quand votre Attaque fait perdre des points de vie, la cible en perd un de plus à la fin du tour suivant."},
+     "rule": "Quand votre Attaque fait perdre des points de vie, la cible en perd un de plus au tour suivant."},
     {"name": "Parade", "usage": "once per combat",
      "rule": "Une fois par combat, annulez entièrement une attaque qui vous vise, quelle que soit sa Vitesse."},
 ]
