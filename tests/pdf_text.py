@@ -1,9 +1,10 @@
 """The text of a PDF as the tests read it: pypdf's extraction, a word
 hyphenated at a line's end joined again (base.css hyphenates: "co-" and
 "vers.pdf" on two lines read "covers.pdf"), whitespace runs made one
-space. Extraction is the costly part of many pack tests and the same envelope or pack is often read by several of them, so each file's
-pages are extracted once per process, remembered by the file's contents
-(a file rewritten in place is read again)."""
+space. Extraction is the costly part of many pack tests and the same
+envelope or pack is often read by several of them, so each file's pages
+are extracted once per process, remembered by the file's contents (a file
+rewritten in place is read again)."""
 from __future__ import annotations
 
 import hashlib
