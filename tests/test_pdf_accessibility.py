@@ -15,6 +15,8 @@ import pytest
 import yaml
 from pdfua import Severity, validate
 
+from pdf_headings import empty_headings
+
 from generator.commands.build import build
 from generator.commands.context import BuildConfig
 from generator.core.paper import PAPERS
@@ -27,13 +29,28 @@ from generator.systems import SYSTEMS
 SHEET = "sixes/players/absalom-quick.pdf"       # a Sixes character sheet of the example game
 
 
+# pdfua 0.1.3's rule UA-14-001 (headings are not empty) raises on every
+# heading whose /K is an array, as WeasyPrint writes them: a fault of the
+# checker (tests/pdfua_upstream.md), not of our files. While it raises,
+# tests/pdf_headings.py holds the same property; once a pdfua release runs
+# the rule, this stand-in is no longer taken.
+KNOWN_SKIP = ("UA-14-001", "cannot get key '/is_integer' on object of type array")
+
+
 def failures(pdfs) -> dict[str, list[str]]:
-    """Each PDF's warnings and errors from the independent checker."""
+    """Each PDF's warnings and errors from the independent checker, and each
+    rule it skipped: a rule that never runs is not a pass. The one skip the
+    checker's own bug causes is replaced by our check of the same property."""
     found = {}
     for path in pdfs:
         report = validate(str(path))
         bad = [f"{f.rule_id} {f.location.describe()}: {f.message}" for f in report.findings
                if f.severity >= Severity.WARNING]
+        for outcome in report.skipped:
+            if outcome.rule_id == KNOWN_SKIP[0] and KNOWN_SKIP[1] in (outcome.skipped_reason or ""):
+                bad += [f"{KNOWN_SKIP[0]} (our check): empty heading {h}" for h in empty_headings(path)]
+            else:
+                bad.append(f"{outcome.rule_id} skipped: {outcome.skipped_reason}")
         if bad:
             found[str(path)] = bad
     return found
@@ -72,6 +89,53 @@ def test_the_checker_fails_an_untagged_pdf(tmp_path):
     prepared = prepare_html(_sheet_document(), PrintOptions(tagged=False))
     render_pdf(prepared.job(target, A4, (TEMPLATES_DIR, DEFAULT_DATA_DIR), "untagged sheet"))
     assert any("UA-01-005" in finding for finding in failures([target])[str(target)])
+
+
+def _tagged_sheet(tmp_path):
+    from generator.core.paper import A4
+    from generator.core.paths import TEMPLATES_DIR
+    from generator.render.pdf import render_pdf
+    target = tmp_path / "tagged.pdf"
+    prepared = prepare_html(_sheet_document(), PrintOptions(tagged=True))
+    render_pdf(prepared.job(target, A4, (TEMPLATES_DIR, DEFAULT_DATA_DIR), "tagged sheet"))
+    return target
+
+
+def test_a_rule_the_checker_skips_is_a_failure(tmp_path, monkeypatch):
+    """A rule that raised and was skipped did not pass: it is reported as
+    a failure, unless it is the checker's own known bug, whose property
+    our check holds instead."""
+    from types import SimpleNamespace
+
+    from pdfua.model import RuleOutcome
+    skipped = (RuleOutcome("UA-99-999", skipped_reason="rule raised KeyError"),
+               RuleOutcome(KNOWN_SKIP[0], skipped_reason=f"rule raised ValueError: {KNOWN_SKIP[1]}"))
+    monkeypatch.setitem(globals(), "validate", lambda _path: SimpleNamespace(findings=(), skipped=skipped))
+    sheet = _tagged_sheet(tmp_path)
+    assert failures([sheet]) == {str(sheet): ["UA-99-999 skipped: rule raised KeyError"]}
+
+
+def test_the_checker_still_cannot_run_its_empty_heading_rule_on_our_sheet(tmp_path):
+    """pdfua 0.1.3 skips UA-14-001 on every PDF we make (tests/pdfua_upstream.md).
+    When this fails, a pdfua release runs the rule: drop KNOWN_SKIP and
+    tests/pdf_headings.py, and the entry in CONTRIBUTING."""
+    report = validate(str(_tagged_sheet(tmp_path)))
+    assert [(o.rule_id, KNOWN_SKIP[1] in o.skipped_reason) for o in report.skipped] == [(KNOWN_SKIP[0], True)]
+
+
+def test_our_heading_check_finds_a_heading_that_draws_no_text(tmp_path):
+    """The stand-in can fail: a heading pointed at marked content that draws
+    nothing is reported with its level and page; the sheet as made has
+    headings, none empty."""
+    sheet = _tagged_sheet(tmp_path)
+    assert empty_headings(sheet) == []
+    with pikepdf.open(sheet) as pdf:
+        headings = [e for e in _elements(pdf.Root.StructTreeRoot) if str(e.get("/S")) in ("/H1", "/H2")]
+        assert len(headings) >= 3
+        headings[0].K = 9999             # an MCID no content of the page carries
+        broken = tmp_path / "broken.pdf"
+        pdf.save(broken)
+    assert empty_headings(broken) == [f"{headings[0]['/S']} on page 1"]
 
 
 def _sheet_document():

@@ -14,8 +14,11 @@ the edge, as base.css's `overflow-wrap: break-word` has the renderer do.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
+from .i18n import current
 from .paths import TEMPLATES_DIR
 
 PT_PER_MM = 72 / 25.4
@@ -29,6 +32,21 @@ _FALLBACK_EM = 0.6
 FILL = 0.98     # a character neither subset has (check_glyphs refuses it anyway)
 _ENDS_SENTENCE = re.compile(r"[.!?:…][\"'”’»)\]]*$")
 _STARTS_ITEM = re.compile(r"([-*•–]|\d+[.)])\s")
+# The hyphen a hyphenated line ends with (base.css `hyphenate-character`: the
+# shipped fonts have no U+2010, the renderer's own choice).
+HYPHEN = "-"
+# A word the renderer may hyphenate: marks before and after it, none inside.
+_HYPHENABLE = re.compile(r"^(\W*)(\w{5,})\W*$")
+
+
+@lru_cache(maxsize=None)
+def dictionary_for(language: str) -> Any:
+    """Pyphen's hyphenation dictionary for a language (the one WeasyPrint
+    uses for `<html lang>`), None where it has none: then nothing is
+    hyphenated, by the renderer either."""
+    import pyphen
+    found = pyphen.language_fallback(language.replace("-", "_"))
+    return pyphen.Pyphen(lang=found, left=2, right=2) if found else None
 
 
 @lru_cache(maxsize=None)
@@ -77,25 +95,71 @@ def prose_lines(text: str) -> list[list[str]]:
 def line_count(text: str, width_mm: float, size_pt: float, *, weight: int = 400, italic: bool = False,
                indent_mm: float = 0.0, fill: float = FILL) -> int:
     """Lines `text` fills in a box `width_mm` wide at `size_pt`, breaking
-    greedily at spaces; `indent_mm` is taken from the first line (a bold
-    label before the text); lines filled to `fill` of the width."""
-    space = text_width(" ", size_pt, weight=weight, italic=italic)
-    width_mm *= fill
+    greedily at spaces and hyphenating as the renderer does (`_set_word`);
+    `indent_mm` is taken from the first line (a bold label before the
+    text); lines filled to `fill` of the width."""
+    face = _Face(size_pt, weight, italic, width_mm * fill, dictionary_for(current().language))
     count = 0
     for paragraph in prose_lines(text):
         for line in paragraph:
             used, lines = indent_mm if count == 0 else 0.0, 1
             for word in line.split():
-                wide = text_width(word, size_pt, weight=weight, italic=italic)
-                if used and used + space + wide > width_mm:
-                    lines, used = lines + 1, 0.0
-                if not used and wide > width_mm:        # wider than a whole line: broken where it reaches the edge
-                    pieces = _broken(word, width_mm, size_pt, weight, italic)
-                    lines, wide = lines + len(pieces) - 1, text_width(pieces[-1], size_pt, weight=weight,
-                                                                       italic=italic)
-                used += (space if used else 0.0) + wide
+                used, more = _set_word(word, used, face)
+                lines += more
             count += lines
     return count
+
+
+@dataclass(frozen=True)
+class _Face:
+    """What a line is set with: the type, the line's width and the language's hyphenation."""
+    size_pt: float
+    weight: int
+    italic: bool
+    width_mm: float
+    dictionary: Any
+
+    def width(self, text: str) -> float:
+        return text_width(text, self.size_pt, weight=self.weight, italic=self.italic)
+
+
+def _set_word(word: str, used: float, face: _Face) -> tuple[float, int]:
+    """Sets one word after `used` millimetres of its line, as WeasyPrint
+    does with base.css's `hyphens: auto` and `overflow-wrap: break-word`: a
+    word that does not fit what is left of the line is hyphenated at the
+    longest dictionary break whose part and hyphen fit, else it starts the
+    next line; a word wider than a whole line, with no break that fits,
+    is cut where it reaches the edge, and the rest is set again. Returns
+    the width used on the last line and the lines added."""
+    space, added, rest = face.width(" "), 0, word
+    while True:
+        room = face.width_mm - (used + space if used else 0.0)
+        if face.width(rest) <= room:
+            return (used + space if used else 0.0) + face.width(rest), added
+        head = _hyphenated(rest, room, face)
+        if head is None and used:                  # the word goes whole to the next line
+            used, added = 0.0, added + 1
+            continue
+        if head is None:                           # wider than a line and no break fits: cut at the edge
+            head = _broken(rest, face.width_mm, face.size_pt, face.weight, face.italic)[0]
+        rest, used, added = rest[len(head):], 0.0, added + 1
+
+
+def _hyphenated(token: str, room: float, face: _Face) -> str | None:
+    """The longest start of `token` the renderer would end a line with,
+    hyphen added, in `room` millimetres; None if none fits. Only a word of
+    five letters or more, with no mark inside it (the renderer's own breaks
+    at a hyphen or an apostrophe are left to it: counting them whole only
+    ever counts more lines), and two letters at least on each side
+    (WeasyPrint's `hyphenate-limit-chars: auto`)."""
+    word = _HYPHENABLE.match(token)
+    if face.dictionary is None or word is None:
+        return None
+    before = word.group(1)
+    for start, _end in face.dictionary.iterate(word.group(2)):
+        if face.width(before + start + HYPHEN) <= room:
+            return before + start
+    return None
 
 
 def _broken(word: str, width_mm: float, size_pt: float, weight: int, italic: bool) -> list[str]:

@@ -318,5 +318,6 @@ def metadata_faults(document: Any) -> list[str]:
 
 def print_faults(document: Any) -> list[str]:
     """Every print check of a laid-out document, in the order they are reported."""
+    from .broken_words import find_broken_words
     return (find_missing_glyphs(document) + find_overlaps(document) + find_wide_tables(document)
-            + find_split_rows(document) + metadata_faults(document))
+            + find_split_rows(document) + find_broken_words(document) + metadata_faults(document))
