@@ -118,3 +118,14 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     if in_lane(config) and collection_path.suffix == ".py" and collection_path.name.startswith("test_"):
         return collection_path.name not in FAST_FILES or None
     return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A file named on the command line is collected all the same: in the
+    lane, its tests are deselected unless the file is listed."""
+    if not in_lane(config):
+        return
+    outside = [item for item in items if item.path.name not in FAST_FILES]
+    if outside:
+        config.hook.pytest_deselected(items=outside)
+        items[:] = [item for item in items if item.path.name in FAST_FILES]
