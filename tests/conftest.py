@@ -21,6 +21,9 @@ from generator.render.cache.storage import CACHE_VARIABLE
 
 SHARED_DIR = PROJECT_ROOT.parent / "shared"
 
+# The fast lane (`pytest --fast-lane`): its option, its files and its guard.
+pytest_plugins = ("fast_lane",)
+
 
 @pytest.fixture(scope="session", autouse=True)
 def run_cache(tmp_path_factory, request) -> Iterator[Path]:
@@ -85,7 +88,8 @@ def spawn():
         started.append(process)
         return process
     yield start
-    left = {" ".join(map(str, process.args)): pids for process in started if (pids := end_session(process))}
+    left = {" ".join(map(str, process.args if isinstance(process.args, list) else [process.args])): pids
+            for process in started if (pids := end_session(process))}
     if left:
         pytest.fail(f"processes outlived the test and were killed: {left}")
 

@@ -244,6 +244,7 @@ def test_markdown_reads_a_long_heading_of_spaces_in_linear_time(text):
 
     from generator.game.pages import page_from_text
     page, _ = page_from_text("page.md", text, "page.md")
+    assert page is not None
     result = timed(markdown.markdown, page.markdown, extensions=["attr_list", "md_in_html", "tables", "toc"])
     assert re.fullmatch(r"<h[12] id=\"a-x\">a x</h[12]>(\n<p>Text.</p>)?", result)
 

@@ -22,6 +22,7 @@ from generator.core.paper import A4
 from generator.core.paths import DEFAULT_DATA_DIR
 from generator.game.casting import load_casting
 from generator.systems.sixes import SYSTEM as SIXES
+from matches import matched
 
 QUESTIONNAIRE = Path(__file__).parent / "data" / "cast" / "questionnaire-40.csv"
 RANKS = ["First choice", "Second choice", "Third choice", "Fourth choice", "Fifth choice"]
@@ -80,7 +81,7 @@ def test_a_forms_export_casts_the_example_game(cast_example):
     assert report.splitlines()[0] == "# Casting: Low Water at Saint Brannoc's"
     assert "## Left without a character (24)" in report
     assert "(2) the most first choices" in report and "| Player | Character | Rank |" in report
-    firsts = int(re.search(r"- 1st choice: (\d+)", report).group(1))
+    firsts = int(matched(re.search(r"- 1st choice: (\d+)", report)).group(1))
     assert firsts >= 12
 
 

@@ -88,6 +88,7 @@ def test_without_a_casting_file_every_list_is_in_name_order_not_file_order(tmp_p
     assert expected[0] != "Ned Tregarth"
     for where, names in every_list(game, monkeypatch).items():
         assert names == expected, where
+    assert SYSTEM.cast_list is not None
     public = [e.name for e in SYSTEM.cast_list(game)]
     assert public == [n for n in expected if n in public]
 
@@ -98,6 +99,7 @@ def test_with_a_casting_file_its_order_comes_first_everywhere(tmp_path, monkeypa
     rest = sorted((m.character.name for m in game.cast if m.character.name not in cast), key=str.casefold)
     for where, names in every_list(game, monkeypatch).items():
         assert names == cast + rest, where
+    assert SYSTEM.cast_list is not None
     public = [e.name for e in SYSTEM.cast_list(game)]
     assert public == [n for n in cast + rest if n in public]
 

@@ -96,6 +96,7 @@ def test_one_word_wider_than_any_shipped_word_is_refused(game):
 
 def test_a_translation_as_wide_as_a_shipped_one_passes(game):
     german = {m.id: m.string for c in i18n.shipped("de") for m in c if m.id}[SPEED_HAND]
+    assert isinstance(german, str)
     write(game, entry(SPEED_HAND, german), entry("HP", "PŻ"))
     assert check(game).exit_code == 0, check(game).output
 
@@ -129,7 +130,8 @@ def test_a_catalogue_in_its_own_declared_charset_reads_right(game):
     write(game, entry("HP", "PŻ"), charset="ISO-8859-2", encoding="iso-8859-2")
     assert check(game).exit_code == 0
     catalogue = read_po_checked((game / "locales" / "pl.po").read_bytes(), "pl")
-    assert catalogue.get("HP").string == "PŻ"
+    message = catalogue.get("HP")
+    assert message is not None and message.string == "PŻ"
     assert i18n.words_for("pl", catalogue).gettext("HP") == "PŻ"
 
 
@@ -147,7 +149,8 @@ def test_cr_and_crlf_line_ends_are_lines(game, newline):
     refused_at(game, line_of(lines, f'msgid "{SPEED_HAND}"'), "placeholders")
     write(game, entry("HP", "PŻ"), newline=newline)
     assert check(game).exit_code == 0
-    assert read_po_checked((game / "locales" / "pl.po").read_bytes(), "pl").get("HP").string == "PŻ"
+    message = read_po_checked((game / "locales" / "pl.po").read_bytes(), "pl").get("HP")
+    assert message is not None and message.string == "PŻ"
 
 
 def test_a_utf8_byte_order_mark_is_accepted(game):

@@ -83,12 +83,13 @@ def test_bar_chart_is_valid_svg_with_values_as_text():
     root = ET.fromstring(str(svg))
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert "50.0% / 16.7%" in texts and "A & B" in texts and "success" in texts
-    assert root.find("{http://www.w3.org/2000/svg}title").text == "Odds <test>"
+    title = root.find("{http://www.w3.org/2000/svg}title")
+    assert title is not None and title.text == "Odds <test>"
 
 
 def test_bar_width_is_proportional():
     root = ET.fromstring(str(bar_chart([Bar("x", [Fraction(1, 4)]), Bar("y", [1])], title="t", width=400)))
-    widths = [float(r.get("width")) for r in root.iter("{http://www.w3.org/2000/svg}rect")
+    widths = [float(r.get("width", "")) for r in root.iter("{http://www.w3.org/2000/svg}rect")
               if r.get("fill") not in ("none", "#fff") and r.get("stroke") == "#222"]
     assert abs(widths[1] / widths[0] - 4) < 1e-6
 
@@ -104,7 +105,9 @@ def test_line_chart_labels_lines():
 def test_two_charts_on_one_page_never_share_an_id():
     first = bar_chart([Bar("a", [Fraction(1, 2), Fraction(1, 4)])], title="one", series=("x", "y"))
     second = bar_chart([Bar("a", [Fraction(1, 3), Fraction(1, 4)])], title="two", series=("x", "y"))
-    ids = [ET.fromstring(str(svg)).find(".//{http://www.w3.org/2000/svg}pattern").get("id") for svg in (first, second)]
+    patterns = [ET.fromstring(str(svg)).find(".//{http://www.w3.org/2000/svg}pattern") for svg in (first, second)]
+    ids = [pattern.get("id") for pattern in patterns if pattern is not None]
+    assert len(ids) == 2
     assert ids[0] != ids[1]
     assert f"url(#{ids[0]})" in str(first) and f"url(#{ids[1]})" in str(second)
     assert bar_chart([Bar("a", [1])], title="one") == bar_chart([Bar("a", [1])], title="one")   # repeatable

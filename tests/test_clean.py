@@ -64,8 +64,10 @@ def test_clean_forgets_this_games_cache_and_keeps_the_output(tmp_path, cache_dir
 
 
 def test_clean_all_removes_only_the_folders_the_tool_names(tmp_path, cache_dir):
-    ours = [usable_root(tmp_path / name, create=True) for name in ("a", "b")]   # made (and marked) by the tool
-    ours.append(usable_folder(shared_pdfs_root(), create=True))                  # the PDFs they share
+    made = [usable_root(tmp_path / name, create=True) for name in ("a", "b")]   # made (and marked) by the tool
+    made.append(usable_folder(shared_pdfs_root(), create=True))                  # the PDFs they share
+    ours = [folder for folder in made if folder is not None]
+    assert len(ours) == 3
     for folder in ours:
         (folder / "memo.json").write_text("{}")
     foreign = cache_dir / "notes"                 # not a name the tool makes

@@ -29,7 +29,7 @@ INVALID = Path(__file__).parent / "data" / "invalid"
 FIRST_RIVAL = Path("sixes") / "characters" / "first-rival.yaml"
 
 
-def run(*args: str):
+def run(*args: str | Path):
     return CliRunner().invoke(main, [str(a) for a in args], prog_name="sixes")
 
 
@@ -308,11 +308,13 @@ def test_each_failure_of_the_floors_below_becomes_one_click_exception(capsys):
     ]
     for exc, stakes, status, lines in cases:
         converted = failure(exc, stakes)
+        assert converted is not None
         converted.show()
         assert (converted.exit_code, capsys.readouterr().err.splitlines()) == (status, lines), exc
     assert failure(RuntimeError("a bug"), BUILD) is None            # a bug keeps its traceback
     assert failure(KeyboardInterrupt(), None) is None               # nothing at stake: click's own "Aborted!"
     interrupted = failure(KeyboardInterrupt(), BUILD)
+    assert interrupted is not None
     interrupted.show()
     assert (interrupted.exit_code, capsys.readouterr().err) == (130, "Interrupted: the previous output is unchanged.\n")
 

@@ -54,7 +54,7 @@ def imports_of(path: Path) -> list[tuple[int, str]]:
                 base = package.split(".")[: len(package.split(".")) - node.level + 1]
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
-                target = node.module
+                target = node.module or ""
             if node.module is None:     # `from .. import systems`: the names are modules
                 found += [(node.lineno, f"{target}.{alias.name}") for alias in node.names]
             else:

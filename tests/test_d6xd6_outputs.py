@@ -14,6 +14,7 @@ from generator.core.paths import DEFAULT_DATA_DIR
 from generator.systems.d6xd6 import SYSTEM as D6
 from generator.systems.d6xd6.dataset import RULINGS_FILE
 from generator.systems.d6xd6.outputs import documents, pages, rungs, sheet_for
+from matches import matched
 
 DATA = DEFAULT_DATA_DIR / "d6xd6"
 PAGE_POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -54,9 +55,9 @@ def game():
 def test_decks_render_on_both_papers_within_two_pages(example_build, paper, slug):
     info = subprocess.run(["pdfinfo", str(pdf(example_build, paper, slug))], capture_output=True, text=True,
                           check=True).stdout
-    w, h = (float(x) for x in re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", info).groups())
+    w, h = (float(x) for x in matched(re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", info)).groups())
     assert (round(w, 1), round(h, 1)) == tuple(round(v, 1) for v in PAGE_POINTS[paper])
-    assert 1 <= int(re.search(r"Pages:\s+(\d+)", info).group(1)) <= 2
+    assert 1 <= int(matched(re.search(r"Pages:\s+(\d+)", info)).group(1)) <= 2
 
 
 def test_ladder_cards_hold_every_character_the_ladder_and_the_grid(example_build):

@@ -38,8 +38,8 @@ def hand_reach() -> dict[str, dict[str, bool]]:
 
 def plain_weapon(category: str, damage: str = "stun") -> Weapon:
     """A weapon with no marks of its own, placed in `category` the way a table places it."""
-    return Category(key=category, attack=["Brawn"], defence=["Grace"],
-                    weapons=[Weapon(name="Test weapon", damage=damage)]).weapons[0]
+    return Category.model_validate({"key": category, "attack": ["Brawn"], "defence": ["Grace"],
+                                    "weapons": [{"name": "Test weapon", "damage": damage}]}).weapons[0]
 
 
 @pytest.fixture(scope="module")

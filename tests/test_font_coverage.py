@@ -24,6 +24,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
 
 from generator.commands.cli import main
 from generator.core import glyphs
@@ -188,7 +189,9 @@ def _drawn_by_embedded_fonts(pdf: Path) -> dict[str, set[str]]:
     its glyphs draw (glyph 0, the empty box, never counts)."""
     fonts: dict[str, set[str]] = {}
     for page in PdfReader(pdf).pages:
-        for font in (page["/Resources"].get("/Font") or {}).values():
+        resources = page["/Resources"]
+        assert isinstance(resources, DictionaryObject)
+        for font in (resources.get("/Font") or {}).values():
             font = font.get_object()
             descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
             assert "/FontFile2" in descendant["/FontDescriptor"] or "/FontFile3" in descendant["/FontDescriptor"] \

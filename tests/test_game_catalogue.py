@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from generator.commands.cli import main
 from generator.core import i18n
 from generator.game.catalogue import read_po_checked, tool_messages
+from matches import matched
 
 
 def sixes(*args: str, cwd: Path | None = None):
@@ -129,7 +130,7 @@ def test_a_translation_holding_formatting_syntax_is_refused(polish_game, stray):
     syntax beyond the message's own placeholders (a huge width, an attribute
     lookup, a positional field) is refused at check, never formatted."""
     key = next(key for key in tool_messages() if re.search(r"\{(\w+)\}", key[0]) and key[1] is None)
-    name = re.search(r"\{(\w+)\}", key[0]).group(1)
+    name = matched(re.search(r"\{(\w+)\}", key[0])).group(1)
     path = polish_game / "locales" / "pl.po"
     quoted = key[0].replace('"', '\\"')
     text = path.read_text(encoding="utf-8")

@@ -313,7 +313,8 @@ class _OpenerFinder(ast.NodeVisitor):
     """Adds (module, enclosing function) to `found` for each ungated opener call of one module."""
 
     def __init__(self, module: str, found: set[tuple[str, str]]):
-        self.module, self.found, self.stack = module, found, []
+        self.module, self.found = module, found
+        self.stack: list[str] = []
 
     def visit_FunctionDef(self, node):
         self.stack.append(node.name)

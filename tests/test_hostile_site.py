@@ -322,6 +322,7 @@ def build_site_only(data_dir: Path, out: Path) -> Path:
             pdf.parent.mkdir(parents=True, exist_ok=True)
             pdf.write_bytes(b"%PDF-1.4\n")
         # The cast lists too (off unless the settings ask): names, factions and descriptions are attacked there.
+        assert system.cast_list is not None
         sections.append(SiteSection(system, system.pages(game), public, tuple(system.cast_list(game))))
     nav = stage_sources(out / "src", sections, out, (A4,))
     build_site(out / "src", out / "site", nav)

@@ -113,8 +113,8 @@ def test_attack_odds_against_a_simulation():
         boxes = damage(hits, scale, rating)
         counts[boxes] = counts.get(boxes, 0) + 1
     expected = [(0, odds.miss)] + list(odds.boxes)
-    for boxes, p in expected:
-        p = float(p)
+    for boxes, exact in expected:
+        p = float(exact)
         assert abs(counts.get(boxes, 0) / attacks - p) <= 5 * (p * (1 - p) / attacks) ** 0.5, boxes
 
 

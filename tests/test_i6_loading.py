@@ -119,6 +119,7 @@ def test_spend_adds_traits_features_and_gear():
 
 def test_left_out_traits_are_rated_one_and_wound_boxes_add_features():
     game, _ = load_game(DEFAULT_DATA_DIR / "i6", DEFAULT_DATA_DIR.parent)
+    assert game is not None
     mott = next(e for e in game.heroes if e.hero.name == "Mott")
     assert list(mott.ratings) == [t.key for t in game.traits]
     assert mott.ratings["Lore"] == 1 and mott.ratings["brawn"] == 5

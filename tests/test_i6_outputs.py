@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from generator.core.paths import DEFAULT_DATA_DIR
+from matches import matched
 
 I6 = DEFAULT_DATA_DIR / "i6"
 HEROES = sorted((I6 / "heroes").glob("*.yaml"))
@@ -57,7 +58,7 @@ def test_every_i6_pdf_has_its_paper_size_title_and_page_budget(example_build, pa
     title = load(I6 / "game.yaml")["title"]
     for path in pdfs:
         meta = info(path)
-        w, h = (float(x) for x in re.match(r"([\d.]+) x ([\d.]+)", meta["Page size"]).groups())
+        w, h = (float(x) for x in matched(re.match(r"([\d.]+) x ([\d.]+)", meta["Page size"])).groups())
         assert (round(w, 1), round(h, 1)) == tuple(round(x, 1) for x in PAGE_POINTS[paper]), path
         assert meta["Title"].startswith(title)
         assert int(meta["Pages"]) <= (2 if "players" in path.parts else 1), path

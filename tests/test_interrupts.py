@@ -72,7 +72,8 @@ def launch(tmp_path, scratch_dir):
         if process.poll() is None:
             process.kill()
         process.wait()
-        process.stderr.close()
+        if process.stderr:
+            process.stderr.close()
         for pid in group_left(process.pid):
             survivors.append(pid)
             os.kill(pid, signal.SIGKILL)
@@ -90,6 +91,7 @@ def game(tmp_path) -> Path:
 def after_progress_lines(process: subprocess.Popen, count: int) -> list[str]:
     """Read stderr up to the `count`-th "[  n/N]" progress line (a PDF staged)."""
     seen = []
+    assert process.stderr is not None
     for line in process.stderr:
         seen.append(line)
         if sum(s.startswith("[") for s in seen) == count:

@@ -148,7 +148,8 @@ def translations(language: str) -> str:
     texts = []
     for po in sorted((i18n.LOCALES_DIR / language).glob("*.po")):
         with po.open("rb") as file:
-            texts += [" ".join([m.string] if isinstance(m.string, str) else m.string) for m in read_po(file) if m.id]
+            texts += [" ".join([m.string] if isinstance(m.string, str) else m.string or ())
+                      for m in read_po(file) if m.id]
     return " ".join(texts)
 
 

@@ -80,6 +80,7 @@ def one_word_names(dest: Path, system) -> list[tuple[str, int]]:
         path.write_text(yaml.safe_dump(_renamed(content, old), sort_keys=False, allow_unicode=True),
                         encoding="utf-8")
         doc, _ = load_yaml(path, path.name)
+        assert doc is not None
         for at, key, value in _walk(doc.data):
             if key in fields and isinstance(value, str) and value in old.values():
                 expected.append((path.name, doc.position(at)[0]))

@@ -17,6 +17,7 @@ from generator.commands.pack import PackRequest, pack
 from generator.core.paper import A4
 from generator.systems import SYSTEMS
 from generator.systems.sixes import SYSTEM as SIXES
+from matches import matched
 
 
 @pytest.mark.parametrize("a, b", [("First Rival", "First-Rival"), ("First Rival", "first rival"),
@@ -94,7 +95,7 @@ def test_a_list_entry_that_prints_like_an_earlier_one_is_refused_where_it_stands
     data = starter(tmp_path)
     path = data / "sixes" / "specials.yaml"
     body = path.read_text(encoding="utf-8")
-    first = re.search(r"^  - name: (.*)$", body, flags=re.M)
+    first = matched(re.search(r"^  - name: (.*)$", body, flags=re.M))
     twin = first.group(1).replace("e", "\\u0435", 1)
     path.write_text(body + f"  - name: \"{twin}\"\n    rule: The same again.\n", encoding="utf-8")
     line = body.count("\n") + 1

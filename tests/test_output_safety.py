@@ -486,11 +486,12 @@ def test_the_writer_refuses_a_second_write_to_one_path_in_any_case(tmp_path):
 def test_two_documents_planned_onto_one_file_stop_the_build_and_write_nothing(starter, tmp_path):
     from generator.commands.context import BuildConfig, BuildContext
     from generator.core.paper import A4
+    from generator.render.jobs import Budget
     from generator.render.pdf import PdfJob
 
-    def job(target: Path, label: str) -> tuple[int, PdfJob]:
+    def job(target: Path, label: str) -> tuple[Budget, PdfJob]:
         html = f"<html lang=en><head><title>{label}</title></head><body><p>{label}</p></body></html>"
-        return 1, PdfJob(html, TEMPLATES_DIR.as_uri() + "/", target, A4, (TEMPLATES_DIR,), label)
+        return Budget(1), PdfJob(html, TEMPLATES_DIR.as_uri() + "/", target, A4, (TEMPLATES_DIR,), label)
 
     out = tmp_path / "out"
     config = BuildConfig(starter, out, (A4,), site=False, workers=1)

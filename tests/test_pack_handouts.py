@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject, StreamObject, TextStringObject
+from pypdf.generic import IndirectObject
 
 from generator.commands.pack import PackRequest, pack
 from generator.core.paper import A4
@@ -35,7 +36,7 @@ def _action(kind: str, **entries: str) -> DictionaryObject:
     return action
 
 
-def _link(writer: PdfWriter, action: DictionaryObject, subtype: str = "/Link") -> object:
+def _link(writer: PdfWriter, action: DictionaryObject | IndirectObject, subtype: str = "/Link") -> object:
     annotation = DictionaryObject({
         NameObject("/Type"): NameObject("/Annot"), NameObject("/Subtype"): NameObject(subtype),
         NameObject("/Rect"): ArrayObject([FloatObject(10), FloatObject(10), FloatObject(60), FloatObject(60)]),
@@ -48,7 +49,9 @@ def hostile_handout(path: Path) -> None:
     writer.add_blank_page(595, 842)
     writer.add_attachment("payload.exe", b"MZ evil")
     script = writer._add_object(_action("/JavaScript", JS="app.alert('document')"))
-    writer._root_object["/Names"][NameObject("/JavaScript")] = DictionaryObject(
+    names = writer._root_object["/Names"]
+    assert isinstance(names, DictionaryObject)
+    names[NameObject("/JavaScript")] = DictionaryObject(
         {NameObject("/Names"): ArrayObject([TextStringObject("hello"), script])})
     writer._root_object[NameObject("/OpenAction")] = _action("/JavaScript", JS="app.alert('open')")
     page = writer.pages[0]
@@ -63,7 +66,9 @@ def hostile_handout(path: Path) -> None:
         _link(writer, writer._add_object(_action("/JavaScript", JS="app.alert('annot-indirect')"))),
         _link(writer, writer._add_object(_action("/Launch", F="calc-indirect.exe"))),
     ])
-    page[NameObject("/AA")][NameObject("/C")] = writer._add_object(
+    page_actions = page[NameObject("/AA")]
+    assert isinstance(page_actions, DictionaryObject)
+    page_actions[NameObject("/C")] = writer._add_object(
         _action("/JavaScript", JS="app.alert('page-indirect')"))
     xfa = StreamObject()
     xfa.set_data(b"<xdp:xdp><script>app.alert('xfa')</script></xdp:xdp>")
@@ -112,8 +117,10 @@ def test_the_envelope_and_the_zip_hold_no_active_content(packed):
     for data in (envelope, zipped):
         assert _active_in(data) == []
         reader = PdfReader(BytesIO(data))
-        assert "/OpenAction" not in reader.trailer["/Root"] and "/Names" not in reader.trailer["/Root"] \
-            or "/JavaScript" not in reader.trailer["/Root"].get("/Names", {})
+        names = reader.root_object.get("/Names", {})
+        assert isinstance(names, dict)
+        assert "/OpenAction" not in reader.root_object and "/Names" not in reader.root_object \
+            or "/JavaScript" not in names
         links = [a.get_object()["/A"].get("/URI") for page in reader.pages for a in page.get("/Annots", [])
                  if "/A" in a.get_object()]
         assert "https://example.org/map" in links

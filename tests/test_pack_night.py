@@ -149,7 +149,8 @@ def test_the_manifest_keeps_the_whole_title_and_totals_once_at_the_end(night):
     assert gm["contents"].startswith("GM cheat sheet (")
     pages = page_texts(folder / "manifest.pdf")
     assert pages[0].startswith(f"{TITLE.upper()} · PRINT AND STUFF Stuffing manifest")
-    assert PdfReader(folder / "manifest.pdf").metadata.title == f"{TITLE}: stuffing manifest"
+    metadata = PdfReader(folder / "manifest.pdf").metadata
+    assert metadata is not None and metadata.title == f"{TITLE}: stuffing manifest"
     whole = " ".join(pages)
     assert whole.count("In all") == 1
     # Once, after the last row, and it adds up every row on plain paper (the labels are on label stock).

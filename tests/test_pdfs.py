@@ -13,6 +13,7 @@ import yaml
 
 from generator.core.paths import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.core.paper import A4
+from matches import matched
 
 # Page sizes in PostScript points, written out independently of the CSS.
 PAGE_POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -52,7 +53,7 @@ def test_every_pdf_has_its_paper_size_and_a_title(example_build, paper):
     width, height = PAGE_POINTS[paper]
     for path in pdfs:
         meta = info(path)
-        w, h = (float(x) for x in re.match(r"([\d.]+) x ([\d.]+)", meta["Page size"]).groups())
+        w, h = (float(x) for x in matched(re.match(r"([\d.]+) x ([\d.]+)", meta["Page size"])).groups())
         assert (round(w, 1), round(h, 1)) == (round(width, 1), round(height, 1)), path
         # pdf/<paper>/<system>/<audience>/<slug>.pdf: each system's own game title.
         assert meta["Title"].startswith(load(DEFAULT_DATA_DIR / path.parent.parent.name / "game.yaml")["title"]), path

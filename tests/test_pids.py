@@ -15,6 +15,7 @@ def test_a_running_process_is_not_gone_and_an_ended_one_is_even_before_it_is_rea
     try:
         assert not gone(child.pid)
         assert not gone(os.getpid())
+        assert child.stdin is not None
         child.stdin.close()                                     # it ends now
         os.waitid(os.P_PID, child.pid, os.WEXITED | os.WNOWAIT)  # ended, left a zombie: not reaped
         assert gone(child.pid)

@@ -46,7 +46,8 @@ def filled_rects(page) -> list[tuple[tuple[float, float, float], tuple[float, fl
         elif op == b"cm":
             ctm = _mul([float(v) for v in operands], ctm)
         elif op == b"rg":
-            colour = tuple(round(float(v), 3) for v in operands)
+            r, g, b = (round(float(v), 3) for v in operands)
+            colour = (r, g, b)
         elif op == b"re":
             path.append([float(v) for v in operands])
         elif op in (b"f", b"F"):

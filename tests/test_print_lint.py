@@ -82,8 +82,8 @@ def test_every_built_pdf_carries_title_and_language(tmp_path):
     assert report.pdfs
     for path in report.pdfs:
         reader = PdfReader(path)
-        assert reader.metadata.title and reader.metadata.title.strip(), path
-        assert reader.trailer["/Root"]["/Lang"] == "en", path
+        assert reader.metadata is not None and reader.metadata.title and reader.metadata.title.strip(), path
+        assert str(reader.root_object["/Lang"]) == "en", path
 
 
 def _overlaps(body: str) -> list[str]:

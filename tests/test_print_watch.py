@@ -11,7 +11,7 @@ def test_a_change_triggers_one_rebuild_and_quiet_polls_none(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
     (data / "a.yaml").write_text("x: 1\n")
-    builds = []
+    builds: list[list[str]] = []
     polls = []
 
     def fake_sleep(seconds):

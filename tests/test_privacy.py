@@ -114,6 +114,7 @@ def built(tmp_path_factory) -> Path:
     from generator.commands.context import BuildConfig
     game = private_game(tmp_path_factory.mktemp("privacy") / "game")
     settings = load_settings(game)
+    assert settings.out_dir is not None
     build(BuildConfig(game, settings.out_dir, settings.papers, settings=settings))
     return settings.out_dir
 
@@ -236,7 +237,7 @@ def test_a_private_adventure_keeps_its_pitch_crew_and_challenges_off_the_site(tm
     for thing in [*adventure.operators, *adventure.challenges]:
         assert not [path for path, text in pages.items() if thing.name in text], thing.name
     assert "No challenge of this adventure is public" in pages["challenges.md"]
-    assert list(system.cast_list(adventure)) == []
+    assert system.cast_list is not None and list(system.cast_list(adventure)) == []
     gm = next(d for d in system.documents(adventure) if d.audience == "gm")
     assert len(gm.cards) == 1 + len(adventure.challenges)      # the key card, then every challenge
 

@@ -174,7 +174,9 @@ def test_a_jpeg_keeps_its_picture_and_orientation(tmp_path):
     with Image.open(target) as image:
         assert image.size == (20, 40)
         assert len(image.getexif()) == 0
-        red, green, blue = image.getpixel((10, 20))
+        pixel = image.getpixel((10, 20))
+        assert isinstance(pixel, tuple)
+        red, green, blue = pixel
         assert green > 100 and red < 40 and blue < 40
 
 
@@ -268,5 +270,5 @@ def test_an_animated_gif_keeps_its_frames_and_loses_its_comment(tmp_path):
     frames[0].save(source, save_all=True, append_images=frames[1:], duration=80, comment=b"private comment")
     target = publish_image(source, tmp_path / "site" / "flag.gif", "flag.gif")
     with Image.open(target) as image:
-        assert image.n_frames == 3 and "comment" not in image.info
+        assert getattr(image, "n_frames", 1) == 3 and "comment" not in image.info
     assert b"private" not in target.read_bytes()

@@ -71,11 +71,11 @@ def test_character_schema_required_keys_and_hit_point_range(schemas):
 def test_character_schema_agrees_with_the_model():
     """The schema says what the model enforces: an unknown key and 0 or 11 hit points fail."""
     valid = {"name": "Probe", "description": "A test character.", "hit_points": 5}
-    Character(**valid)
+    Character.model_validate(valid)
     for broken in ({**valid, "hitpoints": 5}, {**valid, "hit_points": 0}, {**valid, "hit_points": 11},
                    {"name": "Probe", "hit_points": 5}):
         with pytest.raises(ValidationError):
-            Character(**broken)
+            Character.model_validate(broken)
 
 
 def test_specials_usage_enum_is_exactly_the_three_usage_words(schemas):

@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 
 from generator.core.paths import DEFAULT_DATA_DIR
+from matches import matched
 
 SIXES = DEFAULT_DATA_DIR / "sixes"
 
@@ -155,7 +156,7 @@ def site_name(build) -> str:
     """The site's name, as the home page's browser tab shows it. (The example
     build is made without the settings file, so the name is the first game's
     title; tests/test_game_site.py builds with settings.)"""
-    return re.search(r"<title>(.*?)</title>", page(build, "index.html")).group(1)
+    return matched(re.search(r"<title>(.*?)</title>", page(build, "index.html"))).group(1)
 
 
 def test_the_home_page_is_the_game_s(example_build):
@@ -176,7 +177,8 @@ def test_every_generated_page_title_names_its_game(example_build):
     titles = []
     for system in SYSTEMS:
         for path in sorted((example_build.out_dir / "site" / system.slug).glob("*.html")):
-            title = re.search(r"<title>(.*?)</title>", page(example_build, f"{system.slug}/{path.name}")).group(1)
+            title = matched(re.search(r"<title>(.*?)</title>",
+                                      page(example_build, f"{system.slug}/{path.name}"))).group(1)
             assert title.startswith(f"{system.title}: ") and title.endswith(f" - {name}"), title
             titles.append(title)
     assert len(titles) == len(set(titles))
@@ -189,7 +191,8 @@ def test_every_generated_page_title_names_its_game(example_build):
 
 def test_navigation_has_tabs_and_breadcrumbs_but_no_instant_loading(example_build):
     text = page(example_build, "sixes/rulings.html")
-    config = json.loads(re.search(r'<script id="__config" type="application/json">(.*?)</script>', text).group(1))
+    config = json.loads(matched(re.search(r'<script id="__config" type="application/json">(.*?)</script>',
+                                          text)).group(1))
     assert {"navigation.tabs", "navigation.path"} <= set(config["features"])
     assert "navigation.instant" not in config["features"]       # the offline plugin needs it off
     assert 'class="md-tabs"' in text and 'class="md-path"' in text

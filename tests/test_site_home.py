@@ -19,6 +19,7 @@ import pytest
 import yaml
 
 from game_sites import build_site_only, new_game
+from matches import matched
 
 SYSTEMS = ["six-shooter", "sixes"]
 
@@ -78,11 +79,12 @@ def test_the_site_s_name_is_the_first_game_s_title(game, site):
     first = _info(game, _first_tab(site))["title"]
     others = [_info(game, slug)["title"] for slug in SYSTEMS if slug != _first_tab(site)]
     home = _text(site / "index.html")
-    assert html.unescape(re.search(r"<title>(.*?)</title>", home).group(1)) == first
+    assert html.unescape(matched(re.search(r"<title>(.*?)</title>", home)).group(1)) == first
     header = home[home.index("md-header__topic"):]
-    assert html.unescape(re.search(r'<span class="md-ellipsis">\s*(.*?)\s*</span>', header, re.S).group(1)) == first
+    ellipsis = matched(re.search(r'<span class="md-ellipsis">\s*(.*?)\s*</span>', header, re.S))
+    assert html.unescape(ellipsis.group(1)) == first
     for title in others:
-        assert title not in html.unescape(re.search(r"<title>(.*?)</title>", home).group(1))
+        assert title not in html.unescape(matched(re.search(r"<title>(.*?)</title>", home)).group(1))
 
 
 def test_the_home_page_leads_with_the_game_s_pitch(game, site):
@@ -124,7 +126,7 @@ def test_no_navigation_entry_in_a_section_repeats_the_system_s_name(site):
             nav = _section_nav(path)
             assert nav, path
             assert not [t for t in nav if t.startswith(f"{system.title}:")], (path, nav)
-            title = html.unescape(re.search(r"<title>(.*?)</title>", _text(path)).group(1))
+            title = html.unescape(matched(re.search(r"<title>(.*?)</title>", _text(path))).group(1))
             assert title.startswith(f"{system.title}: "), (path, title)
 
 

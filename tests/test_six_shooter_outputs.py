@@ -16,6 +16,7 @@ from generator.render.html import render_template
 from generator.render.jobs import document_html
 from generator.systems.six_shooter import SYSTEM
 from generator.systems.six_shooter.dataset import RULINGS_FILE
+from matches import matched
 
 DATA = DEFAULT_DATA_DIR / "six-shooter"
 OPERATORS = yaml.safe_load((DATA / "operators.yaml").read_text(encoding="utf-8"))["operators"]
@@ -32,7 +33,7 @@ def text_of(pdf: Path, layout: bool = True) -> str:
 
 def pages_of(pdf: Path) -> int:
     out = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
-    return int(re.search(r"Pages:\s+(\d+)", out).group(1))
+    return int(matched(re.search(r"Pages:\s+(\d+)", out)).group(1))
 
 
 def pdf(build, folder: str, slug: str, paper: str = "a4") -> Path:

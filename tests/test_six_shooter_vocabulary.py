@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from html.parser import HTMLParser
+from typing import Any
 
 import pytest
 
@@ -103,7 +104,11 @@ class Tables(HTMLParser):
 
     def __init__(self):
         super().__init__()
-        self.tables, self.svgs, self._cell, self._svg, self._in_text = [], [], None, None, False
+        self.tables: list[Any] = []
+        self.svgs: list[list[str]] = []
+        self._cell: list | None = None
+        self._svg: list[str] | None = None
+        self._in_text = False
 
     def handle_starttag(self, tag, attrs):
         if tag == "table":
@@ -124,14 +129,14 @@ class Tables(HTMLParser):
             self._cell = None
         elif tag == "text":
             self._in_text = False
-        elif tag == "svg":
+        elif tag == "svg" and self._svg is not None:
             self.svgs.append(self._svg)
             self._svg = None
 
     def handle_data(self, data):
         if self._cell is not None:
             self._cell[2] += data
-        if self._in_text:
+        if self._in_text and self._svg is not None:
             self._svg[-1] += data
 
 

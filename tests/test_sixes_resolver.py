@@ -67,7 +67,8 @@ def test_log_runs_from_slot_5_down_and_phases_in_order():
 @pytest.mark.parametrize("declaration, reason", [
     (Declaration("A", "attack", 0, "B"), "A: Speed 0 is impossible"),
     (Declaration("A", "attack", 6, "B"), "A: Speed 6 is impossible"),
-    (Declaration("A", "attack", 2.0, "B"), "A: Speed 2.0 is impossible"),
+    # A float Speed on purpose (as a phone's JSON may send it): the wrong type is the case.
+    (Declaration("A", "attack", 2.0, "B"), "A: Speed 2.0 is impossible"),  # type: ignore[arg-type]
     (Declaration("A", "attack", 3, "Zed"), "A: target Zed is not in this fight"),
     (Declaration("A", "attack", 3, "Branoc"), "did you mean Brannoc?"),
     (Declaration("A", "attack", 3), "A: Attack needs a target"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -61,7 +62,7 @@ def combatant(spec: dict):
                           armour=spec.get("armour", 0), damage=spec.get("damage", 0),
                           specials=spec.get("specials", []))
     c = fresh(character, library())
-    flags = {flag: True for flag in STATUS_FLAGS[spec.get("status", "Fighting")]}
+    flags: dict[str, Any] = {flag: True for flag in STATUS_FLAGS[spec.get("status", "Fighting")]}
     uses = {**c.uses, **spec.get("uses", {})}
     return c._replace(hp=spec.get("now", character.hit_points), uses=uses, **flags)
 

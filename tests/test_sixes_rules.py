@@ -30,7 +30,8 @@ def make_character(*, damage: int = 0, armour: int = 0, hit_points: int = 5,
 
 
 def make_special(name: str, **adds_effect: int) -> Special:
-    return Special(name=name, rule="A made-up ability for the tests.", adds_effect=adds_effect)
+    return Special.model_validate({"name": name, "rule": "A made-up ability for the tests.",
+                                   "adds_effect": adds_effect})
 
 
 def bf_hits_to_rattle(effect: int, armour: int, hp: int) -> int | None:

@@ -142,7 +142,7 @@ def test_played_fights_round_by_round_are_unchanged():
     mixed policies per fighter, and a duel (as the balance report plays them)."""
     g = example_game()
     fighters, side = roster(sides_by_faction(cast()), g.library)
-    got = {}
+    got: dict[str, tuple[object, ...]] = {}
     for name in sorted(POLICIES):
         history: list = []
         outcome = play(fighters, side, POLICIES[name], random.Random(name), history=history)

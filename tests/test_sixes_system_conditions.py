@@ -123,7 +123,7 @@ def test_the_survival_pool():
 
 def test_the_dying_example_without_help():
     # Defend was 4 and took 7 damage; the others are 4, 3 and 2.
-    purposes = (4, 3, 4 - 7, 2)
+    purposes: tuple[int, ...] = (4, 3, 4 - 7, 2)
     assert is_dying(purposes)
     for seconds, declined, needed, given, after in DYING:
         tick = survival_tick(seconds, purposes, SURVIVAL_DICE, given)
@@ -169,7 +169,7 @@ def test_the_paramedic_at_once():
     assert len(first) == 16 and sum(first) == 59
     assert paramedic_extra(59) is None
     # The story runs unchanged to 30 s; then the decline to (0, -1, -2, -2).
-    purposes = (1, 0, -1, -1)
+    purposes: tuple[int, ...] = (1, 0, -1, -1)
     purposes = decline(purposes)
     assert purposes == (0, -1, -2, -2)
     assert paramedic_extra(75) == 3
@@ -182,7 +182,7 @@ def test_the_paramedic_at_once():
 def test_the_paramedic_at_once_under_our_ruling():
     # The text lets the 40 s check happen after the success; under ruling paramedic-stops-a-check the
     # success comes before the decline and stops it, and the patient is saved all the same.
-    purposes = (1, 0, -1, -1)                          # after the 30 s check
+    purposes: tuple[int, ...] = (1, 0, -1, -1)         # after the 30 s check
     extra = paramedic_extra(75)
     assert stops_next_check(extra) and extra == 3
     purposes = apply_sixes(purposes, (0, 0, 1, 1))     # two of the three sixes are enough
@@ -190,7 +190,7 @@ def test_the_paramedic_at_once_under_our_ruling():
 
 
 def test_the_paramedic_twenty_seconds_late():
-    purposes = (-1, -1, -1, -1)                       # at 50 s, as without help
+    purposes: tuple[int, ...] = (-1, -1, -1, -1)      # at 50 s, as without help
     assert paramedic_extra(59) is None                # the first attempt, at 20-odd seconds, missed
     assert paramedic_extra(75) == 3
     purposes = apply_sixes(purposes, (1, 1, 1, 0))

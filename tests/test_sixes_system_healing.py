@@ -19,6 +19,7 @@ from generator.systems.sixes_system.healing import (Allocation, CriticalCare, Ra
                                                     minutes_to_wake, next_attempt, over_limits, rank_ceiling,
                                                     ready_for_surgery, rest_die, rest_fraction, skill_needed,
                                                     steps_for, treat)
+from generator.systems.sixes_system.healing import Skill
 from generator.systems.sixes_system.healing_odds import (check_odds, coma_expected_hours, coma_point_within, die,
                                                          expected_days, expected_healing, goal_in_one,
                                                          paramedic_reaches, pool_total, recovered_within)
@@ -48,7 +49,7 @@ def test_rank_limits_paramedic_below_first_aid_surgery_below_paramedic():
 
 
 # The healer of 13.11: each tool counts as one skill and keeps to the ladder.
-TOOLS_13_11 = {
+TOOLS_13_11: dict[str, tuple[Skill, int]] = {
     "Cure Light Wounds": ("first-aid", 4),
     "Cell Regenerator": ("paramedic", 3),
     "Cure Serious Wounds": ("paramedic", 1),
@@ -67,7 +68,7 @@ def test_the_healing_magic_example_keeps_to_the_ladder():
 
 
 def test_tools_above_their_ceiling_are_named_against_the_best_tool_below():
-    tools = [("first-aid", 2), ("first-aid", 4), ("paramedic", 4), ("surgery", 3)]
+    tools: list[tuple[Skill, int]] = [("first-aid", 2), ("first-aid", 4), ("paramedic", 4), ("surgery", 3)]
     found = over_limits(tools)
     assert [(o.index, o.ceiling, o.below) for o in found] == [(2, 3, 1), (3, 2, 2)]
     assert [(o.index, o.ceiling, o.below) for o in over_limits([("surgery", 0)])] == [(0, -1, None)]
@@ -211,7 +212,7 @@ def test_supports_need_natural_healing_first():
 def test_only_one_negative_stat_heals_each_minute_and_all_must_be_positive():
     """With several stats negative only one heals each minute, and all of
     them must be positive before waking (ruling several-stats)."""
-    stats = (-2, 0, 5)
+    stats: tuple[int, ...] = (-2, 0, 5)
     assert not awake(stats)
     assert minutes_to_wake(stats) == 3 + 1
     stats = heal_minute(stats, 0)
@@ -318,7 +319,7 @@ def bf_rolls(dice: int, defibrillator: bool = False):
 
 def bf_check(dice: int, a: F, sixes: int, defibrillator: bool = False):
     target = target_number(dice, a, sixes)
-    success, critical, extra = F(0), F(0), {}
+    success, critical, extra = F(0), F(0), dict[int, F]()
     for faces, p in bf_rolls(dice, defibrillator):
         ok = sum(faces) >= target
         if ok:
@@ -380,9 +381,10 @@ def test_days_to_recover_against_every_sequence_of_rolls(hours, multiplier, bonu
     daily = daily_recovery(hours, multiplier, bonus)
     first = bf_first_day(points, daily, points)          # every roll heals at least 1: done within `points` days
     assert None not in first
-    assert expected_days(points, daily) == sum(day * p for day, p in first.items())
+    assert expected_days(points, daily) == sum(day * p for day, p in first.items() if day is not None)
     for days in range(points + 1):
-        assert recovered_within(points, days, daily) == sum(p for day, p in first.items() if day <= days)
+        assert recovered_within(points, days, daily) == sum(p for day, p in first.items()
+                                                            if day is not None and day <= days)
 
 
 def bf_coma_hours(dice: int) -> F:

@@ -14,6 +14,7 @@ from generator.core.paths import DEFAULT_DATA_DIR
 from generator.render.charts import percent
 from generator.systems.sixes_system.dataset import load_game
 from generator.systems.sixes_system.tables import adjusted_pools, by_damage, matrix_grid, odds_tables
+from matches import matched
 
 SLUG = "sixes-system"
 DOCS = ("gm-matrix-card", "odds-card", "damage-card", "healing-card")
@@ -89,7 +90,7 @@ def test_each_card_is_one_page_of_the_right_paper(example_build, paper, slug):
     pdf = example_build.out_dir / "pdf" / paper / SLUG / "public" / f"{slug}.pdf"
     meta = dict(line.split(":", 1) for line in run("pdfinfo", str(pdf)).splitlines() if ":" in line)
     assert meta["Pages"].strip() == "1"
-    w, h = (float(x) for x in re.match(r"\s*([\d.]+) x ([\d.]+)", meta["Page size"]).groups())
+    w, h = (float(x) for x in matched(re.match(r"\s*([\d.]+) x ([\d.]+)", meta["Page size"])).groups())
     assert (round(w, 1), round(h, 1)) == tuple(round(x, 1) for x in PAGE_POINTS[paper])
 
 

@@ -43,7 +43,7 @@ def test_virtual_sixes_worked_examples():
     # The paramedic: A 3.5, 9 over gives 3 3/5, so 3; 13 over gives 5 1/5, so 5.
     assert virtual_sixes(9, F(7, 2)) == 3 and virtual_sixes(13, F(7, 2)) == 5
     # The healing check: 55 against 48 at A 3 is 7 over, 2 1/3, so 2.
-    assert virtual_sixes(55 - 48, 3) == 2
+    assert virtual_sixes(55 - 48, F(3)) == 2
 
 
 def test_virtual_sixes_reject_failures_and_impossible_a():
@@ -223,6 +223,7 @@ def test_a_matchup_from_the_example_cast():
     from generator.systems.sixes_system.combat import Options, matchup
     from generator.systems.sixes_system.dataset import load_game
     campaign, _ = load_game(DEFAULT_DATA_DIR / "sixes-system", DEFAULT_DATA_DIR)
+    assert campaign is not None
     cast = {m.combatant.name: m.combatant for m in campaign.cast}
     dora, brick = cast["Dora Quill"], cast["Brick Halloran"]
     sabre, block = dora.weapons[0], brick.defences[0]

@@ -28,6 +28,7 @@ from generator.core.paths import DEFAULT_DATA_DIR, PROJECT_ROOT
 from generator.render.tracker import GM_ENTRY, TRACKER_DOMAIN, TRACKER_FILE, script_json, tracker_html, tracker_path
 from generator.systems.sixes.dataset import load_game
 from generator.systems.sixes.tracker import tracker_data
+from matches import matched
 
 # Markup and JavaScript-breaking text for every kind of name the page shows.
 HOSTILE = {
@@ -120,7 +121,7 @@ def test_the_page_carries_the_data_as_escaped_json_and_nothing_else_of_it(hostil
 
 def test_the_page_allows_only_its_own_inline_code_and_asks_for_nothing():
     html = tracker_html(example_game())
-    policy = unescape(re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html).group(1))
+    policy = unescape(matched(re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)).group(1))
     rules = dict(part.strip().split(" ", 1) for part in policy.split(";"))
     assert rules["default-src"] == "'none'"
     scripts = re.findall(r"<script>(.*?)</script>", html, re.S)
@@ -147,7 +148,7 @@ def test_the_page_can_be_installed_without_fetching_anything():
     both inside the page; without a start_url it opens the page's own
     address (the secret one, when `sixes tracker` served it)."""
     html = tracker_html(example_game())
-    href = unescape(re.search(r'<link rel="manifest" href="([^"]+)"', html).group(1))
+    href = unescape(matched(re.search(r'<link rel="manifest" href="([^"]+)"', html)).group(1))
     prefix = "data:application/manifest+json,"
     assert href.startswith(prefix)
     manifest = json.loads(unquote(href[len(prefix):]))

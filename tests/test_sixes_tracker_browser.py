@@ -43,7 +43,10 @@ class Phone:
     def __init__(self, browser, url: str):
         self.context = browser.new_context(viewport=PHONE, accept_downloads=True)
         self.page = self.context.new_page()
-        self.requests, self.errors, self.dialogs = [], [], []
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        self.dialogs: list[str] = []
+        self.language = ""                    # the language a test of languages serves it in
         self.page.on("request", lambda r: self.requests.append(r.url))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("dialog", self._dialog)

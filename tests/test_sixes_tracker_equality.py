@@ -89,13 +89,14 @@ def unchanged_as_null(slots: list) -> list:
 
 
 def random_library(rng: random.Random) -> dict[str, Special]:
-    specials = []
+    specials: list[Special] = []
     for k in range(rng.randint(3, 9)):
         name = rng.choice(AWKWARD) if rng.random() < 0.2 else f"Knack {k}"
         if any(s.name == name for s in specials):
             name = f"Knack {k}"
         roll = rng.random()
-        fields = {"name": name, "rule": "A made-up special for the test.", "usage": rng.choice(USAGES)}
+        fields: dict[str, object] = {"name": name, "rule": "A made-up special for the test.",
+                                     "usage": rng.choice(USAGES)}
         if roll < 0.55:
             fields["effect"] = rng.choice(sorted(EFFECTS))
         elif roll < 0.8:
@@ -108,7 +109,7 @@ def random_library(rng: random.Random) -> dict[str, Special]:
         if "effect" not in fields:              # which action it may be called with, or none (the default)
             fields["rides_on"] = rng.choice((None, "none", "any", "any", "attack", "defend_other", "defend_self",
                                              "escape", "recover"))
-        specials.append(Special(**fields))      # else: neither, so the GM adjudicates
+        specials.append(Special.model_validate(fields))      # else: neither, so the GM adjudicates
     return {s.name: s for s in specials}
 
 
@@ -315,6 +316,7 @@ process.stdout.write(JSON.stringify({rounds, invalid, lines, faults}));
 
 def run_node(doc: dict, tmp_path: Path) -> dict:
     data, harness = tmp_path / "rounds.json", tmp_path / "harness.js"
+    assert NODE is not None
     data.write_text(json.dumps(doc), encoding="utf-8")
     harness.write_text(HARNESS, encoding="utf-8")
     done = subprocess.run([NODE, str(harness), str(RESOLVER_JS), str(data)], capture_output=True, text=True,

@@ -116,7 +116,7 @@ def test_the_served_page_needs_the_secret_and_keeps_working_after_the_server_sto
         refused.close()
     phone = ServedPhone(browser, f"{base}/{secret}")
     try:
-        assert phone.response.status == 200
+        assert phone.response is not None and phone.response.status == 200
         assert phone.page.title().endswith("fight tracker (GM only)")
         roster = pick_big_brawl(phone)
         stop()                                           # the laptop goes: nothing listens any more

@@ -58,7 +58,7 @@ def ask(port: int, path: str, method: str = "GET") -> tuple[int, bytes, http.cli
 
 
 def test_only_the_secret_address_gets_the_page():
-    sent = []
+    sent: list[object] = []
     with serving(served=sent.append) as (port, secret):
         status, body, headers = ask(port, "/" + secret)
         assert (status, body.decode()) == (200, PAGE)
@@ -149,6 +149,7 @@ def run_command(spawn, *args: str, data: Path = DEFAULT_DATA_DIR) -> subprocess.
 def test_the_command_serves_the_page_until_stopped_and_then_nothing(spawn):
     process = run_command(spawn, "--host", "127.0.0.1", "--port", "0", "--no-qr")
     try:
+        assert process.stdout is not None
         line = process.stdout.readline()          # waits for the command to say where it listens
         url = re.search(r"http://127\.0\.0\.1:(\d+)/([A-Za-z0-9_-]{22})$", line.strip())
         assert url, line

@@ -265,6 +265,7 @@ def test_a_field_added_to_a_model_tomorrow_is_found_and_guarded(tmp_path):
     path.write_text('name: Ned\ndescription: A smith.\nhit_points: 4\nmotto: "Fair \\u202eplay"\n'
                     'aliases:\n  "N\\u00add": ["x\\ey"]\n', encoding="utf-8")
     doc, _ = load_yaml(path, "c.yaml")
+    assert doc is not None
     _, problems = validate(Tomorrow, doc)
     assert [p.location for p in problems] == ["c.yaml:4:8", "c.yaml:6:3", "c.yaml:6:16"], problems
 
@@ -283,6 +284,7 @@ def hostile_copy(target: Path, payload: str, kinds: set[str]) -> dict[str, list[
             data, found = with_payload(yaml.safe_load(path.read_text(encoding="utf-8")), model, kinds, payload)
             dump(path, data)
             doc, _ = load_yaml(path, f"data/{system.slug}/{rel}")
+            assert doc is not None
             placed.setdefault(system.slug, []).extend((doc, s) for s in found)
     return placed
 
@@ -321,6 +323,7 @@ def test_settings_hold_no_text_that_changes_how_text_reads(tmp_path, monkeypatch
     assert result.exit_code == 1, visible(result.output)
     assert not RAW.search(result.output), visible(result.output)
     doc, _ = load_yaml(tmp_path / "sixes.yaml", "sixes.yaml")
+    assert doc is not None
     missed = [s.loc for s in found if f"{where(doc, s)}" not in result.output]
     assert not missed, f"{missed}\n{visible(result.output)}"
 
@@ -383,7 +386,7 @@ def _oversize(path: Path, limit: int) -> None:
 
 
 # What each kind of file reference points at, good and hostile.
-IMAGE_CASES: dict[str, Callable[[Path], None]] = {
+IMAGE_CASES: dict[str, Callable[[Path], object]] = {
     "link out of the folder": lambda p: _link_out(p, _png()),
     "FIFO": lambda p: os.mkfifo(p),
     "device": _device,
@@ -391,14 +394,14 @@ IMAGE_CASES: dict[str, Callable[[Path], None]] = {
     "active content": lambda p: p.write_text(
         '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', encoding="utf-8"),
 }
-PDF_CASES: dict[str, Callable[[Path], None]] = {
+PDF_CASES: dict[str, Callable[[Path], object]] = {
     "link out of the folder": lambda p: _link_out(p, _pdf()),
     "FIFO": lambda p: os.mkfifo(p),
     "device": _device,
     "oversize": lambda p: _oversize(p, 64 * 1024 * 1024),
     "active content": lambda p: p.write_bytes(_pdf(script=True)),
 }
-FOLDER_CASES: dict[str, Callable[[Path], None]] = {
+FOLDER_CASES: dict[str, Callable[[Path], object]] = {
     "link out of the folder": lambda p: _folder_out(p, b""),
     "FIFO": lambda p: os.mkfifo(p),
 }
@@ -412,7 +415,7 @@ class Place:
     file: str                   # where the named file goes, in the game folder (an SVG case: .svg)
     yaml_file: str              # the file that names it
     loc: Key                    # where in that file
-    cases: dict[str, Callable[[Path], None]]
+    cases: dict[str, Callable[[Path], object]]
     gates: dict[str, str]       # case -> the gate that neutralises it where it leaves (not refused by check)
     write: Callable[[Path, str], None]
 
@@ -504,6 +507,7 @@ def test_check_refuses_a_hostile_file_named_by_any_file_field(tmp_path, monkeypa
     monkeypatch.chdir(game)
     result = CliRunner().invoke(main, ["check"])
     doc, _ = load_yaml(game / place.yaml_file, place.yaml_file)
+    assert doc is not None
     line, _ = doc.position(place.loc)
     assert result.exit_code == 1, visible(result.output)
     assert f"{place.yaml_file}:{line}:" in result.output, visible(result.output)

@@ -35,7 +35,7 @@ def _printer(call: ast.Call) -> bool:
         isinstance(func.value, ast.Name) and func.value.id == "click"
 
 
-def unescaped(node: ast.AST) -> list[ast.AST]:
+def unescaped(node: ast.expr) -> list[ast.expr]:
     """The parts of a printed expression that could carry a value from
     outside unescaped: anything but text in the code, visible(...), len(...),
     a number (proved by a numeric format spec) or an UPPER_CASE constant."""
