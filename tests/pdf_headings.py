@@ -13,6 +13,7 @@ text with a non-empty string.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pikepdf
 
@@ -34,7 +35,8 @@ def _texts_by_mcid(page: pikepdf.Page) -> set[int]:
     """The MCIDs of a page whose marked content draws text."""
     drawn: set[int] = set()
     stack: list[int | None] = []
-    for operands, operator in pikepdf.parse_content_stream(page):
+    for instruction in pikepdf.parse_content_stream(page):
+        operands, operator = instruction.operands, instruction.operator
         name = str(operator)
         if name == "BDC":
             props = operands[1] if len(operands) > 1 else None
@@ -75,7 +77,7 @@ def empty_headings(path: Path) -> list[str]:
         root = pdf.Root.get("/StructTreeRoot")
         if root is None:
             return ["no structure tree"]
-        numbers = {page.objgen: n for n, page in enumerate(pdf.pages, 1)}
+        numbers: dict[Any, int] = {page.objgen: n for n, page in enumerate(pdf.pages, 1)}
         drawn = {page.objgen: _texts_by_mcid(page) for page in pdf.pages}
         stack = [root.get("/K")]
         while stack:
@@ -86,11 +88,12 @@ def empty_headings(path: Path) -> list[str]:
             if not isinstance(node, pikepdf.Dictionary) or "/S" not in node:
                 continue
             if str(node["/S"]) in HEADINGS:
-                items: list[tuple[object, int]] = []
+                items: list[tuple[Any, int]] = []
                 _marked(node.get("/K"), node.get("/Pg"), items)
                 if not any(p is not None and mcid in drawn.get(p.objgen, set()) for p, mcid in items):
                     where = node.get("/Pg")
-                    empty.append(f"{node['/S']} on page {numbers.get(where.objgen, '?') if where else '?'}")
+                    page_number = numbers.get(where.objgen) if where is not None else None
+                    empty.append(f"{node['/S']} on page {page_number or '?'}")
             if "/K" in node:
                 stack.append(node["/K"])
     return empty

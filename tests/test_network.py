@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from matches import matched
 from processes import PATIENCE, Output, session_processes, wait_gone
 
 from generator.commands import network
@@ -239,7 +240,7 @@ def test_a_loaded_serve_prints_no_traceback_and_keeps_serving_pages(spawn, small
                     env={**os.environ, "SIXES_CACHE_DIR": str(tmp_path / "cache")})
     out, err = Output(process.stdout), Output(process.stderr)
     err.wait_for("(Ctrl-C to stop)")
-    port = int(re.search(r"http://127\.0\.0\.1:(\d+)/", err.text).group(1))
+    port = int(matched(re.search(r"http://127\.0\.0\.1:(\d+)/", err.text)).group(1))
     out.wait_for("Schemas for editors")                               # the first build is done
     with ExitStack() as stack:
         _assault(stack, port, clients=30, each=12)                 # 360 connections, 256 files

@@ -178,7 +178,9 @@ def _bookmarked(chained_next: DictionaryObject | None = None) -> PdfReader:
     goto = _action("/GoTo")
     goto[NameObject("/D")] = ArrayObject([writer.pages[0].indirect_reference, NameObject("/Fit")])
     goto[NameObject("/Next")] = chained_next or _action("/Named", N="NextPage")
-    items[-1].get_object()[NameObject("/A")] = goto
+    last = items[-1].get_object()
+    assert isinstance(last, DictionaryObject)
+    last[NameObject("/A")] = goto
     out = BytesIO()
     writer.write(out)
     return PdfReader(BytesIO(out.getvalue()))
@@ -194,7 +196,8 @@ def test_a_bookmarked_handout_carries_nothing_active():
     assert strip_active_content(writer) == []
     out = BytesIO()
     writer.write(out)
-    assert [item.title for item in PdfReader(out).outline] == ["Page 1", "Page 2", "Page 3"]
+    titles = [item.title for item in PdfReader(out).outline if not isinstance(item, list)]
+    assert titles == ["Page 1", "Page 2", "Page 3"]
 
 
 def test_an_active_action_chained_after_a_safe_one_is_found_and_removed():

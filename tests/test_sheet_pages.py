@@ -7,6 +7,8 @@ page break, whatever the sheet holds (a bonus that counts only sometimes
 makes the table's rows taller)."""
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import yaml
 
@@ -20,7 +22,7 @@ from generator.render.options import PrintOptions
 # A character as a French organiser writes one for a convention game: three
 # specials, one a bonus that counts only on a Rattled target (taller rows in
 # the speed table), a description and a background of some sentences.
-HEAVY = {
+HEAVY: dict[str, dict[str, str]] = {
     "fr": {"name": "Bénédicte de Valcourt", "faction": "La Guilde",
            "description": "Une ancienne duelliste reconvertie dans le commerce des épices, qui n’oublie jamais "
                           "une dette. Elle parle peu, observe beaucoup, et garde toujours une main près de son "
@@ -29,7 +31,7 @@ HEAVY = {
                          "deux autres. Vous savez que le trésorier de la Guilde falsifie les comptes depuis trois "
                          "ans. Vous avez gardé une copie du registre."},
 }
-SPECIALS = [
+SPECIALS: list[dict[str, Any]] = [
     {"name": "Coup en traître", "usage": "unlimited", "adds_effect": {"attack": 1}, "when": "target_rattled",
      "rule": "Votre Attaque a +1 en Effet quand votre cible est Sonnée : vous frappez là où elle ne se protège plus."},
     {"name": "Lame empoisonnée", "usage": "once per combat",
@@ -85,7 +87,9 @@ def _where(document) -> tuple[set[int], set[int], dict[int, int]]:
     and on each page the text boxes of the sheet outside the signals (the
     footer, a page-margin box, left out)."""
     from weasyprint.formatting_structure.boxes import MarginBox, TextBox
-    table, signals, others = set(), set(), {}
+    table: set[int] = set()
+    signals: set[int] = set()
+    others: dict[int, int] = {}
 
     def walk(box, number: int, in_signals: bool) -> None:
         if isinstance(box, MarginBox):

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 import segno
+from matches import matched
 from processes import PATIENCE, Output
 
 from generator.commands.tracker import (SECRET_BYTES, _default_route_address, _interface_addresses, lan_addresses,
@@ -206,7 +207,7 @@ def test_the_qr_code_the_command_prints_scans_to_the_address(spawn):
     out = Output(process.stdout).rest()
     err.rest()
     assert process.wait(PATIENCE) == 0, err.text
-    url = re.search(r"http://127\.0\.0\.1:\d+/[A-Za-z0-9_-]{22}", out).group(0)
+    url = matched(re.search(r"http://127\.0\.0\.1:\d+/[A-Za-z0-9_-]{22}", out)).group(0)
     assert "\\x1b" not in out and "\u2580" in out
     found = zxingcpp.read_barcodes(_image(_modules(out)))
     assert [(code.format, code.text) for code in found] == [(zxingcpp.BarcodeFormat.QRCode, url)]
@@ -217,7 +218,8 @@ def test_a_drawing_is_made_from_booleans_only_and_is_escaped_used_as_text():
     drawn = half_blocks([[True, False], [False, True]])
     assert visible(drawn) == "\x1b[30;107m\u2580\x1b[97;40m\u2580\x1b[0m"
     assert "\x1b" not in str(drawn) and "\x1b" not in visible(f"{drawn}")      # as text, escaped like any
-    for made in (lambda: half_blocks([["\x1b[2J"]]), lambda: half_blocks([[1, 0]]),
+    # Wrong types on purpose: what a caller slipping text or numbers in would pass.
+    for made in (lambda: half_blocks([["\x1b[2J"]]), lambda: half_blocks([[1, 0]]),  # type: ignore[list-item]
                  lambda: Drawing("\x1b[2J", object())):
         with pytest.raises(TypeError):
             made()
