@@ -165,8 +165,11 @@ def sample(tp: Any) -> Any:
         item = sample(get_args(tp)[0])      # two: a list may need more than one
         return None if item is None else [item, _second(item)]
     if origin is dict:
-        key, value = sample(get_args(tp)[0]), sample(get_args(tp)[1])
-        return None if key is None else {key: value, _second(key): _second(value)}
+        key_type = _unwrap(get_args(tp)[0])[0]
+        key, value = sample(key_type), sample(get_args(tp)[1])
+        # A second key: another of the literal's ids where the keys are ids (`_second` would make one up).
+        other = get_args(key_type)[1] if get_origin(key_type) is Literal and len(get_args(key_type)) > 1 else None
+        return None if key is None else {key: value, (other or _second(key)): _second(value)}
     if origin is Literal:
         return get_args(tp)[0]
     return {str: "Sample", int: 1, float: 1.0, bool: False}.get(tp) if isinstance(tp, type) else None
