@@ -102,9 +102,10 @@ def export_schemas(target: Path) -> list[Path]:
 
 
 def _schema_texts() -> dict[str, str]:
+    from ..game.packet_models import PacketFile
     from ..game.settings import SettingsFile
     from ..systems import SYSTEMS
-    models: dict[str, type[BaseModel]] = {"settings": SettingsFile}
+    models: dict[str, type[BaseModel]] = {"settings": SettingsFile, "packet": PacketFile}
     models.update({f"{system.slug}-{kind}": model for system in SYSTEMS for kind, model in system.schemas.items()})
     texts = {}
     for name, model in models.items():
