@@ -12,20 +12,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-Reader = Literal["members", "side", "gm"]
+Reader = Literal["members", "owner", "gm"]
 
 
 @dataclass(frozen=True)
 class SeenBy:
     """`members`: the members of the group or plot it belongs to (and the GM);
-    `side`: the one character a relationship's side belongs to (and the GM);
+    `owner`: the one character its mapping key names (a relationship's side,
+    a plot member's snippet), and the GM;
     `gm`: the GM's documents only."""
 
     who: Reader
 
 
 MEMBERS = SeenBy("members")
-SIDE = SeenBy("side")
+OWNER = SeenBy("owner")
 GM = SeenBy("gm")
 
 
@@ -33,3 +34,19 @@ def audience_of(metadata: list[Any]) -> Reader | None:
     """The audience a field's metadata names, or None for a public field."""
     found = [m.who for m in metadata if isinstance(m, SeenBy)]
     return found[0] if found else None
+
+
+def secret_fields(model: Any) -> dict[str, tuple[Reader, bool]]:
+    """A model's fields that are not public: name -> (who reads it, whether
+    it is a mapping keyed by the character it belongs to)."""
+    from typing import Annotated, get_args, get_origin
+    found: dict[str, tuple[Reader, bool]] = {}
+    for name, field in model.model_fields.items():
+        reader = audience_of(list(field.metadata))
+        if reader is not None:
+            found[name] = (reader, False)
+        elif get_origin(field.annotation) is dict:
+            value = get_args(field.annotation)[1]
+            if get_origin(value) is Annotated and (reader := audience_of(list(get_args(value)[1:]))) is not None:
+                found[name] = (reader, True)
+    return found

@@ -32,7 +32,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import Field, StringConstraints, create_model
 
-from ..core.audience import GM, MEMBERS, SIDE
+from ..core.audience import GM, MEMBERS, OWNER
 from ..core.validation import DataModel
 
 PACKET_FILE = "packet.yaml"
@@ -69,7 +69,7 @@ class Relationship(DataModel):
     """Two characters who know each other: each side's own view."""
 
     between: list[CharacterId] = Field(min_length=2, max_length=2, description="The two characters, by id.")
-    sides: dict[CharacterId, Annotated[str, SIDE]] = Field(default_factory=dict, description=(
+    sides: dict[CharacterId, Annotated[str, OWNER]] = Field(default_factory=dict, description=(
         "What each side knows or thinks of the other, by the side's id: printed only on that side's sheet "
         "(and the GM's)."))
     public: str = Field(default="", description="Optional: what everyone knows of the two of them.")
@@ -82,7 +82,7 @@ class Plot(DataModel):
 
     name: Text = Field(description="The plot's name, for the GM's plot index.")
     summary: Annotated[str, GM] = Field(default="", description="For the GM only: what the plot is.")
-    members: dict[CharacterId, Annotated[str, MEMBERS]] = Field(default_factory=dict, description=(
+    members: dict[CharacterId, Annotated[str, OWNER]] = Field(default_factory=dict, description=(
         "Each member's snippet, by character id: printed on that member's packet page only (and the GM's)."))
 
 
