@@ -16,8 +16,9 @@ GREYS = ("#ffffff", "#d4d4d4", "#a8a8a8", "#ebebeb", "#bebebe", "#f5f5f5", "#c9c
 
 
 def quoted(text: str) -> str:
-    """A DOT string holding `text` as it is (new lines as spaces)."""
-    return '"' + " ".join(text.split()).replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A DOT string holding `text` as it is (new lines as spaces; `&` as
+    an entity, since Graphviz reads entities in a label)."""
+    return '"' + " ".join(text.split()).replace("\\", "\\\\").replace('"', '\\"').replace("&", "&amp;") + '"'
 
 
 def dot_source(packet: Packet) -> str:
