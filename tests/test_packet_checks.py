@@ -162,3 +162,29 @@ def test_the_example_packet_points_at_its_schema_and_agrees_with_it(tmp_path):
     assert set(schema["properties"]) >= {"sixes", "six-shooter", "i6"} and schema["additionalProperties"] is False
     group = schema["$defs"]["Group"]["properties"]
     assert group["membership"]["enum"] == ["open", "secret", "gm-only"]
+
+
+def test_other_systems_take_a_packet_and_a_secret_name_is_found_in_their_files(tmp_path):
+    """Six Shooter (Operators in one file) and I6 (a file per hero) have packets too."""
+    game = tmp_path / "multi"
+    for system in ("six-shooter", "i6"):
+        shutil.copytree(DEFAULT_DATA_DIR / system, game / system)
+    (game / "sixes.yaml").write_text("paper: a4\n")
+    hero = game / "i6" / "heroes" / "oskar-vell.yaml"
+    hero.write_text(hero.read_text().replace("description: ", "description: Sworn to the Ninth Lamp. ", 1))
+    operators = game / "six-shooter" / "operators.yaml"
+    operators.write_text(operators.read_text().replace("Ex-prizefighter", "Ex-prizefighter of the Ninth Lamp", 1))
+    packet = {"i6": {"groups": [{"name": "The Ninth Lamp", "membership": "secret", "members": ["reya-thorn"],
+                                 "sheet": "Members only."}],
+                     "relationships": [{"between": ["oskar-vell", "reya-thorn"],
+                                        "sides": {"oskar-vell": "Old friend.", "reya-thorn": "Old friend."}}]},
+              "six-shooter": {"groups": [{"name": "The Ninth Lamp", "membership": "secret",
+                                          "members": ["operator-professor-amos-crane"]}]}}
+    write(game, packet)
+    found = shown(problems_of(game))
+    hero_line = line_of(game, "Ninth Lamp", "i6/heroes/oskar-vell.yaml")
+    operator_line = line_of(game, "Ninth Lamp", "six-shooter/operators.yaml")
+    assert any(p.startswith(f"multi/i6/heroes/oskar-vell.yaml:{hero_line}:") and "Oskar Vell's public description "
+               "names the secret group 'The Ninth Lamp'" in p for p in found), found
+    assert any(p.startswith(f"multi/six-shooter/operators.yaml:{operator_line}:") for p in found), found
+    assert len(found) == 2

@@ -145,7 +145,7 @@ def test_no_secret_of_the_packet_reaches_the_site_the_tracker_or_a_built_pdf(pac
 
 
 def test_the_cast_list_shows_open_groups_with_their_public_description(built):
-    page = html.unescape((built / "site" / "sixes" / "cast-list" / "index.html").read_text(encoding="utf-8"))
+    page = html.unescape((built / "site" / "sixes" / "cast-list.html").read_text(encoding="utf-8"))
     assert "The Wedding Party" in page and "Those who stand at the altar tonight" in page
     assert "House Carrow" in page and "richest family on this stretch of coast" in page
     for hidden in ("Witnesses of the Charity", SECRET_GROUP, "What every member knows"):

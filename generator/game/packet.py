@@ -129,8 +129,9 @@ def people_of(item: Loaded) -> tuple[Person, ...]:
 
 
 def _public_line(entity: Any) -> str:
+    """The public description a system gives a character (a model, or the dict a sheet prints)."""
     for name in ("description", "archetype", "concept"):
-        value = getattr(entity, name, "")
+        value = entity.get(name, "") if isinstance(entity, dict) else getattr(entity, name, "")
         if isinstance(value, str) and value.strip():
             return value.strip()
     return ""

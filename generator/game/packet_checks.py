@@ -204,7 +204,7 @@ def _public_texts(doc: YamlDocument, packet: Packet) -> Iterator[tuple[str, Any]
     slug = packet.system
     for person in packet.people:
         if person.description:
-            yield person.description, lambda data_dir, p=person: _description_at(p, data_dir)
+            yield person.description, lambda data_dir, p=person: _description_at(p, slug, data_dir)
     for i, tie in enumerate(doc.data.get(slug, {}).get("relationships", []) if isinstance(doc.data, dict) else []):
         if isinstance(tie, dict) and isinstance(tie.get("public"), str):
             yield tie["public"], lambda _d, i=i: (doc.display, *doc.position((slug, "relationships", i, "public")),
@@ -219,18 +219,32 @@ def _public_texts(doc: YamlDocument, packet: Packet) -> Iterator[tuple[str, Any]
                     doc.display, *doc.position((slug, "groups", i, part)), f"the open group '{name}' ({part})")
 
 
-def _description_at(person: Person, data_dir: Path) -> tuple[str, int | None, int | None, str]:
-    """Where a character's public description is written: its file's line, read again only on a find."""
+def _description_at(person: Person, system: str, data_dir: Path) -> tuple[str, int | None, int | None, str]:
+    """Where a character's public description is written: its file (the
+    character's own, else the game's file that holds the text) at its line,
+    read again only on a find."""
     what = f"{person.name}'s public description"
-    if person.source is None:
-        return (person.id, None, None, what)
-    path = Path(data_dir).parent / person.source
+    root = Path(data_dir)
+    files = [root.parent / person.source] if person.source else sorted((root / system).rglob("*.yaml"))
     with reading_game(data_dir):
-        found, _ = load_yaml(path, person.source) if path.is_file() else (None, [])
-    for key in ("description", "archetype", "concept"):
-        if found is not None and isinstance(found.data, dict) and key in found.data:
-            return (person.source, *found.position((key,)), what)
-    return (person.source, None, None, what)
+        for path in files:
+            shown = person.source or path.relative_to(root.parent).as_posix()
+            found, _ = load_yaml(path, shown) if path.is_file() else (None, [])
+            at = _where_text(found.data, (), person.description) if found is not None else None
+            if found is not None and at is not None:
+                return (shown, *found.position(at), what)
+    return (person.source or person.id, None, None, what)
+
+
+def _where_text(data: Any, loc: Key, text: str) -> Key | None:
+    """The place of the first string value equal to `text` (stripped) in a file's data."""
+    if isinstance(data, str):
+        return loc if data.strip() == text else None
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        if (found := _where_text(value, (*loc, key), text)) is not None:
+            return found
+    return None
 
 
 def unplaced_cast(doc: YamlDocument, packet: Packet, casting: CastingCheck | None) -> list[Problem]:
