@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import Field, StringConstraints, create_model
+from pydantic import ConfigDict, Field, StringConstraints, create_model
 
 from ..core.audience import GM, MEMBERS, OWNER
 from ..core.validation import DataModel
@@ -94,6 +94,12 @@ class PacketGame(DataModel):
     plots: list[Plot] = Field(default_factory=list, max_length=MAX_PLOTS)
 
 
+class _Sections(DataModel):
+    """A section's field is named like Python (`six_shooter`), its key like the game's folder (`six-shooter`)."""
+
+    model_config = ConfigDict(**DataModel.model_config, populate_by_name=True)
+
+
 def _file_model() -> type[DataModel]:
     """packet.yaml's model for the JSON Schema: a section per game system
     (its folder name), each a `PacketGame`. The reader (game/packet_read.py)
@@ -102,7 +108,7 @@ def _file_model() -> type[DataModel]:
     from ..systems import SLUGS
     fields: dict[str, Any] = {slug.replace("-", "_"): (PacketGame | None, Field(default=None, alias=slug))
                               for slug in SLUGS}
-    return create_model("PacketFile", __base__=DataModel, __doc__="packet.yaml: a section per game with "
+    return create_model("PacketFile", __base__=_Sections, __doc__="packet.yaml: a section per game with "
                         "characters (its folder name: sixes, six-shooter, i6).", **fields)
 
 
