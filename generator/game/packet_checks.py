@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 from ..core import naming
 from ..core.errors import Problem
-from ..core.loading import Key, YamlDocument, load_yaml, reading_game
+from ..core.loading import Key, YamlDocument, format_loc, load_yaml, reading_game
 from .casting import CastingCheck
 from .packet import GroupEntry, Packet, Person, PlotEntry, Tie, member_hint
 from .packet_models import Group, PacketGame, Plot, Relationship
@@ -192,10 +192,10 @@ def secret_names(doc: YamlDocument, packet: Packet, data_dir: Path) -> list[Prob
     return problems
 
 
-def _named(where: tuple[str, int | None, int | None, str], group: GroupEntry) -> Problem:
-    display, line, column, what = where
+def _named(where: tuple[str, int | None, int | None, str, str], group: GroupEntry) -> Problem:
+    display, line, column, what, field = where
     return Problem(display, line, column, f"{what} names the {group.membership} group '{group.name}', which "
-                   "players who are not its members must not read",
+                   "players who are not its members must not read", field=field,
                    hint="keep the group's name to its members' sheet, or make the group open")
 
 
@@ -207,19 +207,21 @@ def _public_texts(doc: YamlDocument, packet: Packet) -> Iterator[tuple[str, Any]
             yield person.description, lambda data_dir, p=person: _description_at(p, slug, data_dir)
     for i, tie in enumerate(doc.data.get(slug, {}).get("relationships", []) if isinstance(doc.data, dict) else []):
         if isinstance(tie, dict) and isinstance(tie.get("public"), str):
-            yield tie["public"], lambda _d, i=i: (doc.display, *doc.position((slug, "relationships", i, "public")),
-                                                  "a relationship's public line")
+            at = (slug, "relationships", i, "public")
+            yield tie["public"], lambda _d, at=at: (doc.display, *doc.position(at), "a relationship's public line",
+                                                    format_loc(at))
     open_groups = {g.slug for g in packet.groups if g.membership == "open"}
     for i, group in enumerate(doc.data.get(slug, {}).get("groups", []) if isinstance(doc.data, dict) else []):
         if not isinstance(group, dict) or naming.slug(str(group.get("name", ""))) not in open_groups:
             continue
         for part in ("description", "sheet"):
             if isinstance(group.get(part), str):
-                yield group[part], lambda _d, i=i, part=part, name=group["name"]: (
-                    doc.display, *doc.position((slug, "groups", i, part)), f"the open group '{name}' ({part})")
+                at = (slug, "groups", i, part)
+                yield group[part], lambda _d, at=at, name=group["name"]: (
+                    doc.display, *doc.position(at), f"the open group '{name}' ({at[-1]})", format_loc(at))
 
 
-def _description_at(person: Person, system: str, data_dir: Path) -> tuple[str, int | None, int | None, str]:
+def _description_at(person: Person, system: str, data_dir: Path) -> tuple[str, int | None, int | None, str, str]:
     """Where a character's public description is written: its file (the
     character's own, else the game's file that holds the text) at its line,
     read again only on a find."""
@@ -232,8 +234,8 @@ def _description_at(person: Person, system: str, data_dir: Path) -> tuple[str, i
             found, _ = load_yaml(path, shown) if path.is_file() else (None, [])
             at = _where_text(found.data, (), person.description) if found is not None else None
             if found is not None and at is not None:
-                return (shown, *found.position(at), what)
-    return (person.source or person.id, None, None, what)
+                return (shown, *found.position(at), what, format_loc(at))
+    return (person.source or person.id, None, None, what, "")
 
 
 def _where_text(data: Any, loc: Key, text: str) -> Key | None:
