@@ -105,8 +105,9 @@ def test_a_secret_group_named_in_public_text_is_refused_at_its_line(game):
     write(game, data)
     found = shown(problems_of(game))
     described = line_of(game, "description:", "sixes/characters/absalom-quick.yaml")
-    assert any(p.startswith(f"wreck/sixes/characters/absalom-quick.yaml:{described}:14: error: description: Absalom Quick's "
-                            "public description names the secret group 'The Lantern Night'") for p in found), found
+    assert any(p.startswith(f"wreck/sixes/characters/absalom-quick.yaml:{described}:14: error: description: "
+                            "Absalom Quick's public description names the secret group 'The Lantern Night'")
+               for p in found), found
     public = line_of(game, "dine with the lantern night")
     assert any(p.startswith(f"wreck/packet.yaml:{public}:") and "a relationship's public line names the secret "
                "group 'The Lantern Night'" in p for p in found)
