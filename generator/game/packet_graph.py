@@ -29,7 +29,7 @@ def dot_source(packet: Packet) -> str:
     known = {who for tie in packet.ties for who in tie.between}
     shade = _shades(packet)
     lines = ["graph relationships {",
-             f"  graph [overlap=false, splines=true, sep=\"+8\", fontname={quoted(FONT)}, ratio=compress, "
+             f"  graph [overlap=false, splines=true, sep=\"+8\", fontname={quoted(FONT)}, ratio=fill, "
              "size=\"7.3,9.2\"];",
              f"  node [shape=box, style=\"rounded,filled\", fontname={quoted(FONT)}, fontsize=17, penwidth=1.4, "
              "margin=\"0.12,0.06\"];",
