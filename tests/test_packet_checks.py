@@ -189,3 +189,14 @@ def test_other_systems_take_a_packet_and_a_secret_name_is_found_in_their_files(t
                "names the secret group 'The Ninth Lamp'" in p for p in found), found
     assert any(p.startswith(f"multi/six-shooter/operators.yaml:{operator_line}:") for p in found), found
     assert len(found) == 2
+
+
+def test_renaming_a_character_carries_through_the_packet(game):
+    ned = game / "sixes" / "characters" / "ned-tregarth.yaml"
+    ned.write_text(ned.read_text().replace("name: Ned Tregarth", "name: Edward Tregarth"))
+    found = gather(game, load_settings(game, game.parent), site=False)
+    packet = found.packets["sixes"]
+    assert packet.person("ned-tregarth").name == "Edward Tregarth"
+    assert "Edward Tregarth" in [p.name for p, _ in packet.known_by("kit-penhale")]
+    assert "Edward Tregarth" in [packet.person(m).name for g in packet.groups if g.name == "The Lantern Night"
+                                 for m in g.members]
