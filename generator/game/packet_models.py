@@ -59,7 +59,8 @@ class Group(DataModel):
         "nowhere else."))
     membership: Membership = Field(default="open", description=(
         "open: members are listed on the group's sheet and the site; secret: the group is named on no "
-        "non-member's material, no cover, label or site page; gm-only: only the GM's documents know it (no sheet)."))
+        "non-member's material, no cover, label or site page, and its sheet lists no members; gm-only: only the "
+        "GM's documents know it (no sheet)."))
     members: list[CharacterId] = Field(default_factory=list, description="Its members, by character id (the "
                                                                         "character's file name without .yaml).")
     gm_notes: Annotated[str, GM] = Field(default="", description="For the GM's documents only.")
