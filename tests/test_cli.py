@@ -279,8 +279,9 @@ def test_schema_writes_one_json_schema_per_file_kind(tmp_path):
     result = run("schema", tmp_path / "schemas")
     assert result.exit_code == 0
     written = [Path(line) for line in result.stdout.splitlines()]
-    assert sorted(p.name for p in written) == sorted(["settings.schema.json", *(f"{s.slug}-{kind}.schema.json"
-                                                                              for s in SYSTEMS for kind in s.schemas)])
+    assert sorted(p.name for p in written) == sorted(["settings.schema.json", "packet.schema.json",
+                                                      *(f"{s.slug}-{kind}.schema.json"
+                                                        for s in SYSTEMS for kind in s.schemas)])
     for path in written:
         assert json.loads(path.read_text(encoding="utf-8"))["$schema"].startswith("https://json-schema.org/")
 

@@ -182,7 +182,7 @@ def cast_names(page: str) -> list[str]:
 def test_the_cast_list_shows_public_characters_and_their_public_fields_only(built):
     site = built / "site"
     page = (site / "sixes" / "cast-list.html").read_text(encoding="utf-8")
-    names = cast_names(page)
+    names = cast_names(page.split('id="groups"')[0])      # the characters; the open groups follow (packet.yaml)
     characters = [yaml.safe_load(p.read_text(encoding="utf-8"))
                   for p in sorted((DEFAULT_DATA_DIR / "sixes" / "characters").glob("*.yaml"))]
     public = [c for c in characters if c["name"] != PRIVATE_CHARACTER]

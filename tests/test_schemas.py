@@ -21,7 +21,8 @@ STARTER_DIR = PROJECT_ROOT / "generator" / "systems" / "sixes" / "starter"
 SIXES_SCHEMA_FILES = ("sixes-game.schema.json", "sixes-specials.schema.json",
                       "sixes-actions.schema.json", "sixes-character.schema.json")
 # Every registered system's kinds; Sixes' own four must be among them.
-SCHEMA_FILES = ("settings.schema.json", *(f"{s.slug}-{kind}.schema.json" for s in SYSTEMS for kind in s.schemas))
+SCHEMA_FILES = ("settings.schema.json", "packet.schema.json",
+                *(f"{s.slug}-{kind}.schema.json" for s in SYSTEMS for kind in s.schemas))
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_COMMENT = re.compile(r"# yaml-language-server: \$schema=(\S+)")
 

@@ -38,6 +38,7 @@ from .context import BuildConfig, BuildContext, cache_warnings, long_warnings, r
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from ..game.packet import Packet
     from ..render.pdf import PdfJob
     from ..render.site import SiteSection
     from ..render.site_mkdocs import SiteLook
@@ -102,9 +103,10 @@ def export_schemas(target: Path) -> list[Path]:
 
 
 def _schema_texts() -> dict[str, str]:
+    from ..game.packet_models import PacketFile
     from ..game.settings import SettingsFile
     from ..systems import SYSTEMS
-    models: dict[str, type[BaseModel]] = {"settings": SettingsFile}
+    models: dict[str, type[BaseModel]] = {"settings": SettingsFile, "packet": PacketFile}
     models.update({f"{system.slug}-{kind}": model for system in SYSTEMS for kind, model in system.schemas.items()})
     texts = {}
     for name, model in models.items():
@@ -217,7 +219,8 @@ def _build_site(run: BuildContext, gathered: Gathered, documents: dict[str, list
     if run.cache.site_unchanged():
         return False
     config, loaded = run.config, gathered.loaded
-    sections = [site_section(item, documents[item.system.slug], config.settings) for item in loaded]
+    sections = [site_section(item, documents[item.system.slug], config.settings,
+                             gathered.packets.get(item.system.slug)) for item in loaded]
     docs_dir = run.staging / "site-src"
     look = site_look(config.settings, loaded, gathered.logo)
     with reading_game(config.data_dir):     # the game's images and logo are copied through the one gate
@@ -243,10 +246,13 @@ def earlier_papers(out_dir: Path, papers: Iterable[Paper], sections: list["SiteS
                     for section in sections for doc in section.public_documents.values())}
 
 
-def site_section(item: Loaded, documents: list[Document], settings: Settings) -> SiteSection:
+def site_section(item: Loaded, documents: list[Document], settings: Settings, packet: Packet | None = None
+                 ) -> SiteSection:
     """One system's part of the site: its pages, its public documents, the
     game's title and public pitch (the home page leads with them) and, when
-    the settings ask for a cast list, its public cast."""
+    the settings ask for a cast list, its public cast and open groups
+    (game/packet_site.py)."""
+    from ..game.packet_site import public_groups
     from ..render.site import SiteSection
     public = {d.slug: d for d in documents if d.audience == "public"}
     cast_list = item.system.cast_list if settings.file.site.cast_list else None
@@ -254,7 +260,8 @@ def site_section(item: Loaded, documents: list[Document], settings: Settings) ->
     info = item.game.info
     # A private adventure (Six Shooter's visibility) keeps its pitch off the site.
     pitch = info.blurb if getattr(info, "visibility", "public") == "public" else ""
-    return SiteSection(item.system, item.system.pages(item.game), public, cast, info.title, pitch)
+    groups = public_groups(packet, [c.name for c in cast]) if cast is not None else ()
+    return SiteSection(item.system, item.system.pages(item.game), public, cast, info.title, pitch, groups)
 
 
 def site_look(settings: Settings, loaded: list[Loaded], logo: Path | None = None) -> SiteLook:

@@ -29,6 +29,7 @@ from ..core.paths import TEMPLATES_DIR
 from ..game.casting import short_title
 from ..game.dates import source_date
 from ..game.gather import Gathered, gather
+from ..game.packet_route import part_name
 from ..game.pack_plan import CardRun, Envelope, PackChoices, PackPlan, plan_pack, refuse_arguments, sheet_word
 from ..game.settings import Settings
 from ..render.jobs import Progress, prepare_html
@@ -111,7 +112,8 @@ def _pack(config: BuildConfig, request: PackRequest, gathered: Gathered, date: i
           progress: Progress | None) -> PackReport:
     """Plan, render, assemble and swap one game's pack, in the game's language."""
     from ..render.cards import grid_for
-    plan = plan_pack(gathered, request.choices(), grid_for(config.options.card_size, config.options.bleed))
+    from ..render.relationship_map import draw_map
+    plan = plan_pack(gathered, request.choices(), grid_for(config.options.card_size, config.options.bleed), draw_map)
     if unfit := envelope_problems(plan, gathered, config.papers):
         raise DataError([*gathered.warnings, *unfit])
     report = PackReport(config.out_dir, plan.system, plan.envelopes, casting_file=gathered.casting_file,
@@ -174,7 +176,8 @@ def _render_parts(ctx: BuildContext, plan: PackPlan) -> Parts:
             prepared = prepare_html(doc, ctx.config.options)
             for paper in papers:
                 path = target / paper.name / f"{doc.folder}-{doc.slug}.pdf"
-                name = sheet_word(plan.system) if doc.audience == "player" else short_title(doc, plan.title)
+                name = part_name(doc, plan.title) or (sheet_word(plan.system) if doc.audience == "player"
+                                                      else short_title(doc, plan.title))
                 keys.append((paper, doc.folder, doc.slug, name))
                 yield (prepared.budget, prepared.job(path, paper, (TEMPLATES_DIR, ctx.config.data_dir),
                                                      part_label(paper, doc)))

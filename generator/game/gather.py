@@ -12,6 +12,8 @@ the same way). It reads:
 - the game's own site pages and their images (pages.py) and the site's logo;
 - the casting file, given or found in the game folder, against the games'
   characters (casting.py);
+- the packet (packet.yaml: groups, relationships, plots) against the games'
+  characters and the casting (packet_read.py);
 - the game's language and its own catalogue of the tool's words, if it
   brings one (catalogue.py), as the `words` the run writes in.
 
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from .. import systems as registry
 from ..core.assets import IMAGE_KINDS, IMAGE_SUFFIXES, asset_fault
@@ -36,6 +38,8 @@ from ..core.paper import Paper
 from .catalogue import read_own_catalogue
 from .casting import CastingCheck, cast_names, check_casting, find_casting, found_as, paper_mismatches
 from .load import Loaded, load_each
+from .packet import Packet
+from .packet_read import read_packets
 from .pages import OwnFiles, read_own_pages
 from .language import language_problems
 from .settings import Settings, setting_problem
@@ -57,6 +61,7 @@ class Gathered:
     casting_shown: str | None = None
     packed: Loaded | None = None            # the game a pack is of
     words: Words = Words()                  # the game's language (core/i18n.py): run the rest `speaking` it
+    packets: Mapping[str, Packet] = field(default_factory=dict)     # groups, relationships, plots (packet_read.py)
 
 
 def gather(data_dir: Path, settings: Settings, papers: Iterable[Paper] = (), *, strict: bool = False,
@@ -92,14 +97,21 @@ def gather(data_dir: Path, settings: Settings, papers: Iterable[Paper] = (), *, 
     problems += _character_handout_papers(loaded, papers, data_dir)
     own_catalogue = read_own_catalogue(settings.game_dir, settings.language)
     problems += own_catalogue.problems
+    loaded = in_casting_order(loaded, checked)
+    packets, found = read_packets(data_dir, loaded, checked, _broken(present, loaded))
+    problems += found
     blocking = problems if strict else errors_in(problems)
     if blocking:
         raise DataError(problems)
-    loaded = in_casting_order(loaded, checked)
     packed = choose_system(loaded, system, data_dir) if pack else None
     return Gathered(data_dir, settings, loaded, [p for p in problems if p.severity == "warning"], own, logo,
                     checked, Path(path) if path is not None else None, shown, packed,
-                    words_for(settings.language, own_catalogue.catalogue))
+                    words_for(settings.language, own_catalogue.catalogue), packets)
+
+
+def _broken(present: list[str], loaded: list[Loaded]) -> list[str]:
+    """The games here whose data did not load: the packet leaves their sections unchecked."""
+    return [slug for slug in present if all(item.system.slug != slug for item in loaded)]
 
 
 def _character_handout_papers(loaded: list[Loaded], papers: Iterable[Paper], data_dir: Path) -> list[Problem]:

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Mapping, Protocol
+from typing import Any, Callable, Mapping, Protocol
 
 from ..core import naming
 from ..core.errors import DataError, Problem, allowed_hint
@@ -32,6 +32,7 @@ from ..systems.base import CARD_SHEET, Card, Deferred, Document, System
 from .casting import ENVELOPES_CEILING, MAX_ENVELOPES, Casting, character_name, game_title, short_title
 from .gather import Gathered
 from .handout_title import handout_title, readable_name
+from .packet_route import cover_lines, own_pages, packet_papers, with_papers
 
 # Rows of the manifest table that fit one page; a bigger game gets more pages.
 MANIFEST_ROWS_PER_PAGE = 16
@@ -94,6 +95,7 @@ class Envelope:
     handouts: tuple[Path, ...] = ()
     faction: str = ""
     handout_titles: tuple[str, ...] = ()        # each handout's, as covers and the manifest list it
+    extra: tuple[Document, ...] = ()    # the packet's papers after the sheet (packet_route.py)
 
     def titled_handouts(self) -> list[tuple[Path, str]]:
         """Each handout with its title (handout_title.py), in envelope order."""
@@ -204,12 +206,14 @@ class PackPlan:
     planned: list[tuple[Document, tuple[Paper, ...]]]   # every document to render, on its papers
 
 
-def plan_pack(gathered: Gathered, choices: PackChoices, grid: CardGrid) -> PackPlan:
+def plan_pack(gathered: Gathered, choices: PackChoices, grid: CardGrid,
+              draw: Callable[[str], str] | None = None) -> PackPlan:
     """The pack of the game the gather chose: its envelopes in casting order
     (the gather's game already lists its characters so), then the documents
     to render, on which papers: covers, name stamps, the card run,
-    summaries, the GM pack's parts and labels. Refuses a player count that
-    does not fit the game."""
+    summaries, the GM pack's parts and labels, and the packet's papers
+    (packet_route.py; `draw` draws its relationship map). Refuses a player
+    count that does not fit the game."""
     item = gathered.packed
     assert item is not None         # gather(pack=True) chooses the game, or raises
     all_docs = item.system.documents(item.game)
@@ -218,6 +222,8 @@ def plan_pack(gathered: Gathered, choices: PackChoices, grid: CardGrid) -> PackP
     title = game_title(all_docs, item.system)
     casting = gathered.casting.roles if gathered.casting is not None else None
     envelopes, warnings = _envelopes(docs, casting, title, choices.players)
+    packet = packet_papers(gathered.packets.get(item.system.slug), title, draw)
+    envelopes = with_papers(envelopes, packet)
     cast = casting is not None
     if cast:    # GM documents may print who plays whom: `player_of` maps a sheet's slug to its player
         players = {e.sheet.slug: e.player for e in envelopes if e.sheet is not None and e.player}
@@ -226,8 +232,8 @@ def plan_pack(gathered: Gathered, choices: PackChoices, grid: CardGrid) -> PackP
     # characters), the system's other GM documents (a balance report, ...),
     # blank forms, and every character sheet, following the envelopes.
     roster = [pack_roster(title, envelopes, cast)] if docs.sheets else []
-    sheets_in_order = [e.sheet for e in envelopes if e.sheet is not None]
-    gm_order = docs.gm[:1] + roster + docs.gm[1:] + docs.blank_forms + sheets_in_order
+    sheets_in_order = [d for e in envelopes if e.sheet is not None for d in (e.sheet, *own_pages(e.extra))]
+    gm_order = docs.gm[:1] + roster + docs.gm[1:] + docs.blank_forms + sheets_in_order + list(packet.gm)
     run = plan_card_run(docs.decks, len(envelopes), grid, title)
     covers = envelope_covers(title, envelopes, docs, run, choices.half_covers, sheet_word(item.system))
     stamps = name_stamps(title, envelopes) if cast else None
@@ -383,6 +389,7 @@ def envelope_covers(title: str, envelopes: list[Envelope], docs: Sorted, run: Ca
     pages = []
     for envelope in envelopes:
         inside = [line_start(sheet or _("character sheet"))] if envelope.sheet else []
+        inside += [line_start(line) for line in cover_lines(envelope.extra, title)]
         inside += [line_start(short_title(d, title)) for d in docs.summaries]
         inside += [_("Handout: {name}").format(name=name) for _path, name in envelope.titled_handouts()]
         cards = None

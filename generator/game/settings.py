@@ -211,13 +211,15 @@ def _relative_path(value: str, what: str) -> str:
 def game_input_paths(data_dir: Path, pages_dir: Path | None) -> list[Path]:
     """Where a game folder's outputs may come from, present or not: its
     settings file, its systems' folders, its own catalogues of the tool's
-    words (game/catalogue.py) and its own site pages, never anything else in
+    words (game/catalogue.py), its packet (packet.yaml: groups,
+    relationships, plots) and its own site pages, never anything else in
     it (such as its output)."""
     from ..systems import SLUGS
     from .catalogue import CATALOGUE_FOLDER
     data_dir = Path(data_dir)
+    from .packet_models import PACKET_FILE
     return [data_dir / SETTINGS_FILE, *(data_dir / slug for slug in SLUGS), data_dir / CATALOGUE_FOLDER,
-            *([pages_dir] if pages_dir else [])]
+            data_dir / PACKET_FILE, *([pages_dir] if pages_dir else [])]
 
 
 def game_inputs(data_dir: Path) -> list[Path]:

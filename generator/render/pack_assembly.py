@@ -211,6 +211,7 @@ def _envelope_file(plan: PackPlan, parts: Parts, press: Press, k: int, stamp_of:
     if envelope.sheet is not None:
         path, part = parts[paper, envelope.sheet.folder, envelope.sheet.slug]
         pieces.append(Piece(path, part, stamp=stamp_of.get(envelope.number) if plan.choices.name_sheets else None))
+    pieces += [Piece(*parts[paper, d.folder, d.slug]) for d in envelope.extra]      # its packet (packet_route.py)
     pieces += [Piece(*parts[paper, d.folder, d.slug]) for d in plan.docs.summaries]
     pieces += [Piece(h, Part(_("Handout: {name}").format(name=name), 0), handout=True)
                for h, name in envelope.titled_handouts()]

@@ -39,6 +39,7 @@ from ..core.layout import DocumentPdf
 from ..core.paper import PAPERS, Paper
 from ..core.paths import ICONS_DIR, SITE_SOURCES_DIR
 from ..core.naming import slug as name_slug
+from ..game.packet_site import PublicGroup
 from ..game.pages import OwnFiles
 from ..systems.base import CastEntry, Document, Page, System
 from .home import GAMES_MARKER, games_block, home_page, short_title, unlink
@@ -67,6 +68,7 @@ class SiteSection:
     cast: tuple[CastEntry, ...] | None = None    # the public cast, when the site lists it (settings.site.cast_list)
     game_title: str = ""                        # the game's own title (game.yaml), which the home page leads with
     pitch: str = ""                             # the game's public pitch (its blurb), or nothing
+    groups: tuple[PublicGroup, ...] = ()        # open groups with a public description (game/packet_site.py)
 
 
 def stage_sources(staging: Path, sections: list[SiteSection], built: Path, papers: tuple[Paper, ...],
@@ -137,10 +139,11 @@ def write_cast_list(staging: Path, section: SiteSection) -> str:
     folder = staging / section.system.slug
     cast = [{"name": c.name, "faction": c.faction, "description": c.description,
              "portrait": _portrait_src(folder, c)} for c in section.cast or ()]
+    groups = [g for g in section.groups if g.description]
     title = page_title(section.system, Page(CAST_LIST, CAST_LIST_TITLE, CAST_LIST_TEMPLATE, {}))
     folder.mkdir(parents=True, exist_ok=True)
     (folder / CAST_LIST).write_text(front_matter(title) + render_template(
-        CAST_LIST_TEMPLATE, {"cast": cast, "page_title": title}), encoding="utf-8")
+        CAST_LIST_TEMPLATE, {"cast": cast, "groups": groups, "page_title": title}), encoding="utf-8")
     return f"{section.system.slug}/{CAST_LIST}"
 
 
