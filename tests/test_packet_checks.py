@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from matches import matched
 
 from generator.core.errors import DataError, Problem
 from generator.core.paths import DEFAULT_DATA_DIR
@@ -89,7 +90,7 @@ def test_every_mistake_is_reported_at_its_place_at_once(game):
     assert any(f"packet.yaml:{empty}:" in p and "the group 'The Empty Chair' has no members" in p for p in found)
     assert any("the other side is missing: what does Honoria Vane know of Absalom Quick?" in p for p in found)
     twice = next(p for p in found if "the relationship of Honoria Vane and Absalom Quick is written twice" in p)
-    first = int(re.search(r"first on line (\d+)", twice).group(1))
+    first = int(matched(re.search(r"first on line (\d+)", twice)).group(1))
     assert "absalom-quick" in (game / "packet.yaml").read_text().splitlines()[first - 1]
     assert any("no character with the id 'Sally Brea'" in p and "write sally-brea" in p for p in found)
     assert len(found) == 5

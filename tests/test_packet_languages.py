@@ -14,7 +14,7 @@ from generator.commands.pack import PackRequest, pack
 from generator.core.paper import A4, LETTER
 from generator.core.i18n import LOCALES_DIR
 from generator.game.settings import load_settings
-from tests.pdf_text import page_texts
+from pdf_text import page_texts
 
 # Long enough to take a good part of a page, with a German-length compound in it.
 LONG = " ".join(["Die Leuchtturmwärterinnenversammlung trifft sich bei Niedrigwasser am Fuß der Treppe."] * 12)

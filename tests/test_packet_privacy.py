@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import shutil
+from typing import Any, get_args
 
 import pytest
 import yaml
@@ -24,7 +25,7 @@ from generator.core.paper import A4
 from generator.core.paths import DEFAULT_DATA_DIR
 from generator.commands.pack import PackRequest, pack
 from generator.game.packet_models import PacketGame
-from tests.pdf_text import page_texts, text
+from pdf_text import page_texts, text
 
 SECRET_GROUP = "Qxsecretgroup"
 
@@ -34,7 +35,7 @@ def plant(section: dict) -> dict[str, tuple[str, object]]:
     (who reads it, the entry it belongs to, by kind and index, or its key)."""
     planted: dict[str, tuple[str, object]] = {}
     for kind, field in PacketGame.model_fields.items():
-        model = field.annotation.__args__[0]          # list[Group] -> Group
+        model = get_args(field.annotation)[0]          # list[Group] -> Group
         for i, entry in enumerate(section.get(kind, [])):
             for name, (reader, keyed) in secret_fields(model).items():
                 if keyed:
@@ -81,7 +82,7 @@ def built(packed, tmp_path_factory):
     return out
 
 
-def readers_of(sixes: dict, reader: str, owner: object, report) -> set[str]:
+def readers_of(sixes: dict, reader: str, owner: Any, report) -> set[str]:
     """The envelopes (by character name) a text may reach."""
     names = {e.sheet.slug: e.character for e in report.envelopes if e.sheet is not None}
     if reader == "gm":

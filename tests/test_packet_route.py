@@ -59,6 +59,7 @@ def test_a_page_holds_only_its_own_side_and_snippets():
     gathered, _packed = plan()
     packet = gathered.packets["sixes"]
     ned = member_page(packet, "ned-tregarth", "T")
+    assert ned is not None
     people = {p["name"]: p for p in ned.context["people"]}
     assert "Brother Anselm" not in people            # Anselm alone knows of Ned's face that night
     assert people["Kit Penhale"]["text"].startswith("You killed Harry Nance")
