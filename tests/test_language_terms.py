@@ -301,3 +301,41 @@ def test_a_traits_file_written_before_ids_still_loads(tmp_path):
     texts = rendered(folder, "i6", "de")
     hero = next(t for n, t in texts.items() if n.startswith("players/"))
     assert "(Aufmerksamkeit)" in hero and "Awareness" not in hero
+
+
+def english_d6xd6_names() -> set[str]:
+    """The English starter's own names for its damage levels, overkill and
+    distance bands: the GM's words in English, which a French game must not
+    inherit (the data exemption above would otherwise let them through)."""
+    starter = by_slug()["d6xd6"].starter
+    damage = yaml.safe_load((starter / "damage.yaml").read_text(encoding="utf-8"))
+    combat = yaml.safe_load((starter / "combat.yaml").read_text(encoding="utf-8"))
+    return ({level["name"] for level in damage["levels"]} | {damage["overkill"]["name"]}
+            | {band["name"] for band in combat["distances"]})
+
+
+def test_the_french_d6xd6_starter_names_its_levels_and_bands_in_french():
+    """Its data, every page and document, and the rulings and rules page the
+    French site prints quote the French starter's names, never the English ones."""
+    names = english_d6xd6_names()
+    assert {"Graze", "Knockout", "Overkill", "Brawl", "Lost"} <= names
+    folder = by_slug()["d6xd6"].starter.parent / "starter-fr"
+    assert left({"data": data_text(folder)}, names) == {}
+    texts = rendered(folder, "d6xd6", "fr")
+    static = Path(__file__).resolve().parents[1] / "site" / "d6xd6"
+    texts |= {p.name: p.read_text(encoding="utf-8") for p in static.glob("*.fr.md")}
+    assert "rulings.md" in texts and "index.fr.md" in texts
+    assert left(texts, names) == {}
+    assert "Hors de vue" in texts["turns.md"] and "Carnage" in texts["public/ladder-cards"]
+
+
+def test_the_built_french_d6xd6_game_prints_no_english_level_or_band(tmp_path_factory, request):
+    """What `sixes new --language fr` builds: the D6xD6 PDFs on both papers and its site pages."""
+    from test_language_whole import page_text, pdf_text
+    game = built_language_game("fr", tmp_path_factory, request.config)
+    texts = {p.relative_to(game.out).as_posix(): pdf_text(p) for p in sorted(game.out.rglob("*.pdf"))
+             if "d6xd6" in p.parts}
+    site = game.out / "site" / "d6xd6"
+    texts |= {p.relative_to(game.out).as_posix(): page_text(p) for p in sorted(site.rglob("*.html"))}
+    assert len([n for n in texts if n.endswith(".pdf")]) >= 4 and "site/d6xd6/rulings.html" in texts
+    assert left(texts, english_d6xd6_names()) == {}
