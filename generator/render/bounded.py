@@ -173,7 +173,7 @@ def weapon_rows(category: Mapping[str, Any], comments: list[str], levels: Mappin
     columns = [card_width(options) * part - 1.6 for part in WEAPON_COLUMNS]
     rows = []
     for i, (w, comment) in enumerate(zip(category["weapons"], comments, strict=True)):
-        damage = tuple((f"{band}: {levels[key].name}" if band else levels[key].name, 9.0, 700)
+        damage = tuple((f"{band} {levels[key].name}" if band else levels[key].name, 9.0, 700)
                        for band, key in w["damage"])
         texts = (Text("comment", comment, (*base, "weapons", i, "comment"), file),) if comment else ()
         name = Text("name", w["name"], (*base, "weapons", i, "name"), file, gap_mm=0.0)

@@ -130,7 +130,8 @@ def weapon_rows(table: WeaponTable, bands: Mapping[str, str]) -> list[dict]:
         rows = []
         for weapon in category.weapons:
             if weapon.damage_by_band is not None:
-                damage = [(bands[b], weapon.damage_by_band[b]) for b in CATEGORY_KEYS
+                # A band's label as it heads its damage ("Brawl:"; French spaces the colon).
+                damage = [(_("{band}:").format(band=bands[b]), weapon.damage_by_band[b]) for b in CATEGORY_KEYS
                           if b in weapon.damage_by_band]
             else:
                 assert weapon.damage is not None     # the model holds one of the two
