@@ -56,7 +56,7 @@ def sixes_game(root: Path):
 def roster_names(game) -> list[str]:
     """The names in the GM cheat sheet's roster tables, top to bottom."""
     doc = next(d for d in SYSTEM.documents(game) if d.slug == GM_CHEAT_SHEET)
-    tables = re.findall(r'<table class="roster">(.*?)</table>', document_html(doc), flags=re.S)
+    tables = re.findall(r'<table class="roster[^"]*">(.*?)</table>', document_html(doc), flags=re.S)
     known = [m.character.name for m in game.cast]
     text = " ".join(tables)
     return sorted((n for n in known if n in text), key=text.index)

@@ -66,6 +66,11 @@ def _hand_written(code: str) -> bool:   # the shipped pages' translations (index
     return _IN_LANGUAGE.fullmatch(f"index.{code.split('-')[0]}.md") is not None or len(code.split("-")[0]) > 3
 
 
+def _hyphenation(code: str) -> bool:    # check's line count: Pyphen's dictionary for the code, or none (no hyphens)
+    from generator.core.measure import dictionary_for
+    return dictionary_for(code) is not None or code.split("-")[0] not in ("en", "fr", "de")
+
+
 def _lang_attribute(code: str) -> bool:      # `lang` on a page and /Lang on a PDF: the code as written
     return re.fullmatch(LANGUAGE_PATTERN, code) is not None
 
@@ -79,7 +84,8 @@ READERS = {
     ("generator/game/language.py", "language_setting"): _lang_attribute,     # where an error points
     ("generator/render/site.py", "stage_sources"): _hand_written,
     ("generator/render/parts.py", "declared_language"): _lang_attribute,
-    ("generator/render/parts.py", "joined_result"): _lang_attribute,        # /Lang of a joined GM document
+    ("generator/render/parts.py", "joined_result"): _lang_attribute,
+    ("generator/core/measure.py", "line_count"): _hyphenation,               # hyphenation, as check counts lines        # /Lang of a joined GM document
     ("generator/render/site_mkdocs.py", "config_overrides"): _theme,          # Material's interface and search
     ("generator/render/html.py", "_environment"): _lang_attribute,
     ("generator/commands/build.py", "site_look"): _theme,

@@ -129,7 +129,8 @@ def test_the_gm_pack_and_its_rosters_follow_the_envelopes_and_name_the_players(n
     rows = re.findall(r"(\d+) (.+?) (" + "|".join(re.escape(c) for c, _ in CAST) + r") The", roster)
     assert [(int(n), p, c) for n, p, c in rows] == [(k, p, c) for k, (c, p) in enumerate(CAST, 1)]
     # The cheat sheet's roster too: Big Anton Kral (envelope 1) before Annie, though his file sorts after hers.
-    cheat = " ".join(p for p in pages if "Roster" in p and "Attack at Speed" in p)
+    # (Its table may run on to the next page, where only its repeated head says what it is.)
+    cheat = " ".join(p for p in pages if "Attack at Speed" in p)
     names = [c for c, _ in CAST]
     assert [cheat.index(n) for n in names] == sorted(cheat.index(n) for n in names)
     # Every sheet, in envelope order, each with its player's name.

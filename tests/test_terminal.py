@@ -145,4 +145,5 @@ def test_a_new_game_in_a_hostile_folder_name_prints_it_escaped_and_checks(tmp_pa
     _no_raw_controls(result.output)
     assert f"Wrote a new game folder {visible(HOSTILE)}" in result.output
     settings = (tmp_path / HOSTILE / "sixes.yaml").read_text(encoding="utf-8")
-    assert "name: \"Red[31Mbellcsi2J\"" in settings, settings
+    # The controls dropped, each word's first letter capitalised and the rest kept as typed (commands/new.folder_title).
+    assert "name: \"Red[31mbellcsi2J\"" in settings, settings
