@@ -84,8 +84,8 @@ READERS = {
     ("generator/game/language.py", "language_setting"): _lang_attribute,     # where an error points
     ("generator/render/site.py", "stage_sources"): _hand_written,
     ("generator/render/parts.py", "declared_language"): _lang_attribute,
-    ("generator/render/parts.py", "joined_result"): _lang_attribute,
-    ("generator/core/measure.py", "line_count"): _hyphenation,               # hyphenation, as check counts lines        # /Lang of a joined GM document
+    ("generator/render/parts.py", "joined_result"): _lang_attribute,        # /Lang of a joined GM document
+    ("generator/core/measure.py", "line_count"): _hyphenation,               # hyphenation, as check counts lines
     ("generator/render/site_mkdocs.py", "config_overrides"): _theme,          # Material's interface and search
     ("generator/render/html.py", "_environment"): _lang_attribute,
     ("generator/commands/build.py", "site_look"): _theme,
