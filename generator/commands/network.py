@@ -265,7 +265,10 @@ class OneLine(logging.Handler):
                 failure = record.exc_info[1]
                 message += f": {type(failure).__name__}: {failure}"
             report(message)
-        except Exception:               # a problem report must never become a problem
+        # A record whose arguments do not fit its format (TypeError, ValueError),
+        # or a terminal gone (OSError: a closed or broken stderr): the report is
+        # dropped rather than logging's own traceback printed in its place.
+        except (TypeError, ValueError, OSError):
             pass
 
 

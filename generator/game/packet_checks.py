@@ -67,6 +67,19 @@ def _in_cast_order(ids: list[str], people: tuple[Person, ...]) -> tuple[str, ...
     return tuple(p.id for p in people if p.id in wanted)
 
 
+def _named_once(doc: YamlDocument, loc: tuple, kind: str, name: str, first: dict[str, int],
+                problems: list[Problem], hint: str) -> str | None:
+    """The key of the entry named `name` at `loc` (naming.slug), or None
+    (and a problem) when an earlier entry in `first` has that name."""
+    key = naming.slug(name)
+    if key in first:
+        problems.append(doc.problem((*loc, "name"), f"the {kind} '{name}' is given twice (first on line "
+                                    f"{first[key]})", hint=hint))
+        return None
+    first[key] = doc.position((*loc, "name"))[0]
+    return key
+
+
 def _groups(doc: YamlDocument, slug: str, groups: list[Group], people: tuple[Person, ...], known: set[str],
             problems: list[Problem]) -> tuple[GroupEntry, ...]:
     """The groups of the file, then each faction no group describes."""
@@ -78,12 +91,10 @@ def _groups(doc: YamlDocument, slug: str, groups: list[Group], people: tuple[Per
     found: list[GroupEntry] = []
     for i, group in enumerate(groups):
         loc = (slug, "groups", i)
-        key = naming.slug(group.name)
-        if key in first:
-            problems.append(doc.problem((*loc, "name"), f"the group '{group.name}' is given twice (first on line "
-                                        f"{first[key]})", hint="describe each group once; give it all its members"))
+        key = _named_once(doc, loc, "group", group.name, first, problems,
+                          "describe each group once; give it all its members")
+        if key is None:
             continue
-        first[key] = doc.position((*loc, "name"))[0]
         members = _ids(doc, (*loc, "members"), group.members, people, known, problems)
         faction = factions.pop(key, [])
         if faction and group.membership != "open":
@@ -160,12 +171,9 @@ def _plots(doc: YamlDocument, slug: str, plots: list[Plot], people: tuple[Person
     first: dict[str, int] = {}
     for i, plot in enumerate(plots):
         loc = (slug, "plots", i)
-        key = naming.slug(plot.name)
-        if key in first:
-            problems.append(doc.problem((*loc, "name"), f"the plot '{plot.name}' is given twice (first on line "
-                                        f"{first[key]})", hint="give each plot a name of its own"))
+        key = _named_once(doc, loc, "plot", plot.name, first, problems, "give each plot a name of its own")
+        if key is None:
             continue
-        first[key] = doc.position((*loc, "name"))[0]
         members = _ids(doc, (*loc, "members"), list(plot.members), people, known, problems, key=True)
         if len(plot.members) < 2:
             problems.append(doc.problem((*loc, "members"), f"the plot '{plot.name}' has "
