@@ -19,12 +19,12 @@ from pathlib import Path
 
 from bench_print import synthetic_game
 from generator.game.load import load_all
-from generator.render.jobs import prepare_html
+from generator.render.pdf.jobs import prepare_html
 from generator.core.paths import TEMPLATES_DIR
-from generator.render.lint import find_missing_glyphs, find_overlaps, find_split_rows
+from generator.render.pdf.lint import find_missing_glyphs, find_overlaps, find_split_rows
 from generator.render.options import DEFAULT_OPTIONS
 from generator.core.paper import PAPERS, Paper
-from generator.render.pdf import find_overflows, make_fetcher
+from generator.render.pdf.weasy import find_overflows, make_fetcher
 
 
 def main() -> None:

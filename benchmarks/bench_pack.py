@@ -1,6 +1,6 @@
 """Benchmark: assembling the example's Sixes pack from parts already rendered
 (a warm cache), with each rendered part parsed once per paper as shipped
-(`SourcePdfs` in render/pack_assembly.py) and parsed again for every file it
+(`SourcePdfs` in render/pack/assembly.py) and parsed again for every file it
 goes into, in one run.
 
 usage: .venv/bin/python benchmarks/bench_pack.py [--repeat N]
@@ -24,7 +24,7 @@ from generator.commands.pack import PackRequest, pack
 from generator.core.paper import A4, LETTER
 from generator.core.paths import DEFAULT_DATA_DIR
 from generator.render.cache.storage import CACHE_VARIABLE
-from generator.render.pack_assembly import SourcePdfs
+from generator.render.pack.assembly import SourcePdfs
 
 
 def parsed_every_time(self: SourcePdfs, path: Path) -> Any:

@@ -24,7 +24,7 @@ import yaml
 from generator.core.i18n import speaking
 from generator.game.gather import gather
 from generator.game.settings import load_settings
-from generator.render.bounded import fit_problems
+from generator.render.fit.bounded import fit_problems
 from generator.render.options import PrintOptions
 from generator.systems.sixes import SYSTEM as SIXES
 

@@ -50,7 +50,7 @@ from generator.core.paper import PAPERS, Paper
 from generator.game.load import load_all
 from generator.game.settings import load_settings
 
-from generator.render.jobs import prepare_html
+from generator.render.pdf.jobs import prepare_html
 from generator.core.paths import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.render.cache import BUILD_RECORD, cache_root
 from generator.render.options import DEFAULT_OPTIONS
@@ -92,7 +92,7 @@ def timed(fn):
 def weasyprint_only(data: Path, paper: str) -> float:
     """Render the build's final HTML documents sequentially with plain WeasyPrint."""
     import weasyprint
-    from generator.render.pdf import make_fetcher
+    from generator.render.pdf.weasy import make_fetcher
     loaded, _ = load_all(data)
     prepared = [prepare_html(doc, DEFAULT_OPTIONS) for item in loaded for doc in item.system.documents(item.game)]
     fonts = weasyprint.text.fonts.FontConfiguration()

@@ -19,9 +19,9 @@ from pathlib import Path
 from generator.core.paper import A4
 from generator.core.paths import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.game.load import load_all
-from generator.render.jobs import prepare_html
+from generator.render.pdf.jobs import prepare_html
 from generator.render.options import DEFAULT_OPTIONS
-from generator.render.pdf import PdfJob, render_pdf
+from generator.render.pdf.weasy import PdfJob, render_pdf
 
 # (system, document slug): the documents with such tables.
 DOCUMENTS = [("sixes", "rules-reference"), ("sixes", "gm-cheat-sheet"), ("sixes", "balance-report"),

@@ -34,11 +34,11 @@ from bench_print import edit_one_character, synthetic_game  # noqa: E402
 
 from generator.core import memo  # noqa: E402
 from generator.game.load import load_all  # noqa: E402
-from generator.render.jobs import prepare_html  # noqa: E402
+from generator.render.pdf.jobs import prepare_html  # noqa: E402
 from generator.core.paths import TEMPLATES_DIR  # noqa: E402
 from generator.render.options import DEFAULT_OPTIONS  # noqa: E402
-from generator.render.parts import part_jobs, splittable  # noqa: E402
-from generator.render.pdf import render_pdf  # noqa: E402
+from generator.render.pdf.parts import part_jobs, splittable  # noqa: E402
+from generator.render.pdf.weasy import render_pdf  # noqa: E402
 from generator.systems.sixes.balance import brawl_works  # noqa: E402
 from generator.core.paper import A4
 

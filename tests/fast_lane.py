@@ -91,7 +91,7 @@ def fast_lane_guard(request: pytest.FixtureRequest) -> Iterator[None]:
 
 def guard(patch: pytest.MonkeyPatch) -> None:
     """Makes PDF rendering and the slow programs raise, through `patch`."""
-    from generator.render import batch, pdf
+    from generator.render.pdf import batch, weasy as pdf
 
     def no_render(*args: Any, **kwargs: Any) -> NoReturn:
         _refuse("renders a PDF")

@@ -22,8 +22,8 @@ def build_site_only(game_dir: Path, out: Path) -> Path:
     and logo), then the site, in the game's language."""
     from generator.commands.build import site_look, site_section
     from generator.core.paper import A4
-    from generator.render.site import stage_sources
-    from generator.render.site_mkdocs import build_site
+    from generator.render.site.writer import stage_sources
+    from generator.render.site.mkdocs_build import build_site
     from generator.game.gather import gather
     from generator.core.i18n import speaking
     from generator.core.loading import reading_game

@@ -73,7 +73,7 @@ ROW_HEADERS = {
 
 @pytest.mark.parametrize("text", ROW_HEADERS.values(), ids=ROW_HEADERS.keys())
 def test_row_headers_are_found_in_linear_time(text):
-    from generator.render.site_mkdocs import row_headers
+    from generator.render.site.mkdocs_build import row_headers
     assert timed(row_headers, text) == text
 
 
@@ -146,7 +146,7 @@ def test_the_heading_scan_reads_what_the_patterns_read():
 
 
 def test_the_row_header_scan_reads_what_the_patterns_read():
-    from generator.render.site_mkdocs import row_headers
+    from generator.render.site.mkdocs_build import row_headers
     pieces = ["<table>", "</table>", "<tbody>", "</tbody>", "<tr>", "<td>", "</td>", "<strong>", "</strong>", "x",
               " ", "\n", '<td style="text-align: right">']
     texts = _random_texts(pieces, 20_000, 16, seed=29)
@@ -178,7 +178,7 @@ def test_a_page_nesting_too_deep_is_refused_at_its_line(tmp_path, page, line, fo
 def test_the_cleaner_writes_deep_html_without_recursion_and_refuses_deeper():
     import sys
 
-    from generator.render.clean_html import UnsafeHtml, clean_html
+    from generator.render.site.clean_html import UnsafeHtml, clean_html
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(120)          # far less than the 300 levels below: any recursion per level fails
     try:

@@ -18,8 +18,8 @@ from generator.commands.build import build
 from generator.commands.context import BuildConfig
 from generator.core.paper import A4
 from generator.core.paths import DEFAULT_DATA_DIR
-from generator.render.jobs import Budget, layout_faults, long_documents
-from generator.render.pdf import PdfResult
+from generator.render.pdf.jobs import Budget, layout_faults, long_documents
+from generator.render.pdf.weasy import PdfResult
 from generator.systems.sixes import SYSTEM as SIXES
 
 

@@ -18,7 +18,7 @@ from generator.core.paths import DEFAULT_DATA_DIR
 from generator.game.gather import gather
 from generator.game.pack_plan import plan_envelopes
 from generator.game.settings import load_settings
-from generator.render.jobs import document_html
+from generator.render.pdf.jobs import document_html
 from generator.systems.sixes import SYSTEM
 from generator.systems.sixes import outputs as sixes_outputs
 from generator.systems.sixes.balance import cast_balance

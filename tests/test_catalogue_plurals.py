@@ -16,7 +16,7 @@ from processes import PATIENCE
 from generator.core import i18n
 from generator.core.i18n import read_catalogue, script_catalogue, speaking, words_for
 from generator.core.paths import TEMPLATES_DIR
-from generator.render.tracker import TRACKER_DOMAIN
+from generator.render.site.tracker import TRACKER_DOMAIN
 
 from test_game_catalogue import sixes
 

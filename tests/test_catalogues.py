@@ -199,7 +199,7 @@ def _named_mid_sentence(term: str, text: str) -> bool:
 
 
 def _system_domains() -> dict[str, list[str]]:
-    from generator.render.tracker import TRACKER_DOMAIN
+    from generator.render.site.tracker import TRACKER_DOMAIN
     from generator.systems import SYSTEMS
     return {s.slug: [s.slug, f"{s.slug}-rulings"] + ([TRACKER_DOMAIN] if s.slug == "sixes" else [])
             for s in SYSTEMS}

@@ -1,5 +1,5 @@
 """`sixes clean` removes only cache folders the tool made, known by the
-marker it wrote into each (render/cache_marker.py), never a user's folder
+marker it wrote into each (render/cache/marker.py), never a user's folder
 that merely has a cache-like name inside a cache folder they share."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from generator.commands.cli import main
 from generator.render.cache import cache_root, clear, read_text, usable_root, write_text
-from generator.render.cache_marker import MARKER
+from generator.render.cache.marker import MARKER
 
 
 def sixes(*args, cwd: Path):

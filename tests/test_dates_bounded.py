@@ -130,7 +130,7 @@ NOT_WRITTEN = {
     "render/cache/pdfs.py": "time.time() and st_mtime age the cache's unused entries; no file carries them",
     "render/cache/builds.py": "mentions SOURCE_DATE_EPOCH in a docstring; its key reads given_date()",
     "render/cache/keys.py": "mentions SOURCE_DATE_EPOCH in its docstring",
-    "render/pdf.py": "mentions SOURCE_DATE_EPOCH in docstrings; its dates come from game/dates.py",
+    "render/pdf/weasy.py": "mentions SOURCE_DATE_EPOCH in docstrings; its dates come from game/dates.py",
     "commands/build.py": "mentions SOURCE_DATE_EPOCH in a docstring; its dates come from game/dates.py",
 }
 

@@ -10,7 +10,7 @@ import pytest
 
 from fast_lane import FAST_FILES, SlowInFastLane, guard, slow_program
 from generator.core.paper import A4
-from generator.render.pdf import PdfJob, render_pdf
+from generator.render.pdf.weasy import PdfJob, render_pdf
 
 TESTS = Path(__file__).parent
 

@@ -22,7 +22,7 @@ from fit_games import (NAME_FLOOR, lengthen_every_name, lengthen_every_text, mak
 from generator.commands.cli import main
 from generator.core.measure import line_count, words_that_fit
 from generator.core.paths import TEMPLATES_DIR
-from generator.render.stacked import NAME_PT
+from generator.render.fit.stacked import NAME_PT
 
 SYSTEMS = ("sixes", "six-shooter", "d6xd6", "i6", "sixes-system")
 LOCATED = re.compile(r"^(\S+\.yaml):(\d+):(\d+): error: (.*)$", re.M)
@@ -85,8 +85,8 @@ def test_the_lookup_legend_is_counted_as_weasyprint_sets_it(tmp_path, language, 
     WeasyPrint sets, never fewer (the shipped starters' legends fit)."""
     from generator.core.i18n import speaking, words_for
     from generator.game.load import load_all
-    from generator.render.fit import card_width
-    from generator.render.lookup_fit import LEGEND_FILL, legend
+    from generator.render.fit.fit import card_width
+    from generator.render.fit.lookup_fit import LEGEND_FILL, legend
     from generator.render.options import PrintOptions
     from generator.systems.d6xd6.outputs import rungs
     folder = lengthen_every_name(tmp_path / "game", extra, language) if extra else new_game(tmp_path / "game", language)
@@ -104,8 +104,8 @@ def test_the_tools_own_words_on_a_card_are_measured_in_the_games_language():
     the game's language, not English constants: the German lookup card's
     subtitle takes two lines of a bridge card, so its legend has less room."""
     from generator.core.i18n import ENGLISH, speaking, words_for
-    from generator.render.bounded import distance_heads, notes_follow, stages_line
-    from generator.render.lookup_fit import room_for_legend
+    from generator.render.fit.bounded import distance_heads, notes_follow, stages_line
+    from generator.render.fit.lookup_fit import room_for_legend
     from generator.render.options import PrintOptions
     from generator.systems.d6xd6.outputs import Sheet
     options, blank = PrintOptions(card_size="bridge"), Sheet("", "", None, 0, (), (), 0)
@@ -419,7 +419,7 @@ def test_check_stays_fast_on_a_big_game(tmp_path):
     folder = tmp_path / "big"
     subprocess.run([sys.executable, str(Path(__file__).with_name("big_game.py")), str(folder)], check=True)
     from generator.game.load import load_all
-    from generator.render.bounded import fit_problems
+    from generator.render.fit.bounded import fit_problems
     loaded, _ = load_all(folder)
     fit_problems(loaded)                    # fonts read once
     problems, seconds = cpu_time(fit_problems, loaded)
@@ -430,7 +430,7 @@ def test_the_print_lint_names_the_data_field(tmp_path, monkeypatch):
     """A build that gets past the check (here: the check switched off) and
     still finds text outside its box names the field at its file:line:col,
     not a CSS box: the lint is the last guard, and speaks data."""
-    import generator.render.bounded as bounded
+    import generator.render.fit.bounded as bounded
     monkeypatch.setattr(bounded, "refuse_unfit", lambda *args, **kwargs: None)
     game = make_game(tmp_path / "game", "six-shooter", 1, only=("challenges.yaml", "description"), over=200)
     code, said = run("check", "--data", game)
@@ -445,7 +445,7 @@ def test_the_print_lint_names_the_data_field(tmp_path, monkeypatch):
 def test_a_named_field_is_located_as_check_locates_it(tmp_path):
     """What a template names (data-field) becomes the file:line:col and the
     field's path, for keyed and listed places alike."""
-    from generator.render.bounded import locate_fields
+    from generator.render.fit.bounded import locate_fields
     game = make_game(tmp_path / "game", "sixes", 1)
     said = locate_fields("page 1: text of 'sixes/actions.yaml#actions.escape.rule' overlaps 'x'", game)
     lines = (game / "sixes" / "actions.yaml").read_text().splitlines()

@@ -417,7 +417,7 @@ def test_a_bad_page_stops_the_build_with_its_name(tmp_path):
     ("</div></div></article>x", "x"),
 ])
 def test_clean_html_keeps_plain_markup_only(dirty, clean):
-    from generator.render.clean_html import clean_html
+    from generator.render.site.clean_html import clean_html
     assert clean_html(dirty) == clean
 
 

@@ -13,7 +13,7 @@ import pytest
 from generator.core.glossary import Glossary, Term
 from generator.core.paths import DEFAULT_DATA_DIR, SITE_SOURCES_DIR
 from generator.render.html import render_template
-from generator.render.jobs import document_html
+from generator.render.pdf.jobs import document_html
 from generator.systems import SYSTEMS, system
 
 
@@ -43,7 +43,7 @@ def outputs(slug: str) -> dict[str, str]:
     for name in sys.hand_written:
         out[f"site/{name}"] = (SITE_SOURCES_DIR / slug / name).read_text(encoding="utf-8")
     if slug == "sixes":
-        from generator.render.tracker import tracker_html
+        from generator.render.site.tracker import tracker_html
         out["gm/fight-tracker.html"] = tracker_html(game)
     return {name: visible(text) for name, text in out.items()}
 

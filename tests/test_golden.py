@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator.render.html import render_template
-from generator.render.jobs import document_html
+from generator.render.pdf.jobs import document_html
 from generator.systems import SYSTEMS, by_slug
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -308,8 +308,8 @@ def build_site_only(data_dir: Path, out: Path) -> Path:
     """Load every system, stage its pages and run MkDocs; the public PDFs the
     pages link are empty placeholders (their content is not under test)."""
     from generator.core.paper import A4
-    from generator.render.site import SiteSection, stage_sources
-    from generator.render.site_mkdocs import build_site
+    from generator.render.site.writer import SiteSection, stage_sources
+    from generator.render.site.mkdocs_build import build_site
 
     sections = []
     for system in SYSTEMS:

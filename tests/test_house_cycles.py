@@ -107,8 +107,8 @@ def described(cycle: list[str], graph: Graph) -> str:
 def test_generator_has_no_import_cycle():
     graph = import_graph(PROJECT_ROOT)
     # The graph is real: a top-level import and a lazy one (inside render_checked) are in it.
-    assert "generator.render.pdf" in graph["generator.render.batch"]
-    assert "generator.render.batch" in graph["generator.render.jobs"]
+    assert "generator.render.pdf.weasy" in graph["generator.render.pdf.batch"]
+    assert "generator.render.pdf.batch" in graph["generator.render.pdf.jobs"]
     cycle = find_cycle(graph)
     assert cycle == [], described(cycle, graph)
 

@@ -1,7 +1,7 @@
 """Words break as a typesetter breaks them (issue 47): at a syllable of the
 document's language with a hyphen, never anywhere. The check's line count
 (core/measure.py) hyphenates as WeasyPrint does, in each shipped language;
-the print lint (render/broken_words.py) refuses a word cut without a hyphen;
+the print lint (render/pdf/broken_words.py) refuses a word cut without a hyphen;
 the Sixes speed table's heads keep the tool's words whole in every language.
 """
 from __future__ import annotations
@@ -77,7 +77,7 @@ HEADS = "".join(f"<th>{w}</th>" for w in ("Vitesse", "Effet", "Attaque", "Récup
 def test_a_head_shredded_by_an_automatic_table_fails_the_lint():
     """`overflow-wrap: anywhere` lets an automatic table squeeze a column
     below its word ("Vitess|e"): the lint names the word and its page."""
-    from generator.render.broken_words import find_broken_words
+    from generator.render.pdf.broken_words import find_broken_words
     shredding = "th { overflow-wrap: anywhere; hyphens: manual }"
     shredded = _render(_page(f"<table><tr>{HEADS}</tr></table>", style=shredding))
     faults = find_broken_words(shredded)
@@ -89,7 +89,7 @@ def test_a_break_the_renderer_could_have_hyphenated_fails_the_lint():
     """A word wider than its box, in a box that does not hyphenate, is cut
     at the edge: a fault where the language's dictionary has a syllable
     that fits; with hyphenation on (base.css) the same word passes."""
-    from generator.render.broken_words import find_broken_words
+    from generator.render.pdf.broken_words import find_broken_words
     body = '<div style="width: 14mm">Handgemenge</div>'
     assert find_broken_words(_render(_page(body, "de", "div { hyphens: manual }"))) == [
         "page 1: a word is cut without a hyphen: “Handge|menge” (<div>)"]
@@ -100,7 +100,7 @@ def test_a_name_with_no_syllable_that_fits_may_break_at_the_edge():
     """A game's name of one long word with no break the dictionary knows,
     wider than the whole box: no layout could keep it whole, so it breaks
     at the edge and the lint lets it (README, "How much text each box holds")."""
-    from generator.render.broken_words import find_broken_words
+    from generator.render.pdf.broken_words import find_broken_words
     body = ('<table style="table-layout: fixed; width: 30mm"><tr>'
             '<td class="name">Xxxxxxxxxxxxxxxxxxxxxxxxx</td></tr></table>')
     document = _render(_page(body, "en"))
@@ -110,7 +110,7 @@ def test_a_name_with_no_syllable_that_fits_may_break_at_the_edge():
 def test_words_on_separate_lines_by_design_are_not_a_cut_word():
     """A <br> between two words (a head's second line) and a line ending at
     a space are breaks, not cuts."""
-    from generator.render.broken_words import find_broken_words
+    from generator.render.pdf.broken_words import find_broken_words
     body = ('<table style="width: 20mm"><tr><th>Attaque<br>inflige</th></tr></table>'
             '<p style="width: 20mm">un deux trois quatre cinq six sept</p>')
     assert find_broken_words(_render(_page(body))) == []
@@ -120,7 +120,7 @@ def test_in_an_automatic_table_only_a_games_name_may_break_at_the_edge():
     """An automatic table shrinks a column below its word: a game's name
     (class="name", on the cell or on an element inside it) may then break
     at the edge; any other word so cut is a fault."""
-    from generator.render.broken_words import find_broken_words
+    from generator.render.pdf.broken_words import find_broken_words
     word = "Xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
     other = "<td>Un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze</td>"
     for cell in (f'<td class="name">{word}</td>', f'<td><b class="name">{word}</b></td>'):

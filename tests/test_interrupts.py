@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from generator.commands.cli import main
 from generator.commands.output import JOURNAL, STAGING_PREFIX
 from generator.core.paths import PROJECT_ROOT
-from generator.render import scratch
+from generator.render.pdf import scratch
 from generator.systems.six_shooter import SYSTEM as SIX_SHOOTER
 from generator.systems.sixes import SYSTEM as SIXES
 from processes import default_interrupt, session_processes, wait_gone
@@ -196,7 +196,7 @@ def test_pack_sweeps_a_killed_runs_staging_even_when_it_refuses_its_arguments(ga
 def _slow_job(target: Path):
     """A real render: a worker still starts and renders it after the batch is left, unless stopped or waited for."""
     from generator.core.paper import A4
-    from generator.render.pdf import PdfJob
+    from generator.render.pdf.weasy import PdfJob
     rows = "".join(f"<tr><td>{n}</td><td>{n * n}</td></tr>" for n in range(300))
     html = f"<html lang=en><head><title>slow</title></head><body><table>{rows}</table></body></html>"
     return PdfJob(html, (PROJECT_ROOT / "templates").as_uri() + "/", target, A4, (PROJECT_ROOT / "templates",),
@@ -207,7 +207,7 @@ def test_ctrl_c_in_a_render_batch_ends_its_workers_before_the_batch_is_left(tmp_
     """The staging folder is removed right after the batch: a worker still
     writing then would leave it behind (seen once in CI as a left
     .sixes-staging- folder after Ctrl-C)."""
-    from generator.render.batch import RenderBatch, shared_pool, stop_pools
+    from generator.render.pdf.batch import RenderBatch, shared_pool, stop_pools
     try:
         with pytest.raises(KeyboardInterrupt):
             with RenderBatch(None, 2, lambda *a: None) as batch:
@@ -222,7 +222,7 @@ def test_ctrl_c_in_a_render_batch_ends_its_workers_before_the_batch_is_left(tmp_
 
 def test_a_failure_in_a_render_batch_waits_for_the_renders_under_way(tmp_path):
     """Any other failure keeps the warm pool but lets no render outlive the batch."""
-    from generator.render.batch import RenderBatch, stop_pools
+    from generator.render.pdf.batch import RenderBatch, stop_pools
     try:
         with pytest.raises(ValueError):
             with RenderBatch(None, 2, lambda *a: None) as batch:

@@ -16,8 +16,8 @@ from generator.core.alphabets import undrawn_letters
 from generator.core.paths import TEMPLATES_DIR
 from generator.game.language import theme_language, theme_languages
 from generator.game.settings import LANGUAGE_PATTERN
-from generator.render.site import _IN_LANGUAGE
-from generator.render.tracker import TRACKER_DOMAIN
+from generator.render.site.writer import _IN_LANGUAGE
+from generator.render.site.tracker import TRACKER_DOMAIN
 from generator.systems.base import starter_in
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,11 +82,11 @@ READERS = {
     ("generator/game/gather.py", "gather"): _words,                         # the game's catalogue and Words
     ("generator/core/i18n.py", "locale"): _words,                           # Babel's numbers
     ("generator/game/language.py", "language_setting"): _lang_attribute,     # where an error points
-    ("generator/render/site.py", "stage_sources"): _hand_written,
-    ("generator/render/parts.py", "declared_language"): _lang_attribute,
-    ("generator/render/parts.py", "joined_result"): _lang_attribute,        # /Lang of a joined GM document
+    ("generator/render/site/writer.py", "stage_sources"): _hand_written,
+    ("generator/render/pdf/parts.py", "declared_language"): _lang_attribute,
+    ("generator/render/pdf/parts.py", "joined_result"): _lang_attribute,        # /Lang of a joined GM document
     ("generator/core/measure.py", "line_count"): _hyphenation,               # hyphenation, as check counts lines
-    ("generator/render/site_mkdocs.py", "config_overrides"): _theme,          # Material's interface and search
+    ("generator/render/site/mkdocs_build.py", "config_overrides"): _theme,          # Material's interface and search
     ("generator/render/html.py", "_environment"): _lang_attribute,
     ("generator/commands/build.py", "site_look"): _theme,
     ("generator/commands/new.py", "run"): _starters,
@@ -129,7 +129,7 @@ def test_material_renders_every_accepted_code_and_each_page_declares_it(tmp_path
     import jinja2
     import material
 
-    from generator.render.site_mkdocs import config_overrides, SiteLook
+    from generator.render.site.mkdocs_build import config_overrides, SiteLook
 
     theme = config_overrides(SiteLook(language=code), tmp_path)["theme"]
     loader = jinja2.FileSystemLoader([theme["custom_dir"], str(Path(material.__file__).parent / "templates")])

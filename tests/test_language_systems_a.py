@@ -25,7 +25,7 @@ from whole_words import found as found_whole
 from generator.commands.cli import main
 from generator.core.i18n import LOCALES_DIR, PLACEHOLDER, speaking, words_for
 from generator.render.html import render_template
-from generator.render.jobs import document_html
+from generator.render.pdf.jobs import document_html
 from generator.systems import by_slug
 
 SYSTEMS = ("sixes-system", "six-shooter")

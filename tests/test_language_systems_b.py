@@ -30,7 +30,7 @@ from whole_words import count
 from generator.core import i18n
 from generator.core.i18n import speaking, words_for
 from generator.render.html import render_template
-from generator.render.jobs import document_html
+from generator.render.pdf.jobs import document_html
 from generator.systems import by_slug
 from po_forms import forms
 

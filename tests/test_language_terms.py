@@ -34,7 +34,7 @@ from pydantic import BaseModel
 from generator.core import i18n
 from generator.core.i18n import speaking, words_for
 from generator.render.html import render_template
-from generator.render.jobs import document_html
+from generator.render.pdf.jobs import document_html
 from generator.systems import SYSTEMS, by_slug
 from language_games import built_language_game
 from whole_words import found

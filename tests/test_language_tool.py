@@ -253,7 +253,7 @@ def test_the_themes_words_are_all_marked_and_change_with_the_language():
     cache key (which takes them) does too."""
     import yaml
     from generator.core.paths import MKDOCS_CONFIG
-    from generator.render.site_mkdocs import theme_words
+    from generator.render.site.mkdocs_build import theme_words
     theme = yaml.safe_load(MKDOCS_CONFIG.read_text(encoding="utf-8"))["theme"]
     toggles = {scheme["toggle"]["name"] for scheme in theme["palette"] if "toggle" in scheme}
     assert toggles and toggles <= set(theme_words())

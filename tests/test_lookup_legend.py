@@ -95,7 +95,7 @@ def legend_gaps(game: Path, language: str, card: str) -> list[float]:
     from generator.core.i18n import speaking, words_for
     from generator.core.paths import TEMPLATES_DIR
     from generator.game.load import load_all
-    from generator.render.jobs import prepare_html
+    from generator.render.pdf.jobs import prepare_html
     from generator.render.options import PrintOptions
     item = next(i for i in load_all(game)[0] if i.system.slug == "d6xd6")
     with speaking(words_for(language)):
@@ -134,7 +134,7 @@ def legend_gaps(game: Path, language: str, card: str) -> list[float]:
 @pytest.mark.parametrize("language, card", [("de", "poker"), ("de", "bridge"), ("en", "bridge")])
 def test_at_the_longest_name_check_passes_the_card_has_no_empty_line_left(tmp_path, language, card):
     from generator.core.measure import PT_PER_MM
-    from generator.render.fit import LINE_HEIGHT
+    from generator.render.fit.fit import LINE_HEIGHT
     game = d6xd6_game(tmp_path / "game", language)
     original = (game / "d6xd6" / "damage.yaml").read_text(encoding="utf-8")
     longest = border(game, original, card)

@@ -55,7 +55,7 @@ def test_promises_nobody_waited_for_are_dropped_after_a_build():
 
 def test_work_started_by_the_build_runs_in_a_worker():
     import os
-    from generator.render.batch import start_simulations
+    from generator.render.pdf.batch import start_simulations
     work = memo.Work(memo.key_of("whose process"), os.getpid)
     start_simulations([work], workers=2)
     assert memo.known(work.key)
@@ -64,7 +64,7 @@ def test_work_started_by_the_build_runs_in_a_worker():
 
 def test_with_one_worker_work_waits_to_be_computed_here():
     import os
-    from generator.render.batch import start_simulations
+    from generator.render.pdf.batch import start_simulations
     work = memo.Work(memo.key_of("whose process"), os.getpid)
     start_simulations([work], workers=1)
     assert not memo.known(work.key)

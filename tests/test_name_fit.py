@@ -1,5 +1,5 @@
 """A name that cannot fit where names print is refused by `check` at its
-line, with its limit in letters (render/name_fit.py), for every name field
+line, with its limit in letters (render/fit/name_fit.py), for every name field
 of every system, found from the models; build and pack refuse it before
 rendering, as check does."""
 from __future__ import annotations
@@ -15,7 +15,7 @@ from generator.commands.cli import main
 from generator.core.loading import load_yaml
 from generator.core.text import kind_of
 from generator.systems import SYSTEMS
-from generator.render.name_fit import name_fields, name_places
+from generator.render.fit.name_fit import name_fields, name_places
 from generator.render.options import PrintOptions
 
 LOCATED = re.compile(r"^(\S+\.yaml):(\d+):(\d+): error: (.*)$", re.M)
@@ -146,7 +146,7 @@ def test_names_that_real_games_use_pass():
     """The measure leaves room for any real name: the longest names the
     other tests build whole (65 letters of one word, a German name of a
     dozen words) fit every place on the narrowest card."""
-    from generator.render.name_fit import NamePlace, _letters_that_fit
+    from generator.render.fit.name_fit import NamePlace, _letters_that_fit
     from generator.core.measure import line_count
     for size in ("bridge", "poker", "tarot"):
         for place in name_places(PrintOptions(card_size=size)):

@@ -207,7 +207,7 @@ def test_the_sites_heading_anchors_are_the_names_slugs(tmp_path):
     so a heading keeps every letter and agrees with its name's slug."""
     import markdown
 
-    from generator.render.site_mkdocs import PLAIN_LOOK, config_overrides
+    from generator.render.site.mkdocs_build import PLAIN_LOOK, config_overrides
     names, configs = [], {}
     for extension in config_overrides(PLAIN_LOOK, tmp_path)["markdown_extensions"]:
         name = extension if isinstance(extension, str) else next(iter(extension))

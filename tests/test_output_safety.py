@@ -21,7 +21,7 @@ from generator.commands.cli import main
 from generator.commands.output import JOURNAL, RECORD, OutputError, OutputFolder
 from generator.core.paths import PROJECT_ROOT, SITE_SOURCES_DIR, TEMPLATES_DIR
 from generator.render.pause import PAUSE_VARIABLE, PAUSED
-from generator.render.scratch import PREFIX
+from generator.render.pdf.scratch import PREFIX
 from generator.systems.sixes import SYSTEM as SIXES
 
 SIXES_CMD = [sys.executable, "-m", "generator"]
@@ -486,8 +486,8 @@ def test_the_writer_refuses_a_second_write_to_one_path_in_any_case(tmp_path):
 def test_two_documents_planned_onto_one_file_stop_the_build_and_write_nothing(starter, tmp_path):
     from generator.commands.context import BuildConfig, BuildContext
     from generator.core.paper import A4
-    from generator.render.jobs import Budget
-    from generator.render.pdf import PdfJob
+    from generator.render.pdf.jobs import Budget
+    from generator.render.pdf.weasy import PdfJob
 
     def job(target: Path, label: str) -> tuple[Budget, PdfJob]:
         html = f"<html lang=en><head><title>{label}</title></head><body><p>{label}</p></body></html>"

@@ -23,7 +23,7 @@ from generator.commands.cli import main
 from generator.core.errors import DataError
 from generator.commands.pack import PackRequest, pack
 from generator.core.paper import A4, LETTER
-from generator.render.pack_assembly import Part, merge
+from generator.render.pack.assembly import Part, merge
 from generator.core.paths import DEFAULT_DATA_DIR
 from generator.render.options import PrintOptions
 from generator.systems import SYSTEMS, system
@@ -524,7 +524,7 @@ def test_a_pack_after_a_build_reuses_its_documents(game, tmp_path, monkeypatch):
     fresh = pack(PackRequest(game, tmp_path / "fresh", (A4,), workers=1, cache=False))
     assert fresh.reused == 0
     assert manifest(out / "pack" / "sixes" / "a4") == manifest(tmp_path / "fresh" / "pack" / "sixes" / "a4")
-    monkeypatch.setattr("generator.render.batch.render_pdf", lambda job: pytest.fail(f"rendered {job.label}"))
+    monkeypatch.setattr("generator.render.pdf.batch.render_pdf", lambda job: pytest.fail(f"rendered {job.label}"))
     elsewhere = pack(PackRequest(game, tmp_path / "elsewhere", (A4,), workers=1, cache=True))    # the manifest too
     assert elsewhere.rendered == [] and elsewhere.reused == report.reused + len(report.rendered)
     assert manifest(tmp_path / "elsewhere" / "pack" / "sixes" / "a4") == manifest(out / "pack" / "sixes" / "a4")
@@ -534,7 +534,7 @@ def test_each_rendered_part_is_read_once_per_paper_and_a_handout_once_per_file(g
     """Every envelope holds the same summaries: the merge reads each part
     this run rendered once for all of a paper's files, and a handout (the
     GM's file, maybe large) afresh for each file it goes into, keeping none."""
-    from generator.render.pack_assembly import SourcePdfs
+    from generator.render.pack.assembly import SourcePdfs
     reads: list[Path] = []
     read = SourcePdfs.read
     monkeypatch.setattr(SourcePdfs, "read", staticmethod(lambda path: reads.append(path) or read(path)))

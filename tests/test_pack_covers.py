@@ -208,13 +208,13 @@ def _cover_context(handouts: int, name: str) -> dict:
 @pytest.mark.parametrize("half", [False, True], ids=["full", "half"])
 @pytest.mark.parametrize("name", ["Robin", "Maximiliane von Hohenzollern-Sigmaringen der Jüngere aus dem Schwarzwald"])
 def test_the_cover_measure_passes_only_covers_that_print_on_their_page(paper, half, name):
-    """render/cover_fit.py against WeasyPrint: the most handouts the
+    """render/fit/cover_fit.py against WeasyPrint: the most handouts the
     measure lets a cover list print on the cover's page (or half sheet),
     and at most one more would too (it errs long, never short)."""
     import weasyprint
 
     from generator.core.paths import TEMPLATES_DIR
-    from generator.render.cover_fit import unfit_covers
+    from generator.render.fit.cover_fit import unfit_covers
     from generator.render.html import render_template
 
     def context(n: int) -> dict:

@@ -1,5 +1,5 @@
 """A handout PDF loses its active content on its way into a pack
-(render/handouts.py).
+(render/pack/handouts.py).
 
 A handout is made with pypdf carrying document JavaScript, an open action,
 an additional action on its page, a launch link, a `javascript:` link, an
@@ -189,7 +189,7 @@ def _bookmarked(chained_next: DictionaryObject | None = None) -> PdfReader:
 def test_a_bookmarked_handout_carries_nothing_active():
     """Bookmarks are siblings linked by /Next, and a chain of page actions
     is not active content: nothing is reported, nothing is removed."""
-    from generator.render.handouts import find_active_content, strip_active_content
+    from generator.render.pack.handouts import find_active_content, strip_active_content
     reader = _bookmarked()
     assert find_active_content(reader) == []
     writer = PdfWriter(clone_from=reader)
@@ -201,7 +201,7 @@ def test_a_bookmarked_handout_carries_nothing_active():
 
 
 def test_an_active_action_chained_after_a_safe_one_is_found_and_removed():
-    from generator.render.handouts import find_active_content, strip_active_content
+    from generator.render.pack.handouts import find_active_content, strip_active_content
     reader = _bookmarked(chained_next=_action("/Launch", F="calc.exe"))
     assert find_active_content(reader) == ["a launch action"]
     writer = PdfWriter(clone_from=reader)
@@ -213,7 +213,7 @@ def test_an_active_action_chained_after_a_safe_one_is_found_and_removed():
 
 def test_what_was_removed_is_said_in_the_games_language():
     from generator.core.i18n import speaking, words_for
-    from generator.render.handouts import find_active_content
+    from generator.render.pack.handouts import find_active_content
     with speaking(words_for("fr")):
         words = find_active_content(_bookmarked(chained_next=_action("/Launch", F="calc.exe")))
         hostile = BytesIO()

@@ -20,8 +20,8 @@ from generator.core.paper import A4, LETTER, Paper
 from generator.core.paths import TEMPLATES_DIR
 from generator.game.pack_plan import LABEL_STOCK
 from generator.render.html import render_template
-from generator.render.labels import label_fits, label_lines, stamp_room, stamp_width
-from generator.render.lint import print_faults
+from generator.render.fit.labels import label_fits, label_lines, stamp_room, stamp_width
+from generator.render.pdf.lint import print_faults
 
 TITLE = "Low Water at Saint Brannoc's"
 

@@ -22,8 +22,8 @@ from generator.core.errors import DataError
 from generator.commands.pack import PackRequest, pack
 from generator.core.paper import A4
 from generator.game.pack_plan import LABEL_STOCK
-from generator.render.pack_assembly import spreadsheet_safe
-from generator.render.cards import grid_for
+from generator.render.pack.assembly import spreadsheet_safe
+from generator.render.pdf.cards import grid_for
 from generator.systems.sixes import SYSTEM as SIXES
 
 PLAYERS = len(CAST)

@@ -12,9 +12,9 @@ from generator.game.pack_plan import LABEL_STOCK
 from generator.core.measure import PT_PER_MM
 from generator.core.paths import TEMPLATES_DIR
 from generator.render.html import render_template
-from generator.render.labels import (GAP, LINE_HEIGHT, LINE_PT, LINES, NAME_LINE_HEIGHT, NAME_STEPS, PAD_Y, name_pt,
+from generator.render.fit.labels import (GAP, LINE_HEIGHT, LINE_PT, LINES, NAME_LINE_HEIGHT, NAME_STEPS, PAD_Y, name_pt,
                                      name_room)
-from generator.render.lint import find_overlaps
+from generator.render.pdf.lint import find_overlaps
 
 NAMES = ("Jo Li", "Robin Ash", "Florentyna Grzegorczyk", "Anne-Marie Kowalczyk-Brennan",
          "Maximilian Featherstonehaugh-Whitmore", "Oluwaseun Adeyemi-Okonkwo")
@@ -60,7 +60,7 @@ def test_a_short_name_takes_the_largest_size_and_a_long_one_steps_down():
 
 @pytest.mark.parametrize("paper", sorted(LABEL_STOCK))
 def test_every_name_prints_at_its_measured_size_inside_its_label(paper):
-    """WeasyPrint sets each name at the size render/labels.py chose, and the
+    """WeasyPrint sets each name at the size render/fit/labels.py chose, and the
     name with its two lines stays inside the label, clear of each other."""
     stock = LABEL_STOCK[paper]
     document = _render(_label_sheet(paper))

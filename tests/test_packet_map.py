@@ -12,7 +12,7 @@ import pytest
 from generator.core.errors import BuildError
 from generator.game.packet import Packet, Person, Tie
 from generator.game.packet_graph import dot_source, matrix, quoted
-from generator.render.relationship_map import draw_map
+from generator.render.pdf.relationship_map import draw_map
 
 needs_dot = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz is not installed")
 

@@ -11,7 +11,7 @@ from generator.game.gather import gather
 from generator.game.pack_plan import PackChoices, plan_pack
 from generator.game.packet_route import MAP_SLUG, PLOTS_SLUG, member_page
 from generator.game.settings import load_settings
-from generator.render.cards import grid_for
+from generator.render.pdf.cards import grid_for
 
 
 def plan(draw=None):

@@ -22,7 +22,7 @@ from generator.commands.context import BuildConfig
 from generator.core.paper import PAPERS
 from generator.core.paths import DEFAULT_DATA_DIR
 from generator.game.load import load_all
-from generator.render.jobs import prepare_html
+from generator.render.pdf.jobs import prepare_html
 from generator.render.options import DEFAULT_OPTIONS, PrintOptions
 from generator.systems import SYSTEMS
 
@@ -84,7 +84,7 @@ def test_the_checker_fails_an_untagged_pdf(tmp_path):
     """The check can fail: the same sheet rendered --untagged does."""
     from generator.core.paper import A4
     from generator.core.paths import TEMPLATES_DIR
-    from generator.render.pdf import render_pdf
+    from generator.render.pdf.weasy import render_pdf
     target = tmp_path / "untagged.pdf"
     prepared = prepare_html(_sheet_document(), PrintOptions(tagged=False))
     render_pdf(prepared.job(target, A4, (TEMPLATES_DIR, DEFAULT_DATA_DIR), "untagged sheet"))
@@ -94,7 +94,7 @@ def test_the_checker_fails_an_untagged_pdf(tmp_path):
 def _tagged_sheet(tmp_path):
     from generator.core.paper import A4
     from generator.core.paths import TEMPLATES_DIR
-    from generator.render.pdf import render_pdf
+    from generator.render.pdf.weasy import render_pdf
     target = tmp_path / "tagged.pdf"
     prepared = prepare_html(_sheet_document(), PrintOptions(tagged=True))
     render_pdf(prepared.job(target, A4, (TEMPLATES_DIR, DEFAULT_DATA_DIR), "tagged sheet"))

@@ -151,7 +151,7 @@ def test_only_shipped_fonts_are_embedded(example_build):
 # --- the adapter's guards -------------------------------------------------
 
 def _render(html: str, paper: str = "a4"):
-    from generator.render.pdf import make_fetcher
+    from generator.render.pdf.weasy import make_fetcher
     import weasyprint
     return weasyprint.HTML(string=html, base_url=TEMPLATES_DIR.as_uri() + "/",
                            url_fetcher=make_fetcher((TEMPLATES_DIR,))).render(
@@ -161,7 +161,7 @@ def _render(html: str, paper: str = "a4"):
 @pytest.mark.parametrize("url", ["file:///etc/passwd", "http://127.0.0.1:9/x.png",
                                  "file:///etc/hostname?x", (TEMPLATES_DIR / ".." / "pyproject.toml").as_uri()])
 def test_fetcher_refuses_anything_outside_the_project_folders(tmp_path, url):
-    from generator.render.pdf import ForbiddenResource, PdfJob, render_pdf
+    from generator.render.pdf.weasy import ForbiddenResource, PdfJob, render_pdf
     job = PdfJob(f'<img src="{url}">', TEMPLATES_DIR.as_uri() + "/", tmp_path / "x.pdf", A4,
                  (TEMPLATES_DIR,), "probe")
     with pytest.raises(ForbiddenResource, match="refused to read"):
@@ -170,14 +170,14 @@ def test_fetcher_refuses_anything_outside_the_project_folders(tmp_path, url):
 
 
 def test_fetcher_serves_shipped_files_and_data_urls():
-    from generator.render.pdf import make_fetcher
+    from generator.render.pdf.weasy import make_fetcher
     fetcher = make_fetcher((TEMPLATES_DIR,))
     assert b"<svg" in fetcher.fetch((TEMPLATES_DIR / "icons" / "fist.svg").as_uri()).read()
     assert fetcher.fetch("data:text/plain,hello").read() == b"hello"
 
 
 def test_overflow_check_finds_text_spilling_out_of_a_card():
-    from generator.render.pdf import find_overflows
+    from generator.render.pdf.weasy import find_overflows
     card = '<div aria-label="probe" style="width:30mm;height:20mm;overflow:hidden">{}</div>'
     assert find_overflows(_render(card.format("short"))) == []
     assert find_overflows(_render(card.format("many words " * 80))) == ["page 1: content overflows 'probe'"]
@@ -186,7 +186,7 @@ def test_overflow_check_finds_text_spilling_out_of_a_card():
 def test_overflow_check_reaches_cards_inside_a_positioned_grid():
     """The shared card sheet places absolutely positioned cards inside an
     absolutely positioned grid; the check once stopped at the grid."""
-    from generator.render.pdf import find_overflows
+    from generator.render.pdf.weasy import find_overflows
     sheet = ('<div style="position:absolute"><div aria-label="probe" '
              'style="position:absolute;width:30mm;height:20mm;overflow:hidden">{}</div></div>')
     assert find_overflows(_render(sheet.format("short"))) == []
@@ -195,7 +195,7 @@ def test_overflow_check_reaches_cards_inside_a_positioned_grid():
 
 # The legible floors: 9 pt on sheets and references; a card, whose box is
 # fixed, may step its text down to 7 pt before anything overflows (issue 27:
-# render/bounded.py chooses the step, and `sixes check` refuses what will not
+# render/fit/bounded.py chooses the step, and `sixes check` refuses what will not
 # fit even then).
 SHEET_FLOOR_PX, CARD_FLOOR_PX = 12, 7 * 4 / 3
 
@@ -206,7 +206,7 @@ def test_body_text_is_at_least_9pt(example_build):
     player document each."""
     from weasyprint.formatting_structure.boxes import TextBox
     from generator.game.load import load_all
-    from generator.render.jobs import document_html
+    from generator.render.pdf.jobs import document_html
     loaded, _ = load_all(DEFAULT_DATA_DIR)
     for item in loaded:
         docs = item.system.documents(item.game)
@@ -230,7 +230,7 @@ def test_body_text_is_at_least_9pt(example_build):
 def test_linked_stylesheet_outside_the_templates_is_still_refused(tmp_path):
     """Stylesheets under templates/ are parsed once per worker and taken out
     of the HTML; any other link is left for WeasyPrint and its fetcher."""
-    from generator.render.pdf import ForbiddenResource, PdfJob, render_pdf
+    from generator.render.pdf.weasy import ForbiddenResource, PdfJob, render_pdf
     outside = (TEMPLATES_DIR / ".." / "pyproject.toml").resolve().as_uri()
     job = PdfJob(f'<link rel="stylesheet" href="{outside}"><p>x</p>', TEMPLATES_DIR.as_uri() + "/",
                  tmp_path / "x.pdf", A4, (TEMPLATES_DIR,), "probe")
@@ -247,7 +247,7 @@ def test_an_edited_stylesheet_is_read_again_by_a_warm_worker(tmp_path, monkeypat
     hash of a build the other test worker was running (issue 30)."""
     import os
     from pypdf import PdfReader
-    import generator.render.pdf as pdf
+    import generator.render.pdf.weasy as pdf
     templates = tmp_path / "templates"
     templates.mkdir()
     monkeypatch.setattr(pdf, "TEMPLATES_DIR", templates)

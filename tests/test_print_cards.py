@@ -121,9 +121,9 @@ def deck():
 
 
 def render(doc, tmp_path, paper, **options):
-    from generator.render.jobs import prepare_html
+    from generator.render.pdf.jobs import prepare_html
     from generator.render.options import PrintOptions
-    from generator.render.pdf import render_pdf
+    from generator.render.pdf.weasy import render_pdf
     prepared = prepare_html(doc, PrintOptions(**options))
     target = tmp_path / f"{paper}.pdf"
     from generator.core.paper import Paper

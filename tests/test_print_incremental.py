@@ -120,7 +120,7 @@ def test_a_key_reads_only_the_game_files_the_html_gives_weasyprint(tmp_path):
     out with '..', a template's own file and a URL in the data's text are not."""
     from generator.core.paths import TEMPLATES_DIR
     from generator.render.cache.keys import named_files
-    from generator.render.pdf import PdfJob
+    from generator.render.pdf.weasy import PdfJob
     game = tmp_path / "game"
     portrait, backdrop = game / "sixes" / "portraits" / "a b.png", game / "art" / "sea.png"
     html = (f'<img src="{portrait.as_uri()}"><div style="background: url(\'{backdrop.as_uri()}\')"></div>'

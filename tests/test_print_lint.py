@@ -29,7 +29,7 @@ PAGE = ('<html lang="{lang}"><head><title>{title}</title><link rel="stylesheet" 
 
 
 def test_a_character_outside_the_shipped_fonts_is_named_with_page_and_element():
-    from generator.render.lint import find_missing_glyphs
+    from generator.render.pdf.lint import find_missing_glyphs
     body = '<p>fine</p><p style="break-before: page">fine</p><section aria-label="Card: Snow">' \
            '<p>Snow \u2603 and \u0141\u00f3d\u017a</p></section>'
     assert find_missing_glyphs(_render(PAGE.format(lang="en", title="t", body=body))) == [
@@ -38,13 +38,13 @@ def test_a_character_outside_the_shipped_fonts_is_named_with_page_and_element():
 
 
 def test_latin_extended_text_is_covered_by_the_shipped_fonts():
-    from generator.render.lint import find_missing_glyphs
+    from generator.render.pdf.lint import find_missing_glyphs
     body = "<p>\u0141\u00f3d\u017a, \u0218tef\u0103ne\u0219ti, \u0150rs\u00e9g \u2013 \u201cquoted\u201d \u2026</p>"
     assert find_missing_glyphs(_render(PAGE.format(lang="en", title="t", body=body))) == []
 
 
 def test_text_in_a_font_we_do_not_ship_is_a_fault():
-    from generator.render.lint import find_missing_glyphs
+    from generator.render.pdf.lint import find_missing_glyphs
     faults = find_missing_glyphs(_render(PAGE.format(lang="en", title="t", body="<p>ok <code>dice</code></p>")))
     assert faults == ["page 1: <code>: font-family monospace is not a shipped font (text 'dice')"]
 
@@ -55,7 +55,7 @@ def test_text_in_a_font_we_do_not_ship_is_a_fault():
     ("en", " ", ["no document title (the HTML <title> is empty)"]),
 ])
 def test_metadata_needs_a_title_and_a_language(lang, title, expected):
-    from generator.render.lint import metadata_faults
+    from generator.render.pdf.lint import metadata_faults
     html = PAGE.format(lang=lang, title=title, body="<p>x</p>").replace(' lang=""', "")
     assert metadata_faults(_render(html)) == expected
 
@@ -87,7 +87,7 @@ def test_every_built_pdf_carries_title_and_language(tmp_path):
 
 
 def _overlaps(body: str) -> list[str]:
-    from generator.render.lint import find_overlaps
+    from generator.render.pdf.lint import find_overlaps
     return find_overlaps(_render(PAGE.format(lang="en", title="t", body=body)))
 
 
@@ -153,8 +153,8 @@ def test_a_shared_class_moving_a_table_onto_its_legend_is_caught(tmp_path):
     """The past bug: a card sheet's own `.grid` rule reached a face's
     table.grid and pulled it over the legend of the D6xD6 lookup card."""
     from generator.game.load import load_all
-    from generator.render.jobs import prepare_html
-    from generator.render.lint import find_overlaps
+    from generator.render.pdf.jobs import prepare_html
+    from generator.render.pdf.lint import find_overlaps
     from generator.render.options import DEFAULT_OPTIONS
     shutil.copytree(D6XD6.starter, tmp_path / "data" / "d6xd6")
     (loaded,), _ = load_all(tmp_path / "data")
@@ -167,7 +167,7 @@ def test_a_shared_class_moving_a_table_onto_its_legend_is_caught(tmp_path):
 
 
 def test_overlapping_text_reaches_the_pdf_result(tmp_path):
-    from generator.render.pdf import PdfJob, render_pdf
+    from generator.render.pdf.weasy import PdfJob, render_pdf
     html = PAGE.format(lang="en", title="t", body=_at(20, 20, "First words") + _at(21, 22, "Second words"))
     result = render_pdf(PdfJob(html, TEMPLATES_DIR.as_uri() + "/", tmp_path / "x.pdf", A4, (TEMPLATES_DIR,), "probe"))
     assert result.lint == ("page 1: text of 'p “First words”' overlaps 'p “Second words”'",)
@@ -183,7 +183,7 @@ def _long_table(row_style: str = "") -> str:
 
 
 def test_a_row_split_across_a_page_break_is_named():
-    from generator.render.lint import find_split_rows
+    from generator.render.pdf.lint import find_split_rows
     assert find_split_rows(_render(_long_table("break-inside: auto"))) == [
         "page 1: a table row (“Fighter 3 word word word word”) is split: it continues on the next page"]
 
@@ -191,7 +191,7 @@ def test_a_row_split_across_a_page_break_is_named():
 def test_rows_are_kept_whole_and_the_repeated_head_is_no_split():
     """The shared stylesheet keeps every row on one page; the table's head,
     repeated on the next page, is not a split row."""
-    from generator.render.lint import find_split_rows
+    from generator.render.pdf.lint import find_split_rows
     document = _render(_long_table())
     assert len(document.pages) == 2
     assert find_split_rows(document) == []
@@ -203,7 +203,7 @@ def test_a_row_taller_than_a_page_goes_on_and_is_no_split():
     (an Operator's archetype of a thousand words): no page holds it, so it
     continues on the next one, with the rows around it whole; only a row a
     page could hold is a split (the test above)."""
-    from generator.render.lint import find_split_rows
+    from generator.render.pdf.lint import find_split_rows
     cell = "".join(f'<p style="height: 70mm">Part {k}</p>' for k in range(4))      # 280 mm, over two pages
     rows = "".join(f"<tr><td>Fighter {i}</td><td>{cell if i == 3 else 'two words'}</td></tr>" for i in range(6))
     document = _render(PAGE.format(lang="en", title="t", body="<table><tbody>" + rows + "</tbody></table>"))
@@ -222,8 +222,8 @@ def _texts(box):
 def test_a_split_row_fails_the_build(tmp_path):
     """The split reaches the PDF's result and the layout check refuses it,
     naming the document and the page."""
-    from generator.render.jobs import Budget, check_layout
-    from generator.render.pdf import PdfJob, render_pdf
+    from generator.render.pdf.jobs import Budget, check_layout
+    from generator.render.pdf.weasy import PdfJob, render_pdf
     job = PdfJob(_long_table("break-inside: auto"), TEMPLATES_DIR.as_uri() + "/", tmp_path / "x.pdf", A4,
                  (TEMPLATES_DIR,), "probe")
     result = render_pdf(job)
@@ -235,7 +235,7 @@ def test_a_split_row_fails_the_build(tmp_path):
 def test_columns_laid_out_as_a_table_may_flow_over_pages():
     """A `display: table` layout of two columns (the sheets' .columns) is no
     row read across: its cells flowing onto the next page are no split."""
-    from generator.render.lint import find_split_rows
+    from generator.render.pdf.lint import find_split_rows
     body = ('<div style="display:table;width:100%"><div style="display:table-cell">'
             + "<p>A paragraph of the main column.</p>" * 60 + '</div><div style="display:table-cell">Side</div></div>')
     document = _render(PAGE.format(lang="en", title="t", body=body))
@@ -247,7 +247,7 @@ def test_a_table_pushed_past_its_column_by_a_long_word_is_named():
     """Its text stays in its cells, so no text overlaps: the table's own edge
     is measured. (Its heads do not hyphenate, as base.css would have them:
     words that cannot break are what push a table wide.)"""
-    from generator.render.lint import find_wide_tables
+    from generator.render.pdf.lint import find_wide_tables
     head = "<tr><th>Speed</th><th>Spezialaktionswirkung</th><th>Verteidigungsbereitschaft</th></tr>"
     body = (f'<div style="width:40mm"><table style="hyphens: manual">{head}'
             '<tr><td>1</td><td>2</td><td>3</td></tr></table></div>')
@@ -265,8 +265,8 @@ def test_the_speed_table_stays_in_its_column_in_every_language(tmp_path, languag
     would a game's own long action name, which no check measures there."""
     from generator.core.i18n import speaking, words_for
     from generator.game.load import load_all
-    from generator.render.jobs import prepare_html
-    from generator.render.lint import find_wide_tables
+    from generator.render.pdf.jobs import prepare_html
+    from generator.render.pdf.lint import find_wide_tables
     from generator.render.options import DEFAULT_OPTIONS
     from generator.systems.base import starter_in
     language, _, long_name = language.partition("-")

@@ -17,7 +17,7 @@ from generator.core.paper import A4, LETTER
 
 from generator.game.load import load_all
 
-from generator.render.jobs import prepare_html
+from generator.render.pdf.jobs import prepare_html
 from generator.render.options import PrintOptions
 from generator.systems.sixes import SYSTEM as SIXES
 from test_print_cards import filled_rects, marks
@@ -109,9 +109,9 @@ def test_large_print_builds_every_starter_in_a_wordier_language_within_its_plan(
 
 
 def test_fillable_turns_inputs_of_player_documents_into_form_fields_flat_by_default(tmp_path):
-    from generator.render.jobs import Budget, Prepared
+    from generator.render.pdf.jobs import Budget, Prepared
     from generator.core.paths import TEMPLATES_DIR
-    from generator.render.pdf import render_pdf
+    from generator.render.pdf.weasy import render_pdf
     html = ('<html lang="en"><head><title>Sheet</title><link rel="stylesheet" href="base.css"></head><body>'
             '<p>Hit points <input name="hp" value="5"></p><textarea name="notes"></textarea></body></html>')
     fields = {}
@@ -188,7 +188,7 @@ def test_the_balance_reports_bars_keep_their_value_in_ink_saver(chart_documents,
     """Each bar is a grey fill ending in a rule: ink saver drops the fill but
     keeps the rule, so the value still shows, and nothing prints solid."""
     from generator.core.paths import TEMPLATES_DIR
-    from generator.render.pdf import render_pdf
+    from generator.render.pdf.weasy import render_pdf
     doc = chart_documents["balance-report"]
     ink = {}
     for saver in (False, True):
@@ -206,7 +206,7 @@ def test_the_balance_reports_bars_keep_their_value_in_ink_saver(chart_documents,
 def test_ink_saver_charts_print_with_a_fraction_of_the_ink_and_keep_their_numbers(chart_documents, tmp_path):
     """Page 2 of the Critical Number sheet is all charts: three stacked bar charts."""
     from generator.core.paths import TEMPLATES_DIR
-    from generator.render.pdf import render_pdf
+    from generator.render.pdf.weasy import render_pdf
     doc, ink, text = chart_documents["critical-number-sheet"], {}, {}
     for saver in (False, True):
         target = tmp_path / f"{saver}.pdf"
@@ -228,7 +228,7 @@ def test_ink_saver_keeps_an_i6_heros_rating_pips(tmp_path):
     empty circles. They are kept, as a Six Shooter's held Lucky Number is:
     a hero rated higher prints more solid dots."""
     from generator.core.paths import TEMPLATES_DIR
-    from generator.render.pdf import render_pdf
+    from generator.render.pdf.weasy import render_pdf
     from generator.systems.i6 import SYSTEM as I6
     solid = {}
     for rating in (1, 5):

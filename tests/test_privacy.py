@@ -200,7 +200,7 @@ def test_the_cast_list_shows_public_characters_and_their_public_fields_only(buil
     ned_svg = base64.b64encode((DEFAULT_DATA_DIR / "sixes" / "portraits" / "ned-tregarth.svg").read_bytes())
     assert ned_svg.decode("ascii")[:80] not in page
     assert PRIVATE_CHARACTER not in names
-    # An SVG portrait is published only as the publishing gate rewrote it (render/publish.py):
+    # An SVG portrait is published only as the publishing gate rewrote it (render/site/publish.py):
     # a file beside the page that keeps its drawing and can run nothing, even opened on its own.
     published = [p for p in site.rglob("*.svg") if p.relative_to(site).parts[0] != "assets"]
     assert [p.parent.name for p in published] == ["portraits"], published

@@ -1,4 +1,4 @@
-"""The site publishes only what the tool wrote or re-encoded (render/publish.py).
+"""The site publishes only what the tool wrote or re-encoded (render/site/publish.py).
 
 A game is given a hostile logo (an SVG with a script), cast-list portraits
 (a JPEG carrying EXIF and a comment, an SVG with a script, handlers, a
@@ -165,7 +165,7 @@ def test_no_published_raster_carries_metadata(watched):
 def test_a_jpeg_keeps_its_picture_and_orientation(tmp_path):
     from PIL import Image
 
-    from generator.render.publish import publish_image
+    from generator.render.site.publish import publish_image
     source = tmp_path / "turned.jpg"
     exif = Image.Exif()
     exif[0x0112] = 6            # the camera was turned: show it rotated 90 degrees
@@ -188,7 +188,7 @@ def test_a_jpeg_keeps_its_picture_and_orientation(tmp_path):
 ])
 def test_an_active_file_is_never_published(tmp_path, name, content):
     from generator.core.errors import DataError
-    from generator.render.publish import publish_image
+    from generator.render.site.publish import publish_image
     source = tmp_path / name
     source.write_bytes(content)
     with pytest.raises(DataError, match="the site publishes only PNG, JPEG, GIF, WebP or SVG images"):
@@ -264,7 +264,7 @@ def test_svg_values_keep_their_colours_transforms_and_filter_effects():
 def test_an_animated_gif_keeps_its_frames_and_loses_its_comment(tmp_path):
     from PIL import Image
 
-    from generator.render.publish import publish_image
+    from generator.render.site.publish import publish_image
     source = tmp_path / "flag.gif"
     frames = [Image.new("RGB", (20, 20), colour) for colour in ("red", "green", "blue")]
     frames[0].save(source, save_all=True, append_images=frames[1:], duration=80, comment=b"private comment")

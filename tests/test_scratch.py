@@ -7,7 +7,7 @@ import subprocess
 import sys
 import tempfile
 
-from generator.render import scratch
+from generator.render.pdf import scratch
 
 
 def test_sweep_removes_a_dead_workers_folder_and_keeps_a_live_ones_a_link_and_a_stranger(tmp_path, monkeypatch):

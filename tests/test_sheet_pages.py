@@ -16,7 +16,7 @@ from fit_games import new_game
 from generator.core.i18n import speaking, words_for
 from generator.core.paper import A4, LETTER
 from generator.core.paths import TEMPLATES_DIR
-from generator.render.jobs import prepare_html
+from generator.render.pdf.jobs import prepare_html
 from generator.render.options import PrintOptions
 
 # A character as a French organiser writes one for a convention game: three

@@ -219,7 +219,7 @@ def test_nothing_ships_that_no_reader_loads(example_build):
 
 
 def test_search_language_files_follow_material_s_worker():
-    from generator.render.site_mkdocs import search_language_files
+    from generator.render.site.mkdocs_build import search_language_files
     assert search_language_files(["en"]) == set()
     assert search_language_files(["de"]) == {"min/lunr.stemmer.support.min.js", "min/lunr.de.min.js"}
     assert search_language_files(["ja"]) == {"min/lunr.stemmer.support.min.js", "min/lunr.ja.min.js", "tinyseg.js"}

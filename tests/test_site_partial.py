@@ -1,5 +1,5 @@
 """A site rebuilt after an edit that changes only some pages' text makes
-those pages alone (render/site_partial.py), and the site is byte for byte
+those pages alone (render/site/partial.py), and the site is byte for byte
 the one a whole build makes; a changed title builds the whole site."""
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ import yaml
 
 from generator.core.paths import DEFAULT_DATA_DIR
 from generator.render.html import render_template
-from generator.render.jobs import document_html
+from generator.render.pdf.jobs import document_html
 from generator.systems.six_shooter import SYSTEM
 from generator.systems.six_shooter.dataset import RULINGS_FILE
 from matches import matched

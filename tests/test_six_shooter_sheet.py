@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from generator.core.paths import DEFAULT_DATA_DIR
-from generator.render.jobs import document_html
+from generator.render.pdf.jobs import document_html
 from generator.systems.six_shooter import SYSTEM
 from generator.systems.six_shooter.outputs import OPERATOR_SHEET
 

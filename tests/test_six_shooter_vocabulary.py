@@ -14,7 +14,7 @@ import pytest
 from generator.core.paths import DEFAULT_DATA_DIR
 from generator.render.charts import percent
 from generator.render.html import render_template
-from generator.render.jobs import document_html
+from generator.render.pdf.jobs import document_html
 from generator.systems.six_shooter import SYSTEM
 from generator.systems.six_shooter.outputs import TERMS
 from generator.systems.six_shooter.rules import odds, roll_odds

@@ -128,7 +128,7 @@ def test_rewording_a_character_plays_no_fight_again(monkeypatch):
 
 
 def test_brawls_started_in_the_worker_pool_match_brawls_played_here():
-    from generator.render.batch import start_simulations
+    from generator.render.pdf.batch import start_simulations
     cast = [fighter(f"Average {i}") for i in range(4)] + [fighter("Brute", 8, 3, 2), fighter("Weed", 2)]
     cast = [c.model_copy(update={"faction": "North" if k % 2 else "South"}) for k, c in enumerate(cast)]
     memo.clear()
@@ -194,10 +194,10 @@ def test_a_sixty_character_cast_fits_its_gm_budgets(tmp_path):
 
     from generator.game.load import load_all
 
-    from generator.render.jobs import prepare_html
+    from generator.render.pdf.jobs import prepare_html
     from generator.core.paths import DEFAULT_DATA_DIR, TEMPLATES_DIR
     from generator.render.options import DEFAULT_OPTIONS
-    from generator.render.pdf import render_pdf
+    from generator.render.pdf.weasy import render_pdf
 
     data = tmp_path / "data"
     shutil.copytree(DEFAULT_DATA_DIR / "sixes", data / "sixes")
@@ -241,7 +241,7 @@ def report_text(language: str, **bands: Band) -> str:
     import re
 
     from generator.core.i18n import speaking, words_for
-    from generator.render.jobs import document_html
+    from generator.render.pdf.jobs import document_html
     game = load_all(DEFAULT_DATA_DIR)[0][0].game
     with speaking(words_for(language)):
         report = next(d for d in SYSTEM.documents(game) if d.slug == "balance-report")

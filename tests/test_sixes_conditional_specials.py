@@ -16,7 +16,7 @@ from functools import cache
 import pytest
 
 from generator.core.paths import DEFAULT_DATA_DIR
-from generator.render.jobs import document_html
+from generator.render.pdf.jobs import document_html
 from generator.systems.sixes import SYSTEM
 from generator.systems.sixes.dataset import load_game
 from generator.systems.sixes.effects import describe

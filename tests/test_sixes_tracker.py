@@ -25,7 +25,8 @@ import yaml
 
 from generator.core.i18n import ngettext, read_catalogue, script_catalogue, speaking, words_for
 from generator.core.paths import DEFAULT_DATA_DIR, PROJECT_ROOT
-from generator.render.tracker import GM_ENTRY, TRACKER_DOMAIN, TRACKER_FILE, script_json, tracker_html, tracker_path
+from generator.render.site.tracker import (GM_ENTRY, TRACKER_DOMAIN, TRACKER_FILE, script_json, tracker_html,
+                                          tracker_path)
 from generator.systems.sixes.dataset import load_game
 from generator.systems.sixes.tracker import tracker_data
 from matches import matched
@@ -217,7 +218,7 @@ def test_the_build_writes_the_tracker_for_the_gm_and_never_onto_the_site(example
 
 @pytest.mark.parametrize("language, rule", [("en", "n != 1"), ("fr", "n > 1"), ("de", "n != 1")])
 def test_the_page_gets_its_languages_words_and_plural_rule(language, rule):
-    """What render/tracker.py embeds for the page's script: the translations
+    """What render/site/tracker.py embeds for the page's script: the translations
     that differ from the English, both plural forms as the language counts,
     and its plural rule named from the fixed set the script knows."""
     with speaking(words_for(language)):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.render.tracker import tracker_html
+from generator.render.site.tracker import tracker_html
 from generator.systems.sixes.dataset import load_game
 from generator.systems.sixes.resolver import Declaration, fresh, resolve_round
 

@@ -38,7 +38,7 @@ from tracker_words import english_left, english_pieces
 
 from generator.core.i18n import SHIPPED, script_catalogue, speaking, words_for
 from generator.core.paths import TEMPLATES_DIR
-from generator.render.tracker import TRACKER_DOMAIN
+from generator.render.site.tracker import TRACKER_DOMAIN
 from generator.systems.sixes.effects import EFFECTS, may_ride
 from generator.systems.sixes.models import CONDITION_WORDS, USAGE_WORDS, Character, Special
 from generator.systems.sixes.narration import CONDITION_NAMES, USAGE_NAMES

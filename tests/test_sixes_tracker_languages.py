@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from generator.core.i18n import _, ngettext, speaking, words_for
-from generator.render.tracker import tracker_html
+from generator.render.site.tracker import tracker_html
 from generator.systems.sixes.resolver import Declaration, fresh, validate
 
 from browsers import CHROMIUM, MISSING

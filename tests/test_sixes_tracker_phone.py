@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Error, expect
 
 from generator.commands.tracker import make_server, new_secret
-from generator.render.tracker import tracker_html
+from generator.render.site.tracker import tracker_html
 from generator.systems.sixes.resolver import Declaration
 
 from test_sixes_tracker import example_game

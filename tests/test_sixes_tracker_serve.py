@@ -26,7 +26,7 @@ from generator.commands.tracker import (SECRET_BYTES, _default_route_address, _i
                                        make_server, new_secret, page_url, qr_text)
 from generator.core.errors import visible
 from generator.core.paths import DEFAULT_DATA_DIR
-from generator.render.tracker import tracker_html
+from generator.render.site.tracker import tracker_html
 
 from test_sixes_tracker import example_game
 

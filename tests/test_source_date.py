@@ -63,7 +63,7 @@ def test_a_warm_renderer_dates_each_job_by_its_own_date(tmp_path):
     from dataclasses import replace
 
     from generator.core.paths import TEMPLATES_DIR
-    from generator.render.pdf import PdfJob, render_pdf
+    from generator.render.pdf.weasy import PdfJob, render_pdf
     job = PdfJob('<link rel="stylesheet" href="base.css"><p>Sixes</p>', TEMPLATES_DIR.as_uri() + "/",
                  tmp_path / "probe.pdf", A4, (TEMPLATES_DIR,), "probe")
     made = []

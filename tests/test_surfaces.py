@@ -479,17 +479,17 @@ def test_active_content_in_a_named_file_is_taken_out_by_its_gate(tmp_path, field
         target = target.with_suffix(".svg")
     place.cases[case](target)
     if place.gates[case] == PUBLISH:
-        from generator.render.publish import publish_image
+        from generator.render.site.publish import publish_image
         out = publish_image(target, tmp_path / "published" / target.name, target.name)
         text = out.read_text(encoding="utf-8")
         assert "<svg" in text and "script" not in text.lower() and "alert" not in text
     else:
         from pypdf import PdfReader, PdfWriter
 
-        from generator.render.handouts import find_active_content, strip_active_content
+        from generator.render.pack.handouts import find_active_content, strip_active_content
         assert find_active_content(PdfReader(target)), "the hostile handout carries nothing to remove"
         writer = PdfWriter()
-        writer.append(PdfReader(target))        # as a pack merges it (render/pack_assembly.py merge)
+        writer.append(PdfReader(target))        # as a pack merges it (render/pack/assembly.py merge)
         strip_active_content(writer)
         cleaned = tmp_path / "cleaned.pdf"
         writer.write(cleaned)

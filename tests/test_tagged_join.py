@@ -1,4 +1,4 @@
-"""Joining a long document's parts (render/tagged_join.py): the joined file
+"""Joining a long document's parts (render/pdf/tagged_join.py): the joined file
 passes the independent PDF/UA check, and a process that joins the same
 document again copies only the parts whose bytes changed, yet writes the
 same bytes as a join from nothing."""
@@ -14,11 +14,11 @@ from pdfua import Severity, validate
 from generator.core.paper import A4
 from generator.core.paths import TEMPLATES_DIR
 from generator.game.load import load_all
-from generator.render import tagged_join
-from generator.render.jobs import prepare_html
+from generator.render.pdf import tagged_join
+from generator.render.pdf.jobs import prepare_html
 from generator.render.options import DEFAULT_OPTIONS
-from generator.render.parts import part_jobs, stamp_job
-from generator.render.pdf import render_pdf
+from generator.render.pdf.parts import part_jobs, stamp_job
+from generator.render.pdf.weasy import render_pdf
 from generator.systems.sixes import SYSTEM as SIXES
 
 

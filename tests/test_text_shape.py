@@ -14,9 +14,9 @@ from markupsafe import Markup
 
 from generator.core.paths import TEMPLATES_DIR
 from generator.render.html import prose
-from generator.render.jobs import prepare_html
+from generator.render.pdf.jobs import prepare_html
 from generator.render.options import DEFAULT_OPTIONS
-from generator.render.pdf import render_pdf
+from generator.render.pdf.weasy import render_pdf
 from generator.systems.i6 import SYSTEM as I6
 from generator.systems.six_shooter import SYSTEM as SIX_SHOOTER
 from generator.systems.sixes import SYSTEM as SIXES

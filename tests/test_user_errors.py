@@ -29,14 +29,14 @@ INTERNAL = {
                                   "DeployError",
     "core.loading.UnreadableFile": "every reader turns it into a Problem (or a DataError) at the file it names",
     "core.loading._Refused": "the YAML reader's own signal, turned into a Problem",
-    "render.clean_html.UnsafeHtml": "the site's page plugin turns it into a SiteBuildError",
+    "render.site.clean_html.UnsafeHtml": "the site's page plugin turns it into a SiteBuildError",
     "systems.sixes.declarations.IllegalDeclaration": "the resolver's answer to its callers (simulator, tracker, "
                                                     "tests), who declare; no command lets a user declare",
     "commands.cli.Stopped": "SIGTERM or SIGHUP, handled as Ctrl-C",
     "core.programs.RefusedSetting": "a ProgramError: deploy turns it into a DeployError, the date reader into the "
                                     "files' own date",
     "game.po_file._Stop": "the catalogue reader's own signal, turned into a Problem at its line",
-    "render.site_partial.NotPartial": "build_site's own signal: it builds the whole site instead",
+    "render.site.partial.NotPartial": "build_site's own signal: it builds the whole site instead",
 }
 
 
@@ -70,7 +70,7 @@ def test_every_exception_of_the_package_is_a_user_error_or_named_internal_with_i
 
 @pytest.mark.parametrize("name", ["game.folder.GameError", "core.errors.BuildError", "commands.output.OutputError",
                                   "commands.deploy.DeployError", "commands.serve.PortUnavailable",
-                                  "render.site_mkdocs.SiteBuildError", "render.pdf.ForbiddenResource"])
+                                  "render.site.mkdocs_build.SiteBuildError", "render.pdf.weasy.ForbiddenResource"])
 def test_failure_converts_each_kind_by_the_base_alone(name, capsys):
     """Each kind prints as 'error:' and its message, its details a line each
     (a kind whose text is a list says so; any other shows a newline escaped),
@@ -118,7 +118,7 @@ def test_an_error_raised_while_an_interrupt_is_handled_is_the_interrupt(monkeypa
     context is the interrupt. It ends as the interrupt does (exit 130, the
     previous output unchanged), not as a bug's traceback; an error with no
     interrupt behind it still is a bug."""
-    import generator.render.batch as batch
+    import generator.render.pdf.batch as batch
     stopped = []
     monkeypatch.setattr(batch, "stop_pools", lambda: stopped.append(True))
 

@@ -13,7 +13,7 @@ import re
 from babel.messages.pofile import read_po
 
 from generator.core import i18n
-from generator.render.tracker import TRACKER_DOMAIN
+from generator.render.site.tracker import TRACKER_DOMAIN
 from po_forms import forms
 
 MIN_PIECE = 8

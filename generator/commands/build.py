@@ -5,7 +5,7 @@ Edge layer. Nothing is written until everything the build reads is valid
 The run then works in a BuildContext (context.py), which stages everything
 and swaps it into the output folder at the end, so a failed build leaves
 the previous output as it was. Rendering starts as soon as each document's
-HTML exists (render/batch.py), so later documents are derived while earlier
+HTML exists (render/pdf/batch.py), so later documents are derived while earlier
 ones render; with the cache on, what did not change is not rendered again
 (render/cache/ says what is remembered and why; the run asks it through
 `BuildContext.cache`).
@@ -30,7 +30,7 @@ from ..game.dates import given_date, source_date, stamped
 from ..game.gather import Gathered, gather
 from ..game.load import Loaded
 from ..game.settings import Settings
-from ..render.jobs import Budget, calibration_job, prepare_html
+from ..render.pdf.jobs import Budget, calibration_job, prepare_html
 from ..render.progress import Progress
 from ..systems.base import Deferred, Document
 from .context import BuildConfig, BuildContext, cache_warnings, long_warnings, refuse_output
@@ -39,9 +39,9 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from ..game.packet import Packet
-    from ..render.pdf import PdfJob
-    from ..render.site import SiteSection
-    from ..render.site_mkdocs import SiteLook
+    from ..render.pdf.weasy import PdfJob
+    from ..render.site.writer import SiteSection
+    from ..render.site.mkdocs_build import SiteLook
 
 
 def output_entries(papers: Iterable[Paper]) -> tuple[str, ...]:
@@ -141,7 +141,7 @@ def _gather(config: BuildConfig) -> Gathered:
     measured against its box before anything renders: what `check` says."""
     gathered = gather(config.data_dir, config.settings, config.papers, strict=config.strict, site=config.site,
                       out_dir=config.out_dir)
-    from ..render.bounded import refuse_unfit
+    from ..render.fit.bounded import refuse_unfit
     with speaking(gathered.words):
         refuse_unfit(gathered.loaded, config.options, gathered.warnings)
     return gathered
@@ -162,7 +162,7 @@ def _render(run: BuildContext, gathered: Gathered, documents: dict[str, list[Doc
     for parts in list((staging / PDF_FOLDER).rglob(".parts")):    # joined by now; not part of the output
         shutil.rmtree(parts)
     export_schemas(staging / "schemas")
-    from ..render.tracker import write_trackers     # GM only: never reaches the site (render/tracker.py)
+    from ..render.site.tracker import write_trackers     # GM only: never reaches the site (render/site/tracker.py)
     write_trackers(staging, gathered.loaded)
     if not config.site:
         return False
@@ -210,11 +210,11 @@ def _build_site(run: BuildContext, gathered: Gathered, documents: dict[str, list
     date that moved with an edit elsewhere (a character); a site the cache
     knows unchanged (run.cache) is left as it is (nothing staged is swapped
     in). When only some pages' text changed, MkDocs makes those alone
-    (render/site_partial.py). Returns whether MkDocs ran. The game's own
+    (render/site/partial.py). Returns whether MkDocs ran. The game's own
     pages and logo were read and checked by the gather, before anything rendered."""
-    from ..render.site import stage_sources
-    from ..render.site_mkdocs import build_site, theme_words
-    from ..render.site_partial import partial_site
+    from ..render.site.writer import stage_sources
+    from ..render.site.mkdocs_build import build_site, theme_words
+    from ..render.site.partial import partial_site
 
     if run.cache.site_unchanged():
         return False
@@ -253,7 +253,7 @@ def site_section(item: Loaded, documents: list[Document], settings: Settings, pa
     the settings ask for a cast list, its public cast and open groups
     (game/packet_site.py)."""
     from ..game.packet_site import public_groups
-    from ..render.site import SiteSection
+    from ..render.site.writer import SiteSection
     public = {d.slug: d for d in documents if d.audience == "public"}
     cast_list = item.system.cast_list if settings.file.site.cast_list else None
     cast = tuple(cast_list(item.game)) if cast_list is not None else None
@@ -269,7 +269,7 @@ def site_look(settings: Settings, loaded: list[Loaded], logo: Path | None = None
     game's own title (the first game's, when the folder holds several: a join
     of every title would be too long for a phone's header). The logo is the
     one the gather checked."""
-    from ..render.site_mkdocs import SiteLook
+    from ..render.site.mkdocs_build import SiteLook
     site = settings.file.site
     titles = [item.game.info.title for item in loaded]
     name = site.name or (titles[0] if titles else "Sixes Press")

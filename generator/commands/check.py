@@ -2,7 +2,7 @@
 
 Commands floor. The same gather `build` and `pack` start with
 (game/gather.py), then the fit check of text in its boxes
-(render/bounded.py): the one marked place where the two join; then what
+(render/fit/bounded.py): the one marked place where the two join; then what
 each game's pack would print (commands/pack_fit.py), with the options
 `pack` takes (cli.py shares them), so a plain `check` measures what a
 plain `pack` prints.
@@ -30,7 +30,7 @@ def run(data_dir: Path | None, casting_file: Path | None, strict: bool, paper: s
     from ..core.i18n import speaking
     from ..game.dates import source_date
     from ..game.gather import gather
-    from ..render.bounded import fit_problems
+    from ..render.fit.bounded import fit_problems
     from ..render.options import DEFAULT_OPTIONS
     from .pack_fit import pack_problems
     options = options or DEFAULT_OPTIONS

@@ -157,7 +157,7 @@ def check(data_dir: Path | None, paper: str | None, casting_file: Path | None, s
     logo, and a casting file (--casting FILE, or the game folder's
     casting.yaml), checked against the game's characters and the settings'
     paper; every problem is listed in the same run, and so is every text
-    too long for its card or box at --card-size (render/bounded.py), and
+    too long for its card or box at --card-size (render/fit/bounded.py), and
     what each game's pack would print with the same options as `pack` (its
     covers, name stamps and labels; the settings' `pack:` section by default).
     """

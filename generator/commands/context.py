@@ -6,7 +6,7 @@ inside a `BuildContext`, which owns, for the length of the run:
 
 - the output writer (generator/commands/output.py): the staging folder, the lock, the
   list of entries it may replace, and the final swap;
-- the simulations started in the worker pool (render/batch.py);
+- the simulations started in the worker pool (render/pdf/batch.py);
 - the cache as this run sees it, `cache` (render/cache/builds.BuildCache):
   what the last build made, whether the site is unchanged, the rendered
   PDFs and remembered results (generator/core/memo.py), and the record of
@@ -29,13 +29,13 @@ from ..core.paper import PAPERS, Paper
 from .output import OutputError, OutputFolder, recover, refuse_unsafe
 from ..core.paths import MKDOCS_CONFIG, PACKAGE_DIR, SITE_SOURCES_DIR, TEMPLATES_DIR
 from ..render.cache import BuildCache
-from ..render.jobs import Budget, render_checked
+from ..render.pdf.jobs import Budget, render_checked
 from ..render.progress import Progress, Tally
 from ..render.options import DEFAULT_OPTIONS, PrintOptions
 from ..game.settings import Settings, game_input_places
 
 if TYPE_CHECKING:
-    from ..render.pdf import PdfJob, PdfResult
+    from ..render.pdf.weasy import PdfJob, PdfResult
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ def refuse_output(out_dir: Path, data_dir: Path) -> None:
     then recover what a killed run left in it and its rendering workers
     left in the temporary folder, before any shortcut (a build with nothing
     changed, invalid data) returns."""
-    from ..render import scratch
+    from ..render.pdf import scratch
     _refuse(out_dir, data_dir)
     recover(out_dir)
     scratch.sweep()
@@ -128,7 +128,7 @@ class BuildContext:
 
     def start(self, works: Iterable[memo.Work]) -> None:
         """Start slow simulations in the worker pool before anything asks for them."""
-        from ..render.batch import start_simulations
+        from ..render.pdf.batch import start_simulations
         start_simulations(works, self.config.workers)
 
     def render(self, jobs: Iterable[tuple[Budget, PdfJob]], *, cached: bool = True, quiet: bool = False
@@ -137,7 +137,7 @@ class BuildContext:
         `cached` is False; refuse any layout fault and any second write to
         one path. A `quiet` render (a pack's manifest) shows no progress and
         is not counted."""
-        from ..render.bounded import locate_fields
+        from ..render.fit.bounded import locate_fields
         jobs = self._claimed(jobs)
         store = self.cache.pdfs if cached else None
         try:

@@ -112,7 +112,7 @@ def failure(exc: BaseException, stakes: Stakes | None) -> click.ClickException |
     if isinstance(exc, KeyboardInterrupt) or _while_interrupted(exc):
         if stakes is None:
             return None
-        from ..render.batch import stop_pools
+        from ..render.pdf.batch import stop_pools
         stop_pools()                # the workers go before the message does
         return Interrupted(f"Interrupted: {unchanged}")
     if isinstance(exc, UserError):

@@ -8,7 +8,7 @@ sheet, the public summaries, every GM document, a roster, the envelopes'
 covers, a page each or two a sheet, and one card run), then merges them
 into one PDF per envelope in casting order, a GM pack, a card run (and the
 half-sheet covers) and a stuffing manifest, and zips each paper's pack for
-a print shop (render/pack_assembly.py). Each game and paper
+a print shop (render/pack/assembly.py). Each game and paper
 has a folder of its own, `pack/<game>/<paper>/`, with its zip beside it.
 Like `build`, it works in a staging folder and swaps each finished paper's
 folder and zip into place at the end, so a failure leaves the previous pack
@@ -32,9 +32,9 @@ from ..game.gather import Gathered, gather
 from ..game.packet_route import part_name
 from ..game.pack_plan import CardRun, Envelope, PackChoices, PackPlan, plan_pack, refuse_arguments, sheet_word
 from ..game.settings import Settings
-from ..render.jobs import Progress, prepare_html
+from ..render.pdf.jobs import Progress, prepare_html
 from ..render.options import DEFAULT_OPTIONS, PrintOptions
-from ..render.pack_assembly import (Part, Parts, Press, SteadyProgress, assemble_paper, part_label,
+from ..render.pack.assembly import (Part, Parts, Press, SteadyProgress, assemble_paper, part_label,
                                     refuse_uneven_pages, zip_papers)
 from ..systems.base import Deferred, System
 from .context import BuildConfig, BuildContext, cache_warnings, long_warnings, refuse_output
@@ -111,8 +111,8 @@ def pack(request: PackRequest, progress: Progress | None = None) -> PackReport:
 def _pack(config: BuildConfig, request: PackRequest, gathered: Gathered, date: int,
           progress: Progress | None) -> PackReport:
     """Plan, render, assemble and swap one game's pack, in the game's language."""
-    from ..render.cards import grid_for
-    from ..render.relationship_map import draw_map
+    from ..render.pdf.cards import grid_for
+    from ..render.pdf.relationship_map import draw_map
     plan = plan_pack(gathered, request.choices(), grid_for(config.options.card_size, config.options.bleed), draw_map)
     if unfit := envelope_problems(plan, gathered, config.papers):
         raise DataError([*gathered.warnings, *unfit])
@@ -146,7 +146,7 @@ def _gather(config: BuildConfig, request: PackRequest) -> Gathered:
     gathered = gather(config.data_dir, config.settings, config.papers, site=False, casting=request.casting_file,
                       find=request.find_casting_file, pack=True, system=request.system, out_dir=config.out_dir)
     assert gathered.packed is not None         # gather(pack=True) chooses the game, or raises
-    from ..render.bounded import refuse_unfit
+    from ..render.fit.bounded import refuse_unfit
     with speaking(gathered.words):
         refuse_unfit([gathered.packed], config.options, gathered.warnings)
     return gathered

@@ -5,7 +5,7 @@ label (at the player), and a game title whose lines under each label's
 name leave no room for it (at the title).
 
 Commands floor: it plans the pack (game/pack_plan.py) and measures with
-render/cover_fit.py and render/labels.py. `pack` stops on these before it
+render/fit/cover_fit.py and render/fit/labels.py. `pack` stops on these before it
 renders; `check` asks the same of every game a plain `pack` could pack,
 with the same options (the settings' `pack:` section, else the command
 line's, shared with `pack`), so whatever `pack` refuses here, `check`
@@ -37,7 +37,7 @@ def pack_problems(gathered: Gathered, papers: tuple[Paper, ...], layout: PackLay
     `--players 1` (what else it needs, the pack says), and only for labels
     or half covers: its envelopes are alike, their covers a fixed list that
     a page always holds, and deriving its documents is most of a check's time."""
-    from ..render.cards import grid_for
+    from ..render.pdf.cards import grid_for
     casting = gathered.casting
     if casting is not None and any(p.severity == "error" for p in casting.problems):
         return []
@@ -66,10 +66,10 @@ def envelope_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, .
 
 def cover_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, ...]) -> list[Problem]:
     """Each envelope whose cover will not fit its page or half sheet
-    (render/cover_fit.py), at the casting entry or the character's file that
+    (render/fit/cover_fit.py), at the casting entry or the character's file that
     gives its handouts: the covers' page count is exact, and only the render
     would find it otherwise."""
-    from ..render.cover_fit import unfit_covers
+    from ..render.fit.cover_fit import unfit_covers
     assert isinstance(plan.covers.context, dict)
     roles = gathered.casting.roles if gathered.casting is not None else []
     hint = ("give some of its handouts to the player another way, shorten what the cover lists, or print a "
@@ -83,11 +83,11 @@ def cover_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, ...]
 def name_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, ...]) -> list[Problem]:
     """Each envelope whose name will not fit its name stamp (every cast
     envelope has one, laid over its sheet in the GM pack) or, with labels,
-    its label on one of `papers` (render/labels.py), at the casting entry's
+    its label on one of `papers` (render/fit/labels.py), at the casting entry's
     player or the character's file; when the name would fit under a title
     of one line, the title is what does not fit, and it is blamed once, at
     its own line."""
-    from ..render.labels import stamp_room, stamp_width
+    from ..render.fit.labels import stamp_room, stamp_width
     roles = gathered.casting.roles if gathered.casting is not None else []
     narrowest = min(papers, key=lambda p: p.width_mm)
     problems: list[Problem] = []
@@ -118,7 +118,7 @@ def _title_blamed(envelope: Envelope, count: int, title: str, stock: LabelStock)
     """None when the name fits its label; else the title's line count when
     the name would fit under a title of one line, or no name would fit
     under the title's lines (the title is too long), else 0 (the name is)."""
-    from ..render.labels import label_fits, label_lines, title_lines
+    from ..render.fit.labels import label_fits, label_lines, title_lines
     under = label_lines(envelope.number, count, title)
     if label_fits(envelope.label, stock.width, stock.height, under):
         return None
@@ -130,7 +130,7 @@ def _title_blamed(envelope: Envelope, count: int, title: str, stock: LabelStock)
 
 
 def _name_unfit(stock: LabelStock, paper: Paper) -> tuple[str, str]:
-    from ..render.labels import NAME_STEPS
+    from ..render.fit.labels import NAME_STEPS
     return (f"its name does not fit a label of {stock.model} ({paper.label}) even at {NAME_STEPS[-1]:g} pt",
             "shorten the name as the envelope should show it (a casting file's `player:` names it), " + NO_LABELS)
 
@@ -138,7 +138,7 @@ def _name_unfit(stock: LabelStock, paper: Paper) -> tuple[str, str]:
 def _title_problem(plan: PackPlan, stock: LabelStock, paper: Paper, lines: int, envelopes: list[Envelope]
                    ) -> Problem:
     """The game's title, printed under every label's name, at its line in game.yaml."""
-    from ..render.labels import one_line
+    from ..render.fit.labels import one_line
     named = ", ".join(f"{e.number} ({e.label})" for e in envelopes[:3]) + \
         (f" and {len(envelopes) - 3} more" if len(envelopes) > 3 else "")
     letters = one_line(plan.title, stock.width)
@@ -147,7 +147,7 @@ def _title_problem(plan: PackPlan, stock: LabelStock, paper: Paper, lines: int, 
                f"{named}")
     hint = f"shorten the title to one line of the label (about {letters} letters: '{plan.title[:letters]}'), " + \
         NO_LABELS
-    from ..render.bounded import field_problem
+    from ..render.fit.bounded import field_problem
     return field_problem(plan.game.folder, "game.yaml", ("title",), message, hint)
 
 

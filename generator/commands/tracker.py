@@ -3,7 +3,7 @@
 Commands floor: the standard library, click, the one server gate
 (network.py: timeouts, limits, one line per problem), and segno for the QR
 code (imported when one is printed). The page is the one self-contained
-file the build writes to gm/sixes/fight-tracker.html (render/tracker.py),
+file the build writes to gm/sixes/fight-tracker.html (render/site/tracker.py),
 made here from the loaded data. Guarantees, one function each:
 
 - only a request for exactly `/<secret>` gets the page: the secret is made
@@ -152,7 +152,7 @@ def sixes_page(where: Game) -> str:
     here with every problem, before anything listens."""
     from ..core.i18n import speaking
     from ..game.gather import gather
-    from ..render.tracker import tracker_html
+    from ..render.site.tracker import tracker_html
     from .failures import Failed
     gathered = gather(where.data_dir, where.settings, site=False)     # a casting file sets the cast order
     game = next((item.game for item in gathered.loaded if item.system.slug == "sixes"), None)

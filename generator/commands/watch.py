@@ -99,7 +99,7 @@ def watch_game(game: Game, build_once: Callable[[], None], after: Callable[[bool
     except KeyboardInterrupt:
         pass
     finally:
-        from ..render.batch import stop_pools
+        from ..render.pdf.batch import stop_pools
         stop_pools()
 
 

@@ -31,7 +31,7 @@ MAX_PDF_BYTES = 64 * 1024 * 1024
 # how Pillow names the JPEG many cameras write.
 RASTER_FORMATS = ("PNG", "JPEG", "MPO", "GIF", "WEBP")
 IMAGE_KINDS = "PNG, JPEG, GIF, WebP or SVG"
-# The names an image may have where the site publishes it (render/publish.py).
+# The names an image may have where the site publishes it (render/site/publish.py).
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg")
 SVG_NAMESPACE = "{http://www.w3.org/2000/svg}"
 # A reference inside an SVG may only point into the SVG itself (#id).

@@ -4,7 +4,7 @@ Core layer: it reads the shipped fonts' character maps (fontTools, imported
 only when a file holds a character outside plain ASCII) and nothing of the
 renderer. Called from game/load.py so that `sixes check` names the file,
 line and column of a name in Hebrew or Chinese; the build's own glyph lint
-(render/lint.py, which asks `shipped_coverage` here) can only name the page
+(render/pdf/lint.py, which asks `shipped_coverage` here) can only name the page
 of the PDF it failed to print.
 
 Every string in a data file is checked, keys too, against every shipped
@@ -25,7 +25,7 @@ from .paths import TEMPLATES_DIR
 from .loading import MAX_YAML_BYTES, Key, UnreadableFile, YamlDocument, load_yaml, read_limited
 
 # Characters that are never drawn, so need no glyph: line and paragraph
-# separators, controls, format characters (render/lint.py asks the same). A
+# separators, controls, format characters (render/pdf/lint.py asks the same). A
 # space is not among them: its width comes from the font that sets it, and one
 # the shipped fonts lack (an ideographic space, U+3000; a thin space) is set in
 # whatever font the machine has, wider than any measure of check's, so a name

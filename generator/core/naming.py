@@ -66,7 +66,7 @@ def match_key(text: str) -> str:
 
 def anchor(text: str, separator: str = "-") -> str:
     """A heading's anchor on the site: its slug (MkDocs' toc `slugify`,
-    set by render/site_mkdocs.py), so anchors keep every letter too."""
+    set by render/site/mkdocs_build.py), so anchors keep every letter too."""
     return slug(text).replace("-", separator)
 
 

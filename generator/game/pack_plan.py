@@ -5,7 +5,7 @@ anything renders, what `sixes pack` makes: which envelopes there are and in
 which order, which documents it renders and on which papers, what goes into
 the GM pack and how the card run is imposed. It reads no file and writes
 none; the command (commands/pack.py) renders the plan and the render floor
-(render/pack_assembly.py) merges, lists and zips it.
+(render/pack/assembly.py) merges, lists and zips it.
 
 Which entities become envelopes is each system's plain statement: its
 documents for the `player` audience are its character sheets, one envelope
@@ -125,7 +125,7 @@ class Sorted:
 
 
 class CardGrid(Protocol):
-    """What the card run needs of a card size's imposition (render/cards.py's Grid)."""
+    """What the card run needs of a card size's imposition (render/pdf/cards.py's Grid)."""
 
     @property
     def per_page(self) -> int: ...

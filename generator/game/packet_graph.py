@@ -3,7 +3,7 @@
 Game layer: pure text. Names from the data become DOT quoted strings (a
 backslash and a quote escaped, so no name can end a string, start an
 attribute or use Graphviz's own escapes); node ids are the tool's (`p0`,
-`p1`...). The render floor (render/relationship_map.py) runs Graphviz on it
+`p1`...). The render floor (render/pdf/relationship_map.py) runs Graphviz on it
 through the one gate that starts programs and cleans the SVG it draws.
 """
 from __future__ import annotations

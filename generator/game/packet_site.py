@@ -1,6 +1,6 @@
 """What the site may show of the packet: open groups, with what everyone knows.
 
-Game layer: pure. The cast list (render/site.py, with settings'
+Game layer: pure. The cast list (render/site/writer.py, with settings'
 `site.cast_list`) gets each open group that has a public description, and
 of its members only the characters the cast list itself shows (a private
 character stays off the site). A secret or GM-only group, a members' sheet,

@@ -1,6 +1,6 @@
 """The game's own site pages: Markdown pages and the images beside them.
 
-Game layer: pure reading and checking, no rendering (render/site.py stages
+Game layer: pure reading and checking, no rendering (render/site/writer.py stages
 and cleans what this hands it). The pages folder (the settings' `site.pages`)
 is read at the gather, before anything renders, so a page the site would
 refuse is refused by `sixes check` too. Every file is opened through the one
@@ -35,7 +35,7 @@ OWN_IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp")
 OWN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 MAX_OWN_PAGE_BYTES = 256 * 1024
 # The site's own names: the credits page and Material's template overrides
-# (render/site.py writes them), beside what MkDocs and the theme publish.
+# (render/site/writer.py writes them), beside what MkDocs and the theme publish.
 CREDITS_PAGE = "credits.md"
 THEME_FOLDER = "overrides"
 SITE_NAMES = frozenset({"assets", DOWNLOADS_FOLDER, "search", THEME_FOLDER, CREDITS_PAGE, "404.md", "404.html",

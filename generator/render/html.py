@@ -26,7 +26,7 @@ from ..core.measure import prose_lines
 from ..core.paths import TEMPLATES_DIR
 from .charts import Bar, Line, bar_chart, fixed, line_chart, percent
 from .md_escapes import MD_ESCAPES
-from .labels import label_lines, name_pt, stamp_text
+from .fit.labels import label_lines, name_pt, stamp_text
 
 
 def never(value: int | None, word: str | None = None) -> str:
@@ -110,7 +110,7 @@ def prose(value: object, cls: str | None = None) -> Markup:
                            for lines in prose_lines(str(value)))
 
 
-# Where a long document may be cut into separately rendered parts (render/parts.py).
+# Where a long document may be cut into separately rendered parts (render/pdf/parts.py).
 PART_MARK = "<!--sixes:part-->"
 
 

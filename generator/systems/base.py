@@ -27,7 +27,7 @@ Audience = Literal["public", "player", "gm"]
 AUDIENCE_FOLDERS: dict[str, str] = {"public": "public", "player": "players", "gm": "gm"}
 
 
-# The shared N-up sheet every deck is laid out on (render/cards.py): a
+# The shared N-up sheet every deck is laid out on (render/pdf/cards.py): a
 # Document with `cards` uses it as its template.
 CARD_SHEET = "cards/sheet.html"
 
@@ -60,7 +60,7 @@ class Deferred(Mapping[str, Any]):
 @dataclass(frozen=True)
 class Card:
     """One card of a deck. Systems describe a card's face; the shared card
-    sheet (render/cards.py) lays every deck out N-up with cut marks, so all
+    sheet (render/pdf/cards.py) lays every deck out N-up with cut marks, so all
     systems get the same sizes, marks and backs."""
 
     label: str                # names the card in lint errors, e.g. "Challenge: The Vault"

@@ -20,7 +20,7 @@ and one private sub-folder per output folder:
   last-build.json                 the last build's inputs key, output files and
                                   summary, so a build with nothing changed stops early
   .sixes-press-cache              the marker saying the tool made this folder
-                                  (render/cache_marker.py): `sixes clean` removes no other
+                                  (render/cache/marker.py): `sixes clean` removes no other
                                   (the shared `pdf/` carries one too)
 
 "Why didn't my edit show?" is answered by one file, `keys.py`: an edit

@@ -44,14 +44,14 @@ from ...core.paths import TEMPLATES_DIR
 from .storage import regular_file
 
 if TYPE_CHECKING:
-    from ..pdf import PdfJob
+    from ..pdf.weasy import PdfJob
 
 # Templates are rendered into the HTML, which is hashed itself.
 _TEMPLATE_SOURCES = {".html", ".j2", ".md"}
 # Libraries whose upgrade may change the output without changing our code.
 _OUTPUT_LIBRARIES = ("weasyprint", "mkdocs", "mkdocs-material", "jinja2", "pydantic", "pypdf", "pikepdf")
 # What turns the same HTML into another PDF, beside WeasyPrint (files of render/).
-_PDF_CODE = ("pdf.py", "lint.py")
+_PDF_CODE = ("pdf/weasy.py", "pdf/lint.py")
 
 
 def file_hash(path: Path) -> str:
@@ -161,7 +161,7 @@ def site_key(staged_sources: Path, config: Path) -> str:
 def staged_pages(staged_sources: Path) -> dict[str, list[str]]:
     """Each staged file's hash by its path; a Markdown page's in two, its
     front matter (its title) and the rest, so a build can tell a page whose
-    text alone changed (render/site_partial.py)."""
+    text alone changed (render/site/partial.py)."""
     found = {}
     for path in sorted(p for p in staged_sources.rglob("*") if regular_file(p)):
         rel = path.relative_to(staged_sources).as_posix()

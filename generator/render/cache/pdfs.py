@@ -32,7 +32,7 @@ from .storage import (regular_file, shared_pdfs_root, sweep_partial_files, usabl
                       warn, write_text, write_whole)
 
 if TYPE_CHECKING:
-    from ..pdf import PdfJob
+    from ..pdf.weasy import PdfJob
 
 # Unused entries older than this are removed after a build.
 KEEP_UNUSED_SECONDS = 7 * 24 * 3600

@@ -6,7 +6,7 @@ $XDG_CACHE_HOME/sixes-press or ~/.cache/sixes-press) holds one sub-folder
 per output folder, named by a hash of its path, and `pdf/`, the rendered
 PDFs every output folder shares (pdfs.py). A folder is used only if it
 is this user's and only they may write it, and (once written) carries the
-tool's marker (render/cache_marker.py), which `clear` checks before removing
+tool's marker (render/cache/marker.py), which `clear` checks before removing
 anything. Files are written whole (`<name>.<pid>.part`, then renamed), so a
 killed writer leaves a `.part` file that the next build sweeps, never half a
 file under its real name. Any trouble is a warning (`warn`) and the build
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Callable
 
 from ...core.pids import gone
-from ..cache_marker import claim, make_marked, marked
+from .marker import claim, make_marked, marked
 
 CACHE_DIR = "sixes-press"
 # Where the cache lives when set (tests point it at their own folders).
@@ -94,7 +94,7 @@ def clear(out_dir: Path | None = None, forget: Callable[[Path], None] | None = N
     cache folder (after `forget(folder)` has let go of what it used of the
     shared folders), or with no `out_dir` every output folder's and the
     shared PDFs. Only folders this tool made (named by a hash or SHARED_PDFS,
-    private to this user, and carrying its marker: cache_marker.py) are
+    private to this user, and carrying its marker: marker.py) are
     removed; nothing else there, nor a link, is followed or touched.
     Returns the folders removed."""
     base = private_folder(cache_base(), create=False)

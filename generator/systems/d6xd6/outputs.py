@@ -25,7 +25,7 @@ LADDER_CARDS = "ladder-cards"
 GM_LADDER_CARDS = "gm-ladder-cards"     # the private characters' cards, made only when there are some
 REFERENCE_CARDS = "reference-cards"
 # A message (core/i18n.py), translated where it is printed.
-# Printed after the Lost band's note on the distances card (and measured with it, render/bounded.py).
+# Printed after the Lost band's note on the distances card (and measured with it, render/fit/bounded.py).
 LOST_RULE = N_("Roll with the lower Focus of observer and attacker.")
 
 

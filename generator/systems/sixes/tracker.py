@@ -15,7 +15,7 @@ keyed by a name travel as lists of pairs, so a fighter called "__proto__" is
 only a name on the JavaScript side too.
 
 This is GM material: it holds every figure and every secret special of the
-cast. It goes only into the GM's output (render/tracker.py), never the site.
+cast. It goes only into the GM's output (render/site/tracker.py), never the site.
 """
 from __future__ import annotations
 

@@ -1,0 +1,106 @@
+"""Envelope labels and name stamps: the player's name as large as its label
+holds, so it is read across a table, and whether a name fits its label or
+its stamp at all, from the shipped fonts' metrics (core/measure.py, as
+render/fit/fit.py measures a card's text) and never from the renderer. Labels
+and stamps are laid out to the millimetre, so a name that does not fit is
+refused before the pack renders (commands/pack_fit.py name_problems), never
+found by the print lint after it.
+
+Edge layer. Mirrors templates/pack/labels.html, templates/pack/stamp.html
+and their rules in templates/pack/pack.css (.label padding, .label-name,
+.label-line, .stamp): change them together. The stock's size comes from
+game/pack_plan.py's LabelStock.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ...core.i18n import _, fill
+from ...core.measure import FILL, PT_PER_MM, line_count, text_width
+from ..options import PRINTER_EDGE
+
+# The name's sizes, largest first: 12 pt was the one size it had before; a
+# long name on a short label (US Letter's 1 inch) goes down to the floor.
+NAME_STEPS = (32.0, 28.0, 26.0, 24.0, 22.0, 20.0, 18.0, 16.0, 15.0, 14.0, 13.0, 12.0, 11.0, 10.0)
+NAME_LINE_HEIGHT = 1.15         # .label-name
+NAME_WEIGHT = 700
+# The two lines under the name (envelope number, game): 9 pt, 1.25 high.
+LINES, LINE_PT, LINE_HEIGHT = 2, 9.0, 1.25
+PAD_X, PAD_Y = 4.0, 2.5         # .label padding, mm
+GAP = 0.8                       # .label-name margin-bottom, mm
+# Room kept for what the model leaves out (rounding, a kerning pair), mm.
+SAFETY = 1.5
+# A name stamp (.stamp): one line at 9 pt, set 12 mm from the sheet's right
+# edge, and kept off the outer 3 mm of the sheet, which a printer cannot reach.
+STAMP_PT, STAMP_RIGHT = 9.0, 12.0
+
+
+def label_lines(number: int, count: int, title: str) -> list[str]:
+    """The two lines under the name, as labels.html prints them."""
+    return [fill(_("Envelope %(number)s of %(count)s"), number=number, count=count), title]
+
+
+def title_lines(title: str, width_mm: float) -> int:
+    """Lines the game's title takes under the name on a label `width_mm` wide."""
+    return max(1, line_count(title, width_mm - 2 * PAD_X, LINE_PT))
+
+
+def one_line(text: str, width_mm: float) -> int:
+    """How many of `text`'s first characters fit one line under a label's name."""
+    room = (width_mm - 2 * PAD_X) * FILL
+    return max((k for k in range(len(text) + 1) if text_width(text[:k], LINE_PT) <= room), default=0)
+
+
+def name_room(width_mm: float, height_mm: float, under: Sequence[str] = ()) -> tuple[float, float]:
+    """The width and height (mm) a label of that size leaves its name, above
+    the lines `under` it (each a line when not given)."""
+    width = width_mm - 2 * PAD_X
+    lines = sum(max(1, line_count(line, width, LINE_PT)) for line in under) if under else LINES
+    return width, height_mm - 2 * PAD_Y - lines * LINE_PT * LINE_HEIGHT / PT_PER_MM - GAP - SAFETY
+
+
+def name_pt(name: str, width_mm: float, height_mm: float, under: Sequence[str] = ()) -> float:
+    """The largest step at which `name` fits a label `width_mm` by
+    `height_mm`: every word whole on its line, breaking only at spaces
+    and after hyphens as the browser does and its lines within the height left
+    by the lines under it. A name that fits at no step prints at the floor
+    (only a pack that skipped `label_fits` gets there)."""
+    width, height = name_room(width_mm, height_mm, under)
+    pieces = _pieces(name)
+    for size in NAME_STEPS:
+        if any(text_width(word, size, weight=NAME_WEIGHT) > width * FILL for word in pieces.split()):
+            continue
+        if _name_height(pieces, width, size) <= height:
+            return size
+    return NAME_STEPS[-1]
+
+
+def label_fits(name: str, width_mm: float, height_mm: float, under: Sequence[str] = ()) -> bool:
+    """Whether `name` fits its label at the floor at least, a word too long
+    for the line broken anywhere (.label-name: overflow-wrap: anywhere)."""
+    width, height = name_room(width_mm, height_mm, under)
+    return _name_height(_pieces(name), width, NAME_STEPS[-1]) <= height
+
+
+def _pieces(name: str) -> str:
+    return name.replace("-", "- ")     # a line may also break after a hyphen (the space errs wide)
+
+
+def _name_height(pieces: str, width: float, size: float) -> float:
+    return line_count(pieces, width, size, weight=NAME_WEIGHT) * size * NAME_LINE_HEIGHT / PT_PER_MM
+
+
+def stamp_text(player: str, number: int) -> str:
+    """A name stamp's line, as stamp.html prints it."""
+    return fill(_("%(player)s · envelope %(number)s"), player=player, number=number)
+
+
+def stamp_room(paper_width_mm: float) -> float:
+    """The width (mm) a stamp's line may take on a sheet that wide: it ends
+    12 mm from the right edge and may not start in the outer 3 mm."""
+    return paper_width_mm - STAMP_RIGHT - PRINTER_EDGE - SAFETY
+
+
+def stamp_width(player: str, number: int) -> float:
+    """The width (mm) of an envelope's name stamp (never wrapped: white-space: nowrap)."""
+    return text_width(stamp_text(player, number), STAMP_PT) / FILL
