@@ -93,20 +93,81 @@ def test_every_import_goes_down_the_floors():
     assert wrong == []
 
 
+# render/'s rooms and the rooms each may import; "shared" is render/'s own
+# modules (html, options, charts...). The cache names a PDF job for types only.
+ROOMS = {
+    "shared": {"shared", "fit"},
+    "fit": {"shared", "fit"},
+    "pdf": {"shared", "fit", "cache", "pdf"},
+    "site": {"shared", "site"},
+    "pack": {"shared", "fit", "pdf", "pack"},
+    "cache": {"cache", "pdf"},
+}
+RENDER_DIR = PACKAGE_DIR / "render"
+
+
+def room_of(module: str) -> str | None:
+    """A render module's room, 'shared' for render/'s own modules; None outside render/."""
+    parts = module.split(".")
+    if parts[:2] != ["generator", "render"]:
+        return None
+    return parts[2] if len(parts) > 3 and parts[2] in ROOMS else "shared"
+
+
+def test_render_is_laid_out_as_its_rooms():
+    """Every render/ package is a room that says what it is for and may import."""
+    packages = sorted(p.name for p in RENDER_DIR.iterdir() if (p / "__init__.py").is_file())
+    assert packages == sorted(set(ROOMS) - {"shared"})
+    for room in packages:
+        doc = ast.get_docstring(ast.parse((RENDER_DIR / room / "__init__.py").read_text(encoding="utf-8")))
+        assert doc and "import" in doc.lower(), f"generator/render/{room}/__init__.py must say what it may import"
+
+
+def test_every_render_import_stays_in_its_rooms():
+    wrong = []
+    for path in sorted(RENDER_DIR.rglob("*.py")):
+        module = ".".join(path.relative_to(PROJECT_ROOT).with_suffix("").parts)
+        here = "shared" if path.parent == RENDER_DIR else room_of(module)
+        assert here is not None
+        for line, imported in imports_of(path):
+            there = room_of(imported)
+            if imported == "generator.render":
+                continue
+            if there is not None and there not in ROOMS[here]:
+                wrong.append(f"{path.relative_to(PROJECT_ROOT)}:{line}: {imported} ({here} may not import {there})")
+    assert wrong == []
+
+
+def test_the_room_check_can_fail(tmp_path):
+    """A site module reaching into the PDF room is what the check above reports."""
+    fake = tmp_path / "generator" / "render" / "site" / "fake.py"
+    fake.parent.mkdir(parents=True)
+    fake.write_text("from ..pdf.weasy import render_pdf\nfrom ..html import md_text\n")
+    global PROJECT_ROOT
+    real_root = PROJECT_ROOT
+    PROJECT_ROOT = tmp_path
+    try:
+        found = [(room_of(module), module) for _, module in imports_of(fake)]
+    finally:
+        PROJECT_ROOT = real_root
+    assert found == [("pdf", "generator.render.pdf.weasy"), ("shared", "generator.render.html")]
+    assert "pdf" not in ROOMS["site"]
+
+
 def test_the_floor_check_sees_lazy_and_relative_imports(tmp_path):
     """The check above can fail: a lazy relative import upwards is found."""
     module = PACKAGE_DIR / "core" / "errors.py"
     fake = tmp_path / "generator" / "core" / "fake.py"
     fake.parent.mkdir(parents=True)
-    fake.write_text("def f():\n    from ..render.cards import x\n    import jinja2\n    from .. import commands\n")
+    fake.write_text("def f():\n    from ..render.pdf.cards import x\n    import jinja2\n    from .. import commands\n")
     global PROJECT_ROOT
     real_root = PROJECT_ROOT
     PROJECT_ROOT = tmp_path
     try:
-        assert imports_of(fake) == [(2, "generator.render.cards"), (3, "jinja2"), (4, "generator.commands")]
+        assert imports_of(fake) == [(2, "generator.render.pdf.cards"), (3, "jinja2"), (4, "generator.commands")]
     finally:
         PROJECT_ROOT = real_root
-    assert (2, "generator.render.cards") not in imports_of(module)
+    assert (2, "generator.render.pdf.cards") not in imports_of(module)
 
 
 def run_fresh(code: str) -> subprocess.CompletedProcess:
