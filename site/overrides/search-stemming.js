@@ -1,5 +1,5 @@
 /* Sixes Press: stemming for what the reader types. Appended to Material's
-   search worker when the site is built (render/site.py), never loaded alone.
+   search worker when the site is built (render/site/writer.py), never loaded alone.
 
    Material's search adds a trailing wildcard to every word typed, so that
    "expl" finds "explode" while typing; lunr runs no pipeline (no stemmer) on

@@ -13,14 +13,14 @@
  *
  * Every word of the tracker's own is a message: t("...{name}...", {name: x})
  * or tn(singular, plural, n, values), translated from the catalogue
- * render/tracker.py embeds in the page's language (resolver.js's translator).
+ * render/site/tracker.py embeds in the page's language (resolver.js's translator).
  */
 (function () {
   "use strict";
 
   var API = window.SixesResolver;
   var DATA = JSON.parse(document.getElementById("tracker-data").textContent);
-  var R = API.create(DATA.rules, DATA.messages);   /* the page's language (render/tracker.py) */
+  var R = API.create(DATA.rules, DATA.messages);   /* the page's language (render/site/tracker.py) */
   var t = R.t, tn = R.tn;
   var SPEEDS = DATA.rules.speeds;
   var ACTIONS = DATA.rules.action_keys;

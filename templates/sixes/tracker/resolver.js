@@ -15,7 +15,7 @@
  * The log is in the page's language: every sentence is a message marked
  * with t()/tn() whose id is the English of narration.py's _() (so one
  * translation serves both), filled in with {name} placeholders. `translator`
- * makes t and tn from the catalogue render/tracker.py embeds; with none, the
+ * makes t and tn from the catalogue render/site/tracker.py embeds; with none, the
  * English ids are the text.
  *
  * Works as a browser script (window.SixesResolver) and as a Node module.
