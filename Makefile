@@ -7,7 +7,7 @@ SIXES  := $(VENV)/bin/sixes
 STAMP  := $(VENV)/.installed
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: pack test test-fast system-deps clean bench-print bench-floor bench-simulate bench-lint bench-tables bench-pack
+.PHONY: pack test test-fast docs system-deps clean bench-print bench-floor bench-simulate bench-lint bench-tables bench-pack
 
 pack: system-deps $(STAMP)
 	$(SIXES) build --data data
@@ -31,29 +31,34 @@ test: $(TSTAMP)
 test-fast: $(TSTAMP)
 	$(PY) -m pytest --fast-lane -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
-# Print production timings on a synthetic 60- and 300-character game (see README).
+# Print production timings on a synthetic 60- and 300-character game (see docs/pages/contributing/performance.md).
 bench-print: $(STAMP)
 	$(PY) benchmarks/bench_print.py
 
-# The least any pipeline could spend on a one-character rebuild (see README).
+# The least any pipeline could spend on a one-character rebuild (see docs/pages/contributing/performance.md).
 bench-floor: $(STAMP)
 	$(PY) benchmarks/one_character_floor.py
 
-# The GM report's faction brawls on the same synthetic games (see README).
+# The GM report's faction brawls on the same synthetic games (see docs/pages/contributing/performance.md).
 bench-simulate: $(STAMP)
 	$(PY) benchmarks/bench_simulate.py
 
-# What the print lint costs per document against rendering it (see README).
+# What the print lint costs per document against rendering it (see docs/pages/contributing/performance.md).
 bench-lint: $(STAMP)
 	$(PY) benchmarks/bench_lint.py
 
-# Tables of a name column and long rules, fixed against automatic layout (see CONTRIBUTING).
+# Tables of a name column and long rules, fixed against automatic layout (see docs/pages/contributing/performance.md).
 bench-tables: $(STAMP)
 	$(PY) benchmarks/bench_tables.py
 
-# A pack's assembly with each rendered part parsed once per paper, against once per file (see CONTRIBUTING).
+# A pack's assembly with each rendered part parsed once per paper, against once per file (see docs/pages/contributing/performance.md).
 bench-pack: $(STAMP)
 	$(PY) benchmarks/bench_pack.py
+
+# The project's documentation (docs/pages/, docs/mkdocs.yml) as a site in
+# docs/_build/, strictly: a broken link fails it, as tests/test_docs_site.py does.
+docs: $(STAMP)
+	$(PY) -m mkdocs build --strict -f docs/mkdocs.yml
 
 system-deps:
 	@sh scripts/install-system-deps
@@ -68,4 +73,4 @@ $(TSTAMP): pyproject.toml $(STAMP)
 	touch $@
 
 clean:
-	rm -rf output .pytest_cache .mypy_cache .ruff_cache
+	rm -rf output docs/_build .pytest_cache .mypy_cache .ruff_cache

@@ -232,9 +232,9 @@ def test_every_letter_of_a_covered_language_is_drawn_by_an_embedded_atkinson_fon
     assert not [letter for letter in letters(code) or "" if letter not in drawn], code
 
 
-def test_the_readme_lists_the_languages_the_fonts_write_and_those_they_cannot():
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Languages: what the printed fonts write")[1].split("\n## ")[0]
+def test_the_guide_lists_the_languages_the_fonts_write_and_those_they_cannot():
+    guide = (Path(__file__).parent.parent / "docs" / "pages" / "guide" / "languages.md").read_text(encoding="utf-8")
+    section = guide.split("\n## What the printed fonts write")[1].split("\n## ")[0]
     written, refused = section.split("The fonts lack letters of")
     refused = refused.split("A language code not in these lists")[0]
     assert set(re.findall(r"`([a-z]{2,3})`", written)) - {"nn", "no"} == set(COVERED)

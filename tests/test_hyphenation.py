@@ -99,7 +99,7 @@ def test_a_break_the_renderer_could_have_hyphenated_fails_the_lint():
 def test_a_name_with_no_syllable_that_fits_may_break_at_the_edge():
     """A game's name of one long word with no break the dictionary knows,
     wider than the whole box: no layout could keep it whole, so it breaks
-    at the edge and the lint lets it (README, "How much text each box holds")."""
+    at the edge and the lint lets it (docs/pages/print/index.md, "How much text each box holds")."""
     from generator.render.pdf.broken_words import find_broken_words
     body = ('<table style="table-layout: fixed; width: 30mm"><tr>'
             '<td class="name">Xxxxxxxxxxxxxxxxxxxxxxxxx</td></tr></table>')

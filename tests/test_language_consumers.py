@@ -21,7 +21,8 @@ from generator.render.site.tracker import TRACKER_DOMAIN
 from generator.systems.base import starter_in
 
 ROOT = Path(__file__).resolve().parent.parent
-# Codes the settings accept, of every kind README names: shipped, regions, ISO 639-3, scripts, YAML's booleans.
+# Codes the settings accept, of every kind docs/pages/guide/languages.md names:
+# shipped, regions, ISO 639-3, scripts, YAML's booleans.
 CODES = ("en", "fr", "de", "pl", "en-GB", "fr-CA", "de-CH", "pt-BR", "pt-PT", "tlh", "no", "nb", "yes", "zh-Hant",
          "sr-Latn", "ku-IQ", "vi", "xx")
 # Where the code reads the language: the setting, the run's Words, the site's look, a template's language().

@@ -118,7 +118,8 @@ def test_a_rule_the_checker_skips_is_a_failure(tmp_path, monkeypatch):
 def test_the_checker_still_cannot_run_its_empty_heading_rule_on_our_sheet(tmp_path):
     """pdfua 0.1.3 skips UA-14-001 on every PDF we make (tests/pdfua_upstream.md).
     When this fails, a pdfua release runs the rule: drop KNOWN_SKIP and
-    tests/pdf_headings.py, and the entry in CONTRIBUTING."""
+    tests/pdf_headings.py, and the entry in
+    docs/pages/contributing/tests.md."""
     report = validate(str(_tagged_sheet(tmp_path)))
     assert [(o.rule_id, KNOWN_SKIP[1] in (o.skipped_reason or "")) for o in report.skipped] == [(KNOWN_SKIP[0], True)]
 

@@ -152,7 +152,7 @@ def test_site_pages_show_the_numbers(example_build):
     challenges = site_text(example_build, "challenges.html")
     public = [c["name"] for c in CHALLENGES if c.get("visibility") == "public"]
     assert public and len(public) < len(CHALLENGES)
-    for challenge in CHALLENGES:    # a challenge is the GM's unless marked public (README's ruling)
+    for challenge in CHALLENGES:    # a challenge is the GM's unless marked public (docs/pages/systems/six-shooter.md)
         assert (challenge["name"] in challenges) == (challenge["name"] in public), challenge["name"]
     rulings = (example_build.out_dir / "site" / "six-shooter" / "rulings.html").read_text(encoding="utf-8")
     for ruling in yaml.safe_load(RULINGS_FILE.read_text(encoding="utf-8"))["rulings"]:

@@ -224,8 +224,8 @@ def test_a_big_cast_brawls_fewer_times_but_never_fewer_than_eight():
 
 def test_a_cast_spread_from_5_to_100_percent_flags_its_weakest_and_strongest():
     """Issue 47: threats evenly from 5 % to 100 % flagged nobody, the fences
-    falling past 0 % and 100 %; the README promises a flag 20 points from the
-    median, and a figure 40 points from it is always one."""
+    falling past 0 % and 100 %; the guide (docs/pages/systems/sixes.md)
+    promises a flag 20 points from the median, and a figure 40 points from it is always one."""
     threats = [Fraction(n, 100) for n in range(5, 101, 5)]
     half = Fraction(1, 2)
     threat_band = band(threats)
