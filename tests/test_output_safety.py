@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from processes import PATIENCE, Output, session_processes, wait_gone
+from shared_builds import rendered_pdfs, warm_cache
 
 from generator.commands.cli import main
 from generator.commands.output import JOURNAL, RECORD, OutputError, OutputFolder
@@ -27,11 +28,14 @@ from generator.systems.sixes import SYSTEM as SIXES
 SIXES_CMD = [sys.executable, "-m", "generator"]
 
 
-@pytest.fixture
-def starter(tmp_path) -> Path:
-    data = tmp_path / "game"
+def _copy_starter(data: Path) -> Path:
     shutil.copytree(SIXES.starter, data / "sixes")
     return data
+
+
+@pytest.fixture
+def starter(tmp_path) -> Path:
+    return _copy_starter(tmp_path / "game")
 
 
 @pytest.fixture(autouse=True)
@@ -85,7 +89,15 @@ def test_a_pack_refuses_a_user_file_where_its_folders_go(starter, tmp_path):
 
 
 @pytest.fixture
-def built(starter, tmp_path) -> Path:
+def built(starter, tmp_path, request) -> Path:
+    """The starter built on A4 into a fresh output folder, its cache the
+    test's own; that cache starts with the starter's PDFs (tests/shared_builds.py:
+    rendered once for the run, as an earlier build of the game would leave
+    them), but for the test of the folders the cache makes (`cold_built`)."""
+    if "cold_built" not in request.fixturenames:
+        warm_cache(tmp_path / "cache", rendered_pdfs("sixes-starter-a4", _copy_starter,
+                                                     ["--paper", "a4", "--jobs", "1"],
+                                                     request.getfixturevalue("tmp_path_factory"), request.config))
     out = tmp_path / "out"
     result = run("build", "--data", starter, "--out", out, "--paper", "a4", "--jobs", "1")
     assert result.exit_code == 0, result.output
@@ -296,7 +308,14 @@ def test_a_cache_folder_others_can_write_is_not_used(starter, tmp_path, monkeypa
     assert os.listdir(shared) == []
 
 
-def test_the_cache_folders_are_private(built):
+@pytest.fixture
+def cold_built(built) -> Path:
+    """`built` from a cache that was empty: every folder in it the build's own."""
+    return built
+
+
+def test_the_cache_folders_are_private(cold_built):
+    built = cold_built
     from generator.render.cache import cache_base, cache_root
     from generator.render.cache.storage import shared_pdfs_root
     for folder in (cache_base(), cache_root(built), shared_pdfs_root()):
