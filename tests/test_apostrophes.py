@@ -10,16 +10,12 @@ and the starter's names meet there.
 from __future__ import annotations
 
 import csv
-import os
-import shutil
-from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from click.testing import CliRunner
+from language_games import built_language_game
 from pdf_text import text
 
-from generator.commands.cli import main
 from generator.core.i18n import LOCALES_DIR, SHIPPED
 
 STRAIGHT, CURLY = "'", "\u2019"
@@ -37,24 +33,12 @@ def test_no_translation_holds_a_typewriter_apostrophe(language):
     assert found == []
 
 
-@pytest.fixture(autouse=True)
-def own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
-
-
-def test_the_french_starter_packs_a_manifest_with_one_apostrophe(tmp_path):
-    folder = tmp_path / "jeu"
-    old = Path.cwd()
-    try:
-        assert CliRunner().invoke(main, ["new", "--language", "fr", str(folder)]).exit_code == 0
-        for other in ("six-shooter", "d6xd6", "i6", "sixes-system"):
-            shutil.rmtree(folder / other)
-        os.chdir(folder)
-        result = CliRunner().invoke(main, ["pack", "--paper", "a4", "--jobs", "1"], catch_exceptions=False)
-    finally:
-        os.chdir(old)
-    assert result.exit_code == 0, result.output
-    press = folder / "output" / "pack" / "sixes" / "a4"
+def test_the_french_starter_packs_a_manifest_with_one_apostrophe(tmp_path_factory, request):
+    """The French starter as the language tests build and pack it
+    (tests/language_games.py: `sixes new --language fr`, then its Sixes
+    pack on A4), shared with them rather than packed again."""
+    game = built_language_game("fr", tmp_path_factory, request.config)
+    press = game.out / "pack" / "sixes" / "a4"
     with open(press / "manifest.csv", newline="", encoding="utf-8") as handle:
         rows = " ".join(" ".join(row.values()) for row in csv.DictReader(handle))
     printed = text(press / "manifest.pdf")

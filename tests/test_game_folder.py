@@ -21,9 +21,8 @@ from generator.game.settings import SETTINGS_FILE
 from generator.systems.sixes import SYSTEM as SIXES
 
 
-@pytest.fixture(autouse=True)
-def own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
+# No test here looks at the cache: their builds share the run's
+# (conftest.run_cache), so the starter each one builds is rendered once.
 
 
 def run(*args, cwd: Path | None = None):

@@ -25,6 +25,7 @@ from generator.render.pdf import scratch
 from generator.systems.six_shooter import SYSTEM as SIX_SHOOTER
 from generator.systems.sixes import SYSTEM as SIXES
 from processes import default_interrupt, session_processes, wait_gone
+from shared_builds import rendered_pdfs, warm_cache
 
 
 group_members = session_processes      # live processes of a session (each build runs in its own)
@@ -80,12 +81,26 @@ def launch(tmp_path, scratch_dir):
     assert survivors == [], f"processes outlived their build: {survivors}"
 
 
-@pytest.fixture()
-def game(tmp_path) -> Path:
-    data = tmp_path / "game"
+def _two_starters(data: Path) -> Path:
     for system in (SIXES, SIX_SHOOTER):         # 12 PDFs on A4: moments enough to choose from
         shutil.copytree(system.starter, data / system.slug)
     return data
+
+
+@pytest.fixture()
+def game(tmp_path) -> Path:
+    return _two_starters(tmp_path / "game")
+
+
+@pytest.fixture()
+def warm(tmp_path, tmp_path_factory, request) -> Path:
+    """The test's own cache folder, starting with the game's PDFs on A4
+    (tests/shared_builds.py: rendered once for the run, as an earlier build
+    would leave them), for a test whose first build only sets the scene."""
+    warm_cache(tmp_path / "cache", rendered_pdfs("two-starters-a4", _two_starters,
+                                                 ["--paper", "a4", "--no-site", "--jobs", "1"],
+                                                 tmp_path_factory, request.config))
+    return tmp_path / "cache"
 
 
 def after_progress_lines(process: subprocess.Popen, count: int) -> list[str]:
@@ -107,7 +122,7 @@ def build(data: Path, out: Path):
 # With --jobs 1 the command renders in its own process, and its fonts are in a folder of its own too.
 @pytest.mark.parametrize("jobs", ["2", "1"])
 def test_a_build_with_nothing_changed_still_sweeps_a_killed_runs_staging(game, tmp_path, launch, monkeypatch,
-                                                                         scratch_dir, jobs):
+                                                                         scratch_dir, jobs, warm):
     monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
     out = tmp_path / "out"
     assert build(game, out).exit_code == 0
@@ -159,7 +174,7 @@ def test_ctrl_c_to_the_whole_group_ends_with_interrupted_and_nothing_after(game,
     assert list(scratch_dir.iterdir()) == []            # the stopped workers' fonts too
 
 
-def test_a_half_swap_is_undone_before_a_no_change_build_looks_at_the_output(game, tmp_path, monkeypatch):
+def test_a_half_swap_is_undone_before_a_no_change_build_looks_at_the_output(game, tmp_path, monkeypatch, warm):
     """A run killed between its two journalled renames left pdf/a4 in its
     staging folder: the next build puts it back first, so it finds nothing
     changed and says so (rather than building over a hole)."""

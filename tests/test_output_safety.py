@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from processes import PATIENCE, Output, session_processes, wait_gone
+from shared_builds import rendered_pdfs, warm_cache
 
 from generator.commands.cli import main
 from generator.commands.output import JOURNAL, RECORD, OutputError, OutputFolder
@@ -27,11 +28,14 @@ from generator.systems.sixes import SYSTEM as SIXES
 SIXES_CMD = [sys.executable, "-m", "generator"]
 
 
-@pytest.fixture
-def starter(tmp_path) -> Path:
-    data = tmp_path / "game"
+def _copy_starter(data: Path) -> Path:
     shutil.copytree(SIXES.starter, data / "sixes")
     return data
+
+
+@pytest.fixture
+def starter(tmp_path) -> Path:
+    return _copy_starter(tmp_path / "game")
 
 
 @pytest.fixture(autouse=True)
@@ -85,7 +89,22 @@ def test_a_pack_refuses_a_user_file_where_its_folders_go(starter, tmp_path):
 
 
 @pytest.fixture
-def built(starter, tmp_path) -> Path:
+def warm(tmp_path, tmp_path_factory, request) -> Path:
+    """The test's own cache folder, starting with the starter's PDFs on A4
+    (tests/shared_builds.py: rendered once for the run, as an earlier build
+    of the game would leave them)."""
+    warm_cache(tmp_path / "cache", rendered_pdfs("sixes-starter-a4", _copy_starter, ["--paper", "a4", "--jobs", "1"],
+                                                 tmp_path_factory, request.config))
+    return tmp_path / "cache"
+
+
+@pytest.fixture
+def built(starter, tmp_path, request) -> Path:
+    """The starter built on A4 into a fresh output folder, its cache the
+    test's own: `warm`, but for the test of the folders the cache makes
+    (`cold_built`)."""
+    if "cold_built" not in request.fixturenames:
+        request.getfixturevalue("warm")
     out = tmp_path / "out"
     result = run("build", "--data", starter, "--out", out, "--paper", "a4", "--jobs", "1")
     assert result.exit_code == 0, result.output
@@ -168,7 +187,7 @@ def test_a_read_only_output_folder_is_one_clear_line(starter, tmp_path):
             subprocess.run(["umount", str(out)], check=False)
 
 
-def test_a_full_disk_is_one_clear_line_and_the_last_good_output_stays(starter, tmp_path):
+def test_a_full_disk_is_one_clear_line_and_the_last_good_output_stays(starter, tmp_path, warm):
     """A 3 MB file system fills during the build (as root on Linux; skipped elsewhere)."""
     mount = tmp_path / "small"
     mount.mkdir()
@@ -296,7 +315,14 @@ def test_a_cache_folder_others_can_write_is_not_used(starter, tmp_path, monkeypa
     assert os.listdir(shared) == []
 
 
-def test_the_cache_folders_are_private(built):
+@pytest.fixture
+def cold_built(built) -> Path:
+    """`built` from a cache that was empty: every folder in it the build's own."""
+    return built
+
+
+def test_the_cache_folders_are_private(cold_built):
+    built = cold_built
     from generator.render.cache import cache_base, cache_root
     from generator.render.cache.storage import shared_pdfs_root
     for folder in (cache_base(), cache_root(built), shared_pdfs_root()):
@@ -320,7 +346,7 @@ def test_snapshot_survives_files_that_vanish_while_it_looks(tmp_path, monkeypatc
     assert watch.snapshot([tmp_path / "no-such-folder"]) == {}
 
 
-def test_watch_survives_bad_yaml_and_file_churn_and_rebuilds_when_fixed(starter, tmp_path, spawn):
+def test_watch_survives_bad_yaml_and_file_churn_and_rebuilds_when_fixed(starter, tmp_path, spawn, warm):
     out, game = tmp_path / "out", starter / "sixes" / "game.yaml"
     good = game.read_text()
     process = spawn([*SIXES_CMD, "build", "--watch", "--data", str(starter), "--out", str(out),

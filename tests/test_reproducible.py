@@ -42,16 +42,29 @@ def game(tmp_path) -> Path:
     return tmp_path / "game"
 
 
+@pytest.fixture(scope="module")
+def second_cache(tmp_path_factory) -> Path:
+    """The cache of every second build here, which no other build uses."""
+    return tmp_path_factory.mktemp("second-cache")
+
+
 @pytest.mark.parametrize("epoch", [None, EPOCH], ids=["from the input", "SOURCE_DATE_EPOCH"])
-def test_building_and_packing_twice_gives_the_same_bytes(game, tmp_path, monkeypatch, epoch):
+def test_building_and_packing_twice_gives_the_same_bytes(game, tmp_path, monkeypatch, epoch, run_cache,
+                                                          second_cache):
+    """The two builds never share a rendered PDF: the first takes the run's
+    cache (where a starter another test built may already be), the second
+    one only second builds use, so every PDF the two folders hold comes
+    from two renders of its own. Both epochs' second builds share theirs: a
+    PDF whose HTML the date does not change is the same render twice over,
+    still never the first build's."""
     if epoch is None:
         monkeypatch.delenv(SOURCE_DATE_EPOCH, raising=False)
     else:
         monkeypatch.setenv(SOURCE_DATE_EPOCH, str(epoch))
     folders = []
-    for name in ("first", "second"):       # each build has a cache of its own: both start from nothing
+    for name, cache in (("first", run_cache), ("second", second_cache)):
         out = tmp_path / name
-        monkeypatch.setenv(CACHE_VARIABLE, str(tmp_path / f"cache-{name}"))
+        monkeypatch.setenv(CACHE_VARIABLE, str(cache))
         sixes("build", "--data", game, "--out", out, "--paper", "both")
         sixes("pack", "--data", game, "--out", out, "--system", "sixes", "--paper", "both")
         folders.append(out)

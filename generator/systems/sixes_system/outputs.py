@@ -22,7 +22,7 @@ from .healing_tables import (COMA_HOURS, CALM_A, CALM_SIXES, GOAL_POOLS, LOST_PO
                              support_regimes)
 from .rules import exact
 from .tables import (ADJUSTED_POOLS, DAMAGE_REDUCTIONS, ODDS_SIXES, adjusted_pools, by_damage, cast_matchups,
-                     expected_by_dice, matrix_grid, odds_tables, per_die_table, SURVIVAL_POOLS,
+                     each_matchup, expected_by_dice, matrix_grid, odds_tables, per_die_table, SURVIVAL_POOLS,
                      survival_odds)
 
 MATRIX_CARD = "gm-matrix-card"
@@ -93,7 +93,7 @@ def documents(campaign: Campaign) -> list[Document]:
                    {"title": title, "cast": private, "skill_names": SKILL_NAMES}, max_pages=1 + len(private) // 2)]
     return [
         Document(MATRIX_CARD, titled(title, GLOSSARY["matrix_card"]), "sixes-system/matrix_card.html", "public",
-                 {**common, "example": next(iter(cast_matchups(campaign)), None)}, max_pages=1),
+                 {**common, "example": next(each_matchup(campaign), None)}, max_pages=1),
         Document(ODDS_CARD, titled(title, GLOSSARY["odds_card"]), "sixes-system/odds_card.html", "public",
                  {**common, "tables": odds_tables(campaign), "sixes": list(ODDS_SIXES)}, max_pages=1),
         Document(DAMAGE_CARD, titled(title, GLOSSARY["damage_card"]), "sixes-system/damage_card.html", "public",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Iterator
 
 from .combat import Matchup, Options, matchup
 from .dataset import Campaign
@@ -87,17 +88,22 @@ def adjusted_pools(campaign: Campaign) -> list[tuple[tuple[int, int], list[int]]
 
 def cast_matchups(campaign: Campaign, options: Options = Options()) -> list[Matchup]:
     """Every combatant's every weapon against every other combatant's defences."""
+    return list(each_matchup(campaign, options))
+
+
+def each_matchup(campaign: Campaign, options: Options = Options()) -> Iterator[Matchup]:
+    """cast_matchups one at a time, worked out as they are asked for: the
+    matrix card's example wants the first alone, and the whole list grows
+    with the square of the cast (160 combatants: 25,000 matchups, a minute)."""
     base = exact(campaign.info.base_a[campaign.info.setting])
-    out = []
     for attacker in campaign.cast:
         for defender in campaign.cast:
             if attacker is defender:
                 continue
             for weapon in attacker.combatant.weapons:
                 for defence in defender.combatant.defences:
-                    out.append(matchup(campaign.modes, base, attacker.combatant, weapon,
-                                       defender.combatant, defence, options))
-    return out
+                    yield matchup(campaign.modes, base, attacker.combatant, weapon, defender.combatant, defence,
+                                  options)
 
 
 SURVIVAL_POOLS = (6, 8, 10, 12)
