@@ -26,6 +26,8 @@ from .fit import (CARD_STEPS, LINE_HEIGHT, Box, Cell, Fit, Row, Text, bigger_car
                   flow, text_height)
 from ..options import DEFAULT_OPTIONS, PrintOptions
 from .stacked import STACKS, unfit_stacks
+from .boxes import D6_CELL, FACES
+from .faces import layout, unfit_faces
 
 # Challenge cards: templates/six-shooter/cards/challenge.html, challenge_notes.html and cards.css.
 NAME_PT, NAME_LINE = 11.0, 1.15
@@ -104,7 +106,11 @@ def _gm_notes(challenge: Any, index: int) -> Text:
 
 # The D6xD6 distances card: templates/d6xd6/cards/distances.html and cards.css.
 CARD_H2 = (12.0, 1.15, 1.5 + 0.6 + 0.4)         # .card h2: size, line height, margin, padding and rule
-TABLE_LINE, TABLE_PAD = 1.12, 0.7 + 0.15          # d6xd6 cards.css: line height; padding and a border
+# A cell's line height, and its padding and the rule between rows (rounded up), from boxes.py D6_CELL.
+TABLE_LINE = D6_CELL.line_height or 1.0
+TABLE_PAD = D6_CELL.padding.mm("top") + D6_CELL.padding.mm("bottom") + (D6_CELL.rule.up_to(0.05) if D6_CELL.rule
+                                                                        else 0.0)
+CELL_SIDES = D6_CELL.padding.mm("left") + D6_CELL.padding.mm("right")
 DISTANCE_COLUMNS = (0.24, 0.24, 0.52)
 # Band names at 8.5 pt and the header row at 8 pt (d6xd6/cards.css): a German
 # band (Schuss) and a French heading (Jusqu’à) fit a bridge card's columns unbroken.
@@ -116,7 +122,7 @@ def distance_rows(distances: Iterable[Any], options: PrintOptions) -> list[Row]:
     """A row per band: its name (bold), how far it reaches (two lines), and
     its note, the bounded field, which takes the card's step."""
     from ...systems.d6xd6.outputs import LOST_RULE
-    columns = [card_width(options) * part - 1.6 for part in DISTANCE_COLUMNS]
+    columns = [card_width(options) * part - CELL_SIDES for part in DISTANCE_COLUMNS]
     rows = []
     for i, d in enumerate(distances):
         other = f"{d.miles} mi" if d.miles else f"{d.yards} yd" if d.yards else ""
@@ -150,7 +156,7 @@ def table_room(options: PrintOptions, title: str, heads: list[tuple[str, float, 
 
 def distance_heads(options: PrintOptions) -> list[tuple[str, float, float]]:
     """The distances card's header row (templates/d6xd6/cards/distances.html), by column."""
-    columns = [card_width(options) * part - 1.6 for part in DISTANCE_COLUMNS]
+    columns = [card_width(options) * part - CELL_SIDES for part in DISTANCE_COLUMNS]
     return [(label, width, HEAD_ROW_PT) for label, width in zip((_("Band"), _("Up to"), _("What works")), columns,
                                                                  strict=True)]
 
@@ -170,7 +176,7 @@ def weapon_rows(category: Mapping[str, Any], comments: list[str], levels: Mappin
     """A row per weapon: its name and its notes (the weapon's `comment`, the
     bounded field, last among them; all at the step), and its damage (a
     line per band)."""
-    columns = [card_width(options) * part - 1.6 for part in WEAPON_COLUMNS]
+    columns = [card_width(options) * part - CELL_SIDES for part in WEAPON_COLUMNS]
     rows = []
     for i, (w, comment) in enumerate(zip(category["weapons"], comments, strict=True)):
         damage = tuple((f"{band} {levels[key].name}" if band else levels[key].name, 9.0, 700)
@@ -191,7 +197,7 @@ def weapon_rooms(category: Mapping[str, Any], title: str, reach: list[str], opti
     sub = f"{title}. " + fill(_("Reach: %(bands)s only."), bands=", ".join(reach))
     used = text_height(sub, width, SUB_PT, SUB_LINE) + sum(text_height(t, width, SUB_PT, SUB_LINE, weight=700)
                                                             for t in (who_lines(category) if who else ()))
-    heads = [(label, width * part - 1.6, 9.0) for label, part in zip((_("Weapon"), _("Damage")), WEAPON_COLUMNS,
+    heads = [(label, width * part - CELL_SIDES, 9.0) for label, part in zip((_("Weapon"), _("Damage")), WEAPON_COLUMNS,
                                                                       strict=True)]
     return table_rooms(options, _(CATEGORY_WORDS[category["key"]].weapons), heads, used + 2 * SUB_EXTRA)
 
@@ -269,7 +275,7 @@ def _too_tall(rows: list[Row], room: float, cell: int, what: str) -> Iterable[Bo
 # d6xd6/cards.css (.ladder td.lvl: 16 mm, 0.8 mm padding each side, bold 9 pt).
 # A name may take two lines there ('Knocked Out', 'Mortal Wound'): the card
 # holds every rung at two lines (built with all six so), not at three.
-LEVEL_COLUMN, LEVEL_PT, LEVEL_LINE, LEVEL_LINES = 16.0 - 1.6, 9.0, 1.05, 2
+LEVEL_COLUMN, LEVEL_PT, LEVEL_LINE, LEVEL_LINES = 16.0 - CELL_SIDES, 9.0, 1.05, 2
 
 
 def _level_names(game: Any) -> Iterable[Box]:
@@ -386,6 +392,7 @@ CARD_LAYOUTS: dict[str, Callable[[Mapping[str, Any], PrintOptions], list[Fit]]] 
     "d6xd6/cards/weapons.html": weapon_fits,
     "d6xd6/cards/lookup.html": lookup_fits,
     **{face: stack.fits for face, stack in STACKS.items()},
+    **{template: layout(face) for template, face in FACES.items()},
 }
 # The face a continuation card prints, by the face it continues.
 CONTINUATIONS = {"six-shooter/cards/challenge.html": "six-shooter/cards/challenge_notes.html"}
@@ -412,7 +419,8 @@ def fit_problems(loaded: Iterable[Any], options: PrintOptions = DEFAULT_OPTIONS)
     for item in loaded:
         finder = UNFIT.get(item.system.slug)
         docs: dict[str, YamlDocument | None] = {}
-        unfit = [*(finder(item.game, options) if finder else ()), *_page_notes_unfit(item.system.slug, item.game)]
+        unfit = [*(finder(item.game, options) if finder else ()), *_page_notes_unfit(item.system.slug, item.game),
+                 *unfit_faces(item.system.slug, item.game, options)]
         for box in unfit:
             name = box.texts[0].file
             if name not in docs:
