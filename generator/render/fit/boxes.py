@@ -59,6 +59,16 @@ class Edges:
         """A side's length, 0 when not declared."""
         return float(getattr(self, side) or 0.0)
 
+    @property
+    def x(self) -> float:
+        """Left and right together, mm."""
+        return self.mm("left") + self.mm("right")
+
+    @property
+    def y(self) -> float:
+        """Top and bottom together, mm."""
+        return self.mm("top") + self.mm("bottom")
+
 
 @dataclass(frozen=True)
 class Rule:
@@ -101,6 +111,7 @@ class Declared:
     indent_mm: float | None = None          # text-indent (a hanging line: negative)
     width_mm: float | None = None
     height_mm: float | None = None          # a zone of a face: None is the room its other zones leave
+    share: float | None = None              # a table column's part of the table's width (width: 34%)
     field: str = ""                         # the data field that fills it, when one does
 
     @property
@@ -112,6 +123,10 @@ class Declared:
     def floor(self) -> float:
         """The smallest step: below it the box refuses."""
         return self.steps[-1]
+
+    def rule_mm(self, step: float = 0.1) -> float:
+        """Its rule's height rounded up to `step` mm; 0 without one."""
+        return self.rule.up_to(step) if self.rule else 0.0
 
     def line_mm(self, pt: float | None = None) -> float:
         """The height of one line at `pt` (its own size when not given), in mm."""
@@ -135,6 +150,8 @@ class Declared:
             found.append(f"text-indent: {_mm(self.indent_mm)}")
         found += [f"{name}: {_mm(value)}" for name, value in (("width", self.width_mm), ("height", self.height_mm))
                   if value is not None]
+        if self.share is not None:
+            found.append(f"width: {self.share * 100:g}%")
         return found
 
     def css(self) -> str:
@@ -244,6 +261,37 @@ TURN_STEPS = Declared(".steps", D6, field="turn_sequence", line_height=1.15, pad
                       margin=Edges(0, 0, 1.0, 0))
 TURN_STEP = Declared(".steps li", D6, margin=Edges(bottom=0.4))
 
+# The weapons and distances cards' tables (render/fit/bounded.py): subtitles, heads, columns.
+WEAPONS_SUB = Declared(".weapons-card .sub, .weapons-card .who", D6, steps=(8.0,), line_height=1.18)
+WHO = Declared(".who", D6, field="attack", steps=(9.0,), margin=Edges(bottom=1.0))
+WEAPONS_DAMAGE = Declared(".weapons col.dmg", D6, share=0.38)
+BAND_COLUMN = Declared(".distances col.band", D6, share=0.24)
+REACH_COLUMN = Declared(".distances col.reach", D6, share=0.24)
+DISTANCE_HEAD = Declared(".distances th", D6, steps=(8.0,))
+BAND_NAME = Declared(".distances td:first-child b", D6, field="name", steps=(8.5,))
+# The ladder card's cells and its level column (a name may take two lines there).
+LADDER_CELL = Declared(".ladder td, .ladder th", D6, line_height=1.05, padding=Edges(0.2, 0.8, 0.2, 0.8))
+LEVEL_COLUMN = Declared(".ladder th.lvl", D6, field="name", weight=700, width_mm=16.0)
+
+# --- The Six Shooter challenge card (printed before six-shooter/cards.css; render/fit/bounded.py) ---
+SS = "six-shooter/cards.css"
+CHALLENGE_NAME = Declared(".challenge h2", SS, field="name", steps=(11.0,), line_height=1.15)
+CHALLENGE_TEXT = Declared(".challenge .fitted", SS, field="description", line_height=1.18)
+CHALLENGE_P = Declared(".challenge .fitted p", SS, margin=Edges(0, 0, 1.0, 0))
+CHALLENGE_TABLE = Declared(".challenge table", SS, margin=Edges(0, 0, 1.0, 0))
+METHOD_COLUMN = Declared(".challenge col.m", SS, share=0.34)
+CN_COLUMN = Declared(".challenge col.cn", SS, share=0.10)
+OK_COLUMN = Declared(".challenge col.ok", SS, share=0.28)
+ROLL_COLUMN = Declared(".challenge col.roll", SS, share=0.28)
+CHALLENGE_CELL = Declared(".challenge td, .challenge th", SS, field="methods", steps=(9.0,), line_height=1.1,
+                          padding=Edges(0.4, 0.5, 0.4, 0.5), rule=Rule(0.5, style="solid var(--rule)"))
+CHALLENGE_HEAD = Declared(".challenge th", SS, steps=(7.5,))
+CHALLENGE_CN = Declared(".challenge td.cn", SS, steps=(10.0,), weight=700)
+STAGES = Declared(".challenge .stages", SS, steps=(8.0,), line_height=1.18,
+                  margin=Edges(0, 0, 1.0, 0))
+GM_NOTES = Declared(".challenge .gm", SS, field="gm_notes", padding=Edges(left=1.5),
+                    rule=Rule(2.0, "left", "solid #000"))
+
 # --- The Sixes actions card (printed before sixes/cards.css; render/fit/stacked.py ACTIONS) ---
 SIXES = "sixes/cards.css"
 ACTION_ROW = Declared(".card .row", SIXES, field="reminder", margin=Edges(bottom=1.1))
@@ -258,6 +306,9 @@ DECLARED: tuple[Declared, ...] = (
     CHECKLIST_ITEM, COVER_HALF, HALF_NUMBER, HALF_FIGURE, HALF_NAME, HALF_ROLE, HALF_H2, HALF_CHECKLIST, HALF_ITEM,
     COVER_SMALL,
     D6_SUB, D6_P, D6_CELL, GRID_CELL, LEGEND, LEGEND_P, SWATCH, TURN_STEPS, TURN_STEP,
+    WEAPONS_SUB, WHO, WEAPONS_DAMAGE, BAND_COLUMN, REACH_COLUMN, DISTANCE_HEAD, BAND_NAME, LADDER_CELL, LEVEL_COLUMN,
+    CHALLENGE_NAME, CHALLENGE_TEXT, CHALLENGE_P, CHALLENGE_TABLE, METHOD_COLUMN, CN_COLUMN, OK_COLUMN, ROLL_COLUMN,
+    CHALLENGE_CELL, CHALLENGE_HEAD, CHALLENGE_CN, STAGES, GM_NOTES,
     ACTION_ROW, ACTION_ICON, ACTION_NAME,
 )
 # Faces made of declared zones alone, by face template (faces.py measures them).
