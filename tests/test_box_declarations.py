@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 
 import pytest
-import tinycss2
+import tinycss2  # type: ignore[import-untyped]  # WeasyPrint's CSS parser, without types
 
 from generator.core.loading import load_yaml
 from generator.core.measure import PT_PER_MM
 from generator.core.paths import TEMPLATES_DIR
-from generator.render.fit import boxes, cover_fit, fit, labels, stacked
+from generator.render.fit import boxes, bounded, cover_fit, fit, labels, lookup_fit, stacked
 from generator.render.fit.boxes import CARDS, DECLARED, Edges, Face, Zone, stylesheet
 from generator.render.fit.faces import face_boxes, face_fits, face_problems, face_texts
 from generator.render.options import CARD_SIZES, PrintOptions
@@ -152,7 +152,10 @@ def test_the_fit_modules_read_the_declarations():
     assert labels.NAME_STEPS == boxes.LABEL_NAME.steps and labels.PAD_X == boxes.LABEL.padding.left
     assert labels.STAMP_PT == boxes.STAMP.pt and labels.STAMP_RIGHT == boxes.STAMP.place.right
     assert cover_fit.FULL.name_pt == boxes.COVER_NAME.pt and cover_fit.HALF.item_gap == boxes.HALF_ITEM.margin.bottom
-    assert cover_fit.FULL.top == boxes.COVER_PAGE_MARGINS.margin.top + boxes.COVER_PAGE.padding.top
+    assert cover_fit.FULL.top == boxes.COVER_PAGE_MARGINS.margin.mm("top") + boxes.COVER_PAGE.padding.mm("top")
+    assert bounded.CHALLENGE_COLUMNS == (0.34, 0.10, 0.28, 0.28) and bounded.NAME_PT == boxes.CHALLENGE_NAME.pt
+    assert bounded.TABLE_LINE == boxes.D6_CELL.line_height and bounded.LEVEL_COLUMN == pytest.approx(16.0 - 1.6)
+    assert lookup_fit.GRID_LINE == boxes.GRID_CELL.line_height and lookup_fit.SWATCH_MM == boxes.SWATCH.width_mm
 
 
 # A card face nobody wrote code for: a badge with its holder's name in a
@@ -214,3 +217,26 @@ def test_a_declared_face_steps_down_before_it_refuses(tmp_path):
     doc, texts = _badge(tmp_path, " ".join(["Wilhelmina"] * 12), "Short.")
     (problem,) = face_problems(BADGE, texts, doc, options)
     assert problem.line == 2 and "the name on a test badge" in problem.message
+
+
+def test_a_changed_declaration_changes_the_pdf_key(monkeypatch, tmp_path):
+    """The declared rules are in the document's HTML, so a PDF made with
+    other numbers is never taken from the cache (render/cache/keys.py)."""
+    from types import SimpleNamespace
+
+    from generator.core.paper import A4
+    from generator.render.cache.keys import pdf_key
+    from generator.render.html import render_template
+    from generator.render.pdf.weasy import PdfJob
+
+    def key() -> str:
+        html = render_template("pack/stamp.html", {"envelopes": [SimpleNamespace(player="Ada", number=1)],
+                                                   "doc_title": "stamps"})
+        assert boxes.STAMP.css() in html
+        return pdf_key("static", PdfJob(html, str(TEMPLATES_DIR), tmp_path / "s.pdf", A4, (TEMPLATES_DIR,), "s"), {})
+
+    before = key()
+    moved = boxes.Declared(".stamp", boxes.PACK, steps=(10.0,), line_height=1.2, place=Edges(top=4.2, right=12.0))
+    monkeypatch.setattr(boxes, "DECLARED", tuple(moved if d is boxes.STAMP else d for d in DECLARED))
+    monkeypatch.setattr(boxes, "STAMP", moved)
+    assert key() != before
