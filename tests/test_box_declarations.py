@@ -65,7 +65,7 @@ def _edges(value: str) -> Edges:
     return Edges(top, right, bottom, parts[3] if len(parts) > 3 else right)
 
 
-@pytest.mark.parametrize("item", DECLARED, ids=lambda d: d.selector)
+@pytest.mark.parametrize("item", boxes.every_declared(), ids=lambda d: d.selector)
 def test_the_css_printed_is_the_declaration(item):
     """The generated rule, read back as CSS, holds the declaration's numbers."""
     (selectors, props), = [(s, p) for s, p in _rules(stylesheet(item.sheet)) if s == [
@@ -105,12 +105,12 @@ def test_no_template_restates_a_declared_number():
     declaration is the only place it is said."""
     wrong = []
     for name in sorted({str(p.relative_to(TEMPLATES_DIR)) for p in TEMPLATES_DIR.rglob("*.css")}):
-        mine = tuple(item for item in DECLARED if name in _printed_with(item.sheet))
+        mine = tuple(item for item in boxes.every_declared() if name in _printed_with(item.sheet))
         css = (TEMPLATES_DIR / name).read_text(encoding="utf-8")
         wrong += [f"{name}: {w}" for w in restated(css, mine)]
     for path in sorted(TEMPLATES_DIR.rglob("*.html")):
         for css in re.findall(r"<style>(.*?)</style>", path.read_text(encoding="utf-8"), re.S):
-            wrong += [f"{path.relative_to(TEMPLATES_DIR)}: {w}" for w in restated(css)]
+            wrong += [f"{path.relative_to(TEMPLATES_DIR)}: {w}" for w in restated(css, boxes.every_declared())]
     assert wrong == []
 
 
@@ -240,3 +240,20 @@ def test_a_changed_declaration_changes_the_pdf_key(monkeypatch, tmp_path):
     monkeypatch.setattr(boxes, "DECLARED", tuple(moved if d is boxes.STAMP else d for d in DECLARED))
     monkeypatch.setattr(boxes, "STAMP", moved)
     assert key() != before
+
+
+def test_a_registered_face_is_in_the_stylesheet_and_the_check(monkeypatch):
+    """Registering the badge is all it takes: its zones' rules join the card
+    sheet's, and check's search for unfit boxes finds its entity too long."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from generator.render.fit.faces import unfit_faces
+
+    held = [SimpleNamespace(name="Ada", description="Short."), SimpleNamespace(name="Bo", description=LONG)]
+    face = replace(BADGE, items=lambda game: [(b, ("badges", i)) for i, b in enumerate(game.badges)])
+    monkeypatch.setitem(boxes.FACES, "test/cards/badge.html", face)
+    assert BADGE.zones[0].css() in stylesheet(CARDS)
+    (unfit,) = unfit_faces("test", SimpleNamespace(badges=held), PrintOptions(card_size="poker"))
+    assert unfit.texts[0].loc == ("badges", 1, "description") and unfit.step() is None
+    assert list(unfit_faces("other", SimpleNamespace(badges=held), PrintOptions())) == []

@@ -6,33 +6,44 @@ Edge layer (imports nothing but core/measure.py's unit). A declaration
 (`Declared`) is a CSS selector and the numbers that decide how much text
 its box holds: font size (and the steps it goes down through, largest
 first, the last the legible floor), line height, weight, padding, margins,
-a rule under or around it, where it is set (for a box placed absolutely),
-its size. `stylesheet(sheet)` writes those numbers as CSS rules, which the
-templates print in a `<style>` right after the static stylesheet of the
-same name (templates/cards/sheet.html after cards.css, the pack's pages
-after pack.css): the static file keeps what does not change the room
-(colours, positioning, flex), and may not set a declared property of a
-declared selector (tests/test_box_declarations.py scans for it). The fit
-modules (fit.py, labels.py, cover_fit.py, stacked.py, lookup_fit.py,
-name_fit.py) take every one of those numbers from here.
+a rule under or around it, where it is set (a box placed absolutely), its
+width and height or a table column's share. `stylesheet(sheet)` writes
+those numbers as CSS rules; the templates print them in a `<style>`
+(Jinja's `box_css(sheet)`) beside the static stylesheet they belong to:
+after templates/cards/cards.css and pack/pack.css, before a system's own
+card sheet (as the rules stood in each file's cascade). The static file
+keeps what does not change the room (colours, positioning, flex) and may
+not set a declared property of a declared selector
+(tests/test_box_declarations.py scans every sheet printed with it). The
+fit modules (fit.py, stacked.py, lookup_fit.py, bounded.py, labels.py,
+cover_fit.py) take every one of those numbers from here; what the CSS has
+no word for (CARD_SAFETY, FOOT_AIR) is named here as an allowance.
 
 Adding a fixed box (a card face, a label, a badge, an insert):
 
-- declare each element whose size matters as a `Declared` in a sheet
-  ("cards/cards.css" for a card face, "pack/pack.css" for the pack's pages) and add it to
-  `DECLARED`; a text zone of a card face that a data field fills is a
-  `Zone` (its selector, field, font steps, line height, weight and either a
-  fixed height or the room the face's other zones leave);
-- list the zones of a new face in a `Face` and register it in `FACES` by
-  its template: faces.py measures it (its `problems` for `check`, its
-  `fits` for the template's `card.fit.pt`) with no code of its own;
-- in the template, put `data-field` on each zone's element and print its
-  step as `style="font-size: {{ card.fit.pts[i] }}pt"`.
+- declare each element whose numbers decide what it holds as a `Declared`
+  printed beside its sheet (CARDS for the card frame and any card face,
+  PACK for the pack's pages, or a system's "*/cards.css") and add it to
+  `DECLARED`; the measure then reads it (`CARD.padding.x`,
+  `LABEL_NAME.steps`, `COVER_H2.rule_mm()`), never a copy.
+- a card face whose zones data fields fill needs no measuring code: each
+  zone is a `Zone` (selector, `field`, font `steps`, `line_height`,
+  `weight`, a fixed `height_mm` or None for the room the other zones leave,
+  `gap_mm` between paragraphs, `what` for messages), listed in a
+  `Face(what, system, file, zones, items)` registered in `FACES` by its
+  face template. faces.py measures it: `check` reports each zone past its
+  floor at its field's file:line:col (`unfit_faces`, `face_problems`), and
+  the face is told `card.fit.pts` (each zone's step, in order) and
+  `card.fit.sources` (each zone's `data-field`), from its card's context:
+  the entity as `item`, its place in `file` as `loc`.
+- in the face template, put `data-field="{{ card.fit.sources[i] }}"` on
+  each zone's element and print its step as
+  `style="font-size: {{ card.fit.pts[i] }}pt"`.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from ...core.measure import PT_PER_MM
@@ -315,15 +326,12 @@ DECLARED: tuple[Declared, ...] = (
 FACES: dict[str, Face] = {}
 
 
+def every_declared() -> tuple[Declared, ...]:
+    """Every declaration: `DECLARED` and the zones of every registered face."""
+    return (*DECLARED, *(zone for face in FACES.values() for zone in face.zones))
+
+
 def stylesheet(sheet: str, declared: Iterable[Declared] | None = None) -> str:
-    """The CSS rules of every declaration printed in `sheet` (and of each
-    registered face's zones when the sheet is "cards/cards.css")."""
-    chosen = list(DECLARED if declared is None else declared)
-    if declared is None and sheet == CARDS:
-        chosen += [zone for face in FACES.values() for zone in face.zones]
+    """The CSS rules of every declaration printed beside `sheet`, or of those `declared`."""
+    chosen = every_declared() if declared is None else tuple(declared)
     return "\n".join(d.css() for d in chosen if d.sheet == sheet) + "\n"
-
-
-def numbers(declared: Declared) -> dict[str, object]:
-    """A declaration's fields by name (what a test compares with the CSS)."""
-    return {f.name: getattr(declared, f.name) for f in fields(declared)}

@@ -5,7 +5,8 @@ Edge layer (imports core/measure.py). The covers' page count is exact (the
 pack cuts covers.pdf into envelopes by page), so a cover that runs long
 would fail the pack after rendering: twenty handouts on one envelope's
 checklist, a long name. This measures each cover as templates/pack/cover.html
-lays it out with pack.css and base.css (change them together) and says which
+lays it out, with the numbers declared in render/fit/boxes.py (which also
+print its CSS), and says which
 do not fit, so the pack refuses them where the handouts or the name are
 given, before it renders. The measure errs long by a little: a cover it
 passes always prints on its page (tests/test_pack_covers.py holds it to

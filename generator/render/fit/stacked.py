@@ -3,8 +3,9 @@ turn sequence (a list item a step) and the Sixes actions card (a row an
 action, its name above its reminder, beside its icon).
 
 Edge layer, like render/fit/bounded.py, which asks these layouts for `check`'s
-problems and the faces' font step. Each layout mirrors its face template
-and CSS, named beside it: change them together. The tool's own lines on a
+problems and the faces' font step. Each layout measures its face template's
+words (change the two together) with the numbers declared in
+render/fit/boxes.py, which also prints the face's CSS. The tool's own lines on a
 face are measured at the size they print, so a long game title or a long
 name takes its real room.
 """
