@@ -26,6 +26,7 @@ from ..core.measure import prose_lines
 from ..core.paths import TEMPLATES_DIR
 from .charts import Bar, Line, bar_chart, fixed, line_chart, percent
 from .md_escapes import MD_ESCAPES
+from .fit.boxes import stylesheet
 from .fit.labels import label_lines, name_pt, stamp_text
 
 
@@ -202,6 +203,13 @@ def _words(markdown: bool) -> tuple:
     return gettext, ngettext, pgettext, translated
 
 
+def box_css(sheet: str) -> Markup:
+    """The declared boxes' rules of one stylesheet (render/fit/boxes.py), for
+    a template's <style> right after that sheet's link: the HTML carries them,
+    so a PDF's cache key covers every number of a declared box."""
+    return Markup(stylesheet(sheet))
+
+
 def environment(templates: Path = TEMPLATES_DIR, ink_saver: bool = False, markdown: bool = False) -> Environment:
     """One environment per ink mode: under ink saver its chart builders draw
     outlines, for every template and macro it loads (a print stylesheet cannot
@@ -231,7 +239,7 @@ def _environment(templates: Path, ink_saver: bool, markdown: bool = False) -> En
     env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext, pgettext=pgettext, translated=translated,
                        language=lambda: i18n.current().language)
     env.globals.update(icon_svg=icon_svg, page_numbers=page_numbers, new_part=new_part, label_name_pt=name_pt,
-                       label_lines=label_lines, stamp_text=stamp_text,
+                       label_lines=label_lines, stamp_text=stamp_text, box_css=box_css,
                        bar_chart=partial(bar_chart, ink_saver=ink_saver, screen=markdown),
                        line_chart=partial(line_chart, ink_saver=ink_saver, screen=markdown), Bar=Bar, Line=Line)
     return env

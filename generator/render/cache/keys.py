@@ -7,8 +7,9 @@ A remembered thing is used again only under the same key, so a
 change that does not reach a key is a change the output will not show
 (until `sixes clean` or `--no-cache`); every key is spelled here:
 
-- a PDF (`pdf_key`): its final HTML (the data, the game's translations and
-  the Jinja templates are in it), paper, orientation, print variant, form
+- a PDF (`pdf_key`): its final HTML (the data, the game's translations,
+  the Jinja templates and the declared boxes' CSS, render/fit/boxes.py, are
+  in it), paper, orientation, print variant, form
   fields and date, the contents of the game's files its HTML names by a
   `file:` URL (`named_files`: a portrait), over `static_key`: the CSS, fonts
   and icons under templates/ and `code_version` (WeasyPrint's version, our

@@ -1,8 +1,9 @@
 """The bounded fields: every box of fixed size the data's text lands in.
 
-Edge layer (imports render/fit/fit.py and the systems' models and terms). Each
-layout here mirrors one face template and its CSS, named beside it: change
-them together. `fit_problems` (what `sixes check` and the start of `build`
+Edge layer (imports render/fit/fit.py and the systems' models and terms).
+Each layout here measures one face template's words with the numbers its
+boxes are declared with (render/fit/boxes.py, which prints their CSS).
+`fit_problems` (what `sixes check` and the start of `build`
 and `pack` report) and `card_faces` (what render/pdf/cards.py prints) ask the
 same layouts, so they agree by construction; the print lint is the guard
 behind them (tests/test_fit.py builds games at and over the floors).
@@ -22,19 +23,27 @@ from ...core.measure import PT_PER_MM, line_count
 from ...systems.base import Card
 from .lookup_fit import lookup_fits, unfit_lookups
 from .name_fit import unfit_names
-from .fit import (CARD_STEPS, LINE_HEIGHT, Box, Cell, Fit, Row, Text, bigger_card, box_problems, card_room, card_width,
+from .fit import (CARD_STEPS, Box, Cell, Fit, Row, Text, bigger_card, box_problems, card_room, card_width,
                   flow, text_height)
 from ..options import DEFAULT_OPTIONS, PrintOptions
-from .stacked import STACKS, unfit_stacks
+from .stacked import H2_EXTRA, H2_LINE, H2_PT, STACKS, unfit_stacks
+from . import boxes as decl
+from .faces import layout, unfit_faces
 
-# Challenge cards: templates/six-shooter/cards/challenge.html, challenge_notes.html and cards.css.
-NAME_PT, NAME_LINE = 11.0, 1.15
-HEADING_EXTRA = 1.5 + 0.6 + 0.4          # margin, padding and rule under the name
-HEAD_PT, TABLE_PT, CN_PT, CELL_LINE = 7.5, 9.0, 10.0, 1.1
-CELL_PAD_X, CELL_PAD_Y = 1.0, 1.0        # both sides: 2 x 0.5 mm; 2 x 0.4 mm and a border
-CHALLENGE_COLUMNS = (0.34, 0.10, 0.28, 0.28)     # method, CN, Overcome, Roll hand
-GM_INSET = 1.5 + 2 / PT_PER_MM            # the GM notes' rule and padding
-STAGES_PT = 8.0
+# Challenge cards: templates/six-shooter/cards/challenge.html and challenge_notes.html,
+# every number from the declarations (render/fit/boxes.py CHALLENGE_*, STAGES, GM_NOTES).
+NAME_PT, NAME_LINE = decl.CHALLENGE_NAME.pt, decl.CHALLENGE_NAME.line_height or 1.0
+HEADING_EXTRA = H2_EXTRA                  # margin, padding and rule under the name (.card h2)
+HEAD_PT, TABLE_PT, CN_PT = decl.CHALLENGE_HEAD.pt, decl.CHALLENGE_CELL.pt, decl.CHALLENGE_CN.pt
+CELL_LINE = decl.CHALLENGE_CELL.line_height or 1.0
+# Both sides' padding; the top and bottom's and the rule between rows, rounded up.
+CELL_PAD_X = decl.CHALLENGE_CELL.padding.x
+CELL_PAD_Y = decl.CHALLENGE_CELL.padding.y + decl.CHALLENGE_CELL.rule_mm()
+CHALLENGE_COLUMNS = tuple(c.share or 0.0 for c in (decl.METHOD_COLUMN, decl.CN_COLUMN, decl.OK_COLUMN,
+                                                   decl.ROLL_COLUMN))
+GM_INSET = decl.GM_NOTES.padding.x + (decl.GM_NOTES.rule.exact_mm if decl.GM_NOTES.rule else 0.0)   # rule, padding
+STAGES_PT, STAGES_LINE, STAGES_AFTER = decl.STAGES.pt, decl.STAGES.line_height or 1.0, decl.STAGES.margin.y
+TABLE_AFTER = decl.CHALLENGE_TABLE.margin.mm("bottom")
 CHALLENGES_FILE = "challenges.yaml"
 
 
@@ -51,14 +60,14 @@ def challenge_box(challenge: Any, method_names: Iterable[str], options: PrintOpt
     used += max(text_height(h, w, HEAD_PT, CELL_LINE, weight=700)
                 for h, w in zip(heads, columns, strict=True)) + CELL_PAD_Y
     row = CN_PT * CELL_LINE / PT_PER_MM
-    used += sum(max(row, text_height(n, columns[0], TABLE_PT, CELL_LINE)) + CELL_PAD_Y for n in names) + 1.0
+    used += sum(max(row, text_height(n, columns[0], TABLE_PT, CELL_LINE)) + CELL_PAD_Y for n in names) + TABLE_AFTER
     if challenge.stages > 1:
-        used += text_height(stages_line(challenge.stages, names), width, STAGES_PT, LINE_HEIGHT) + 1.0
+        used += text_height(stages_line(challenge.stages, names), width, STAGES_PT, STAGES_LINE) + STAGES_AFTER
     texts = [Text("description", challenge.description, ("challenges", index, "description"), CHALLENGES_FILE)]
     if notes:
         texts.append(_gm_notes(challenge, index))
     elif challenge.gm_notes.strip():
-        used += text_height(notes_follow(), width, STAGES_PT, LINE_HEIGHT) + 1.0
+        used += text_height(notes_follow(), width, STAGES_PT, STAGES_LINE) + STAGES_AFTER
     return Box("a challenge card", width, card_room(options) - used, tuple(texts))
 
 
@@ -102,13 +111,17 @@ def _gm_notes(challenge: Any, index: int) -> Text:
                 inset_mm=GM_INSET)
 
 
-# The D6xD6 distances card: templates/d6xd6/cards/distances.html and cards.css.
-CARD_H2 = (12.0, 1.15, 1.5 + 0.6 + 0.4)         # .card h2: size, line height, margin, padding and rule
-TABLE_LINE, TABLE_PAD = 1.12, 0.7 + 0.15          # d6xd6 cards.css: line height; padding and a border
-DISTANCE_COLUMNS = (0.24, 0.24, 0.52)
-# Band names at 8.5 pt and the header row at 8 pt (d6xd6/cards.css): a German
-# band (Schuss) and a French heading (Jusqu’à) fit a bridge card's columns unbroken.
-BAND_PT, HEAD_ROW_PT = 8.5, 8.0
+# The D6xD6 distances card: templates/d6xd6/cards/distances.html, its numbers declared in boxes.py.
+CARD_H2 = (H2_PT, H2_LINE, H2_EXTRA)            # .card h2: size, line height, margin, padding and rule
+# A cell's line height, and its padding and the rule between rows (rounded up), from boxes.py D6_CELL.
+TABLE_LINE = decl.D6_CELL.line_height or 1.0
+TABLE_PAD = decl.D6_CELL.padding.y + decl.D6_CELL.rule_mm(0.05)
+CELL_SIDES = decl.D6_CELL.padding.x
+DISTANCE_COLUMNS = (decl.BAND_COLUMN.share or 0.0, decl.REACH_COLUMN.share or 0.0,
+                    1 - (decl.BAND_COLUMN.share or 0.0) - (decl.REACH_COLUMN.share or 0.0))
+# Band names at 8.5 pt and the header row at 8 pt: a German band (Schuss)
+# and a French heading (Jusqu’à) fit a bridge card's columns unbroken.
+BAND_PT, HEAD_ROW_PT, CELL_PT = decl.BAND_NAME.pt, decl.DISTANCE_HEAD.pt, decl.D6_CELL.pt
 COMBAT_FILE = "combat.yaml"
 
 
@@ -116,11 +129,11 @@ def distance_rows(distances: Iterable[Any], options: PrintOptions) -> list[Row]:
     """A row per band: its name (bold), how far it reaches (two lines), and
     its note, the bounded field, which takes the card's step."""
     from ...systems.d6xd6.outputs import LOST_RULE
-    columns = [card_width(options) * part - 1.6 for part in DISTANCE_COLUMNS]
+    columns = [card_width(options) * part - CELL_SIDES for part in DISTANCE_COLUMNS]
     rows = []
     for i, d in enumerate(distances):
         other = f"{d.miles} mi" if d.miles else f"{d.yards} yd" if d.yards else ""
-        reach = ((f"{d.metres} m", 9.0, 400), (other, 9.0, 400)) if d.metres else ((_("beyond"), 9.0, 400),)
+        reach = ((f"{d.metres} m", CELL_PT, 400), (other, CELL_PT, 400)) if d.metres else ((_("beyond"), CELL_PT, 400),)
         note = (f"{d.note} {_(LOST_RULE)}", None, 700) if d.key == "lost" else (d.note, None, 400)
         rows.append(Row((Cell(columns[0], ((d.name, BAND_PT, 700),), Text("name", d.name, ("distances", i, "name"),
                                                                             COMBAT_FILE, gap_mm=0.0)),
@@ -150,7 +163,7 @@ def table_room(options: PrintOptions, title: str, heads: list[tuple[str, float, 
 
 def distance_heads(options: PrintOptions) -> list[tuple[str, float, float]]:
     """The distances card's header row (templates/d6xd6/cards/distances.html), by column."""
-    columns = [card_width(options) * part - 1.6 for part in DISTANCE_COLUMNS]
+    columns = [card_width(options) * part - CELL_SIDES for part in DISTANCE_COLUMNS]
     return [(label, width, HEAD_ROW_PT) for label, width in zip((_("Band"), _("Up to"), _("What works")), columns,
                                                                  strict=True)]
 
@@ -161,8 +174,10 @@ def distance_fits(distances: Iterable[Any], options: PrintOptions) -> list[Fit]:
 
 
 # The D6xD6 weapons cards, one category each: templates/d6xd6/cards/weapons.html.
-WEAPON_COLUMNS = (0.62, 0.38)
-SUB_PT, SUB_LINE, SUB_EXTRA = 8.0, 1.18, 0.4 + 1.0     # .sub and .who: size, line height, margins
+WEAPON_COLUMNS = (1 - (decl.WEAPONS_DAMAGE.share or 0.0), decl.WEAPONS_DAMAGE.share or 0.0)
+# .sub and .who: size, line height, margins.
+SUB_PT, SUB_LINE = decl.WEAPONS_SUB.pt, decl.WEAPONS_SUB.line_height or 1.0
+SUB_EXTRA = decl.D6_SUB.margin.y + decl.WHO.margin.mm("bottom")
 
 
 def weapon_rows(category: Mapping[str, Any], comments: list[str], levels: Mapping[str, Any],
@@ -170,14 +185,14 @@ def weapon_rows(category: Mapping[str, Any], comments: list[str], levels: Mappin
     """A row per weapon: its name and its notes (the weapon's `comment`, the
     bounded field, last among them; all at the step), and its damage (a
     line per band)."""
-    columns = [card_width(options) * part - 1.6 for part in WEAPON_COLUMNS]
+    columns = [card_width(options) * part - CELL_SIDES for part in WEAPON_COLUMNS]
     rows = []
     for i, (w, comment) in enumerate(zip(category["weapons"], comments, strict=True)):
-        damage = tuple((f"{band} {levels[key].name}" if band else levels[key].name, 9.0, 700)
+        damage = tuple((f"{band} {levels[key].name}" if band else levels[key].name, CELL_PT, 700)
                        for band, key in w["damage"])
         texts = (Text("comment", comment, (*base, "weapons", i, "comment"), file),) if comment else ()
         name = Text("name", w["name"], (*base, "weapons", i, "name"), file, gap_mm=0.0)
-        rows.append(Row((Cell(columns[0], ((w["name"], 9.0, 400), (". ".join(w["notes"]), None, 400)), name),
+        rows.append(Row((Cell(columns[0], ((w["name"], CELL_PT, 400), (". ".join(w["notes"]), None, 400)), name),
                          Cell(columns[1], damage)), texts, w))
     return rows
 
@@ -191,8 +206,8 @@ def weapon_rooms(category: Mapping[str, Any], title: str, reach: list[str], opti
     sub = f"{title}. " + fill(_("Reach: %(bands)s only."), bands=", ".join(reach))
     used = text_height(sub, width, SUB_PT, SUB_LINE) + sum(text_height(t, width, SUB_PT, SUB_LINE, weight=700)
                                                             for t in (who_lines(category) if who else ()))
-    heads = [(label, width * part - 1.6, 9.0) for label, part in zip((_("Weapon"), _("Damage")), WEAPON_COLUMNS,
-                                                                      strict=True)]
+    heads = [(label, width * part - CELL_SIDES, CELL_PT)
+             for label, part in zip((_("Weapon"), _("Damage")), WEAPON_COLUMNS, strict=True)]
     return table_rooms(options, _(CATEGORY_WORDS[category["key"]].weapons), heads, used + 2 * SUB_EXTRA)
 
 
@@ -265,11 +280,12 @@ def _too_tall(rows: list[Row], room: float, cell: int, what: str) -> Iterable[Bo
                       steps=steps, line_height=TABLE_LINE, weight=weight)
 
 
-# The ladder card's level column: templates/d6xd6/cards/ladder.html and
-# d6xd6/cards.css (.ladder td.lvl: 16 mm, 0.8 mm padding each side, bold 9 pt).
+# The ladder card's level column: templates/d6xd6/cards/ladder.html, its
+# width, padding and weight declared in boxes.py (LEVEL_COLUMN, decl.LADDER_CELL).
 # A name may take two lines there ('Knocked Out', 'Mortal Wound'): the card
 # holds every rung at two lines (built with all six so), not at three.
-LEVEL_COLUMN, LEVEL_PT, LEVEL_LINE, LEVEL_LINES = 16.0 - 1.6, 9.0, 1.05, 2
+LEVEL_COLUMN = (decl.LEVEL_COLUMN.width_mm or 0.0) - decl.LADDER_CELL.padding.x
+LEVEL_PT, LEVEL_LINE, LEVEL_LINES = decl.D6_CELL.pt, decl.LADDER_CELL.line_height or 1.0, 2
 
 
 def _level_names(game: Any) -> Iterable[Box]:
@@ -386,6 +402,7 @@ CARD_LAYOUTS: dict[str, Callable[[Mapping[str, Any], PrintOptions], list[Fit]]] 
     "d6xd6/cards/weapons.html": weapon_fits,
     "d6xd6/cards/lookup.html": lookup_fits,
     **{face: stack.fits for face, stack in STACKS.items()},
+    **{template: layout(face) for template, face in decl.FACES.items()},
 }
 # The face a continuation card prints, by the face it continues.
 CONTINUATIONS = {"six-shooter/cards/challenge.html": "six-shooter/cards/challenge_notes.html"}
@@ -412,7 +429,8 @@ def fit_problems(loaded: Iterable[Any], options: PrintOptions = DEFAULT_OPTIONS)
     for item in loaded:
         finder = UNFIT.get(item.system.slug)
         docs: dict[str, YamlDocument | None] = {}
-        unfit = [*(finder(item.game, options) if finder else ()), *_page_notes_unfit(item.system.slug, item.game)]
+        unfit = [*(finder(item.game, options) if finder else ()), *_page_notes_unfit(item.system.slug, item.game),
+                 *unfit_faces(item.system.slug, item.game, options)]
         for box in unfit:
             name = box.texts[0].file
             if name not in docs:

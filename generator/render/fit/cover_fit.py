@@ -5,7 +5,8 @@ Edge layer (imports core/measure.py). The covers' page count is exact (the
 pack cuts covers.pdf into envelopes by page), so a cover that runs long
 would fail the pack after rendering: twenty handouts on one envelope's
 checklist, a long name. This measures each cover as templates/pack/cover.html
-lays it out with pack.css and base.css (change them together) and says which
+lays it out, with the numbers declared in render/fit/boxes.py (which also
+print its CSS), and says which
 do not fit, so the pack refuses them where the handouts or the name are
 given, before it renders. The measure errs long by a little: a cover it
 passes always prints on its page (tests/test_pack_covers.py holds it to
@@ -19,18 +20,22 @@ from typing import Any, Iterable, Mapping
 from ...core.i18n import _, fill
 from ...core.measure import PT_PER_MM, line_count
 from ...core.paper import Paper
+from .boxes import (CHECKLIST, CHECKLIST_ITEM, COVER_FIGURE, COVER_H2, COVER_HALF, COVER_NAME, COVER_NUMBER,
+                    COVER_PAGE, COVER_PAGE_MARGINS, COVER_ROLE, COVER_SMALL, HALF_CHECKLIST, HALF_FIGURE, HALF_H2,
+                    HALF_ITEM, HALF_NAME, HALF_NUMBER, HALF_ROLE, Declared)
 
-LINE = 1.3                   # base.css html line-height
-HEADING_LINE = 1.15          # base.css h1, h2
-KICKER_SPACING = 1.1         # the kicker's letter-spacing (0.08em) and capitals, as a narrower line
-BOX_INDENT = 7.0             # a checklist item's box and its gap (padding-left 7mm, text-indent -7mm)
-H2_RULE = 0.8 + 0.3          # its padding-bottom and 0.6 pt rule, in mm
-PAGE_MARGINS = (12.0, 14.0, 12.0)     # base.css @page: top, bottom, each side
+# Every number of a cover from its declarations (render/fit/boxes.py), which also print its CSS.
+LINE = COVER_PAGE.line_height or 1.0
+HEADING_LINE = COVER_NAME.line_height or 1.0
+KICKER_SPACING = 1.1         # the kicker's letter-spacing (0.08em, base.css) and capitals, as a narrower line
+BOX_INDENT = CHECKLIST_ITEM.padding.mm("left")     # a checklist item's box and its gap (its hanging indent)
+H2_RULE = COVER_H2.padding.mm("bottom") + (COVER_H2.rule.mm if COVER_H2.rule else 0.0)
+PAGE_MARGINS = tuple(COVER_PAGE_MARGINS.margin.mm(side) for side in ("top", "bottom", "left"))     # top, bottom, side
 
 
 @dataclass(frozen=True)
 class CoverStyle:
-    """The sizes (pt) and spaces (mm) of one cover layout in pack.css."""
+    """The sizes (pt) and spaces (mm) of one cover layout."""
 
     top: float               # space above the kicker: the page's padding
     bottom: float            # space below the last line
@@ -48,13 +53,22 @@ class CoverStyle:
     list_margins: tuple[float, float]
 
 
-FULL = CoverStyle(top=PAGE_MARGINS[0] + 18.0, bottom=PAGE_MARGINS[1], side=PAGE_MARGINS[2], number_pt=30.0,
-                  number_margins=6.0 + 2.0, name_pt=28.0, name_margin=3.0, role_pt=15.0, role_margin=10.0,
-                  h2_pt=13.0, h2_margin=6.0, item_pt=12.0, item_gap=3.0, list_margins=(3.0, 8.0))
-HALF = CoverStyle(top=10.0, bottom=8.0, side=16.0, number_pt=22.0, number_margins=2.0 + 1.0, name_pt=22.0,
-                  name_margin=1.5, role_pt=13.0, role_margin=3.0, h2_pt=12.0, h2_margin=2.0, item_pt=11.0,
-                  item_gap=1.5, list_margins=(2.0, 3.0))
-SMALL_PT = 9.0
+def _style(page: tuple[float, float, float], number: Declared, figure: Declared, name: Declared, role: Declared,
+           h2: Declared, checklist: Declared, item: Declared) -> CoverStyle:
+    """A cover layout from the declarations of its parts; `page` is its (top, bottom, side) edges."""
+    return CoverStyle(top=page[0], bottom=page[1], side=page[2], number_pt=figure.pt,
+                      number_margins=number.margin.mm("top") + number.margin.mm("bottom"), name_pt=name.pt,
+                      name_margin=name.margin.mm("bottom"), role_pt=role.pt, role_margin=role.margin.mm("bottom"),
+                      h2_pt=h2.pt, h2_margin=h2.margin.mm("top"), item_pt=checklist.pt,
+                      item_gap=item.margin.mm("bottom"),
+                      list_margins=(checklist.margin.mm("top"), checklist.margin.mm("bottom")))
+
+
+FULL = _style((PAGE_MARGINS[0] + COVER_PAGE.padding.mm("top"), PAGE_MARGINS[1], PAGE_MARGINS[2]),
+              COVER_NUMBER, COVER_FIGURE, COVER_NAME, COVER_ROLE, COVER_H2, CHECKLIST, CHECKLIST_ITEM)
+HALF = _style((COVER_HALF.padding.mm("top"), COVER_HALF.padding.mm("bottom"), COVER_HALF.padding.mm("left")),
+              HALF_NUMBER, HALF_FIGURE, HALF_NAME, HALF_ROLE, HALF_H2, HALF_CHECKLIST, HALF_ITEM)
+SMALL_PT = COVER_SMALL.pt
 
 
 def _mm(lines: int, pt: float, line: float = LINE) -> float:

@@ -1,7 +1,7 @@
 """Text in boxes of fixed size: which font step it takes, and what cannot fit.
 
-Edge layer: it knows the card sizes and the card's frame (the CSS of
-templates/cards/cards.css), and measures text with the shipped fonts
+Edge layer: it knows the card sizes and the card's frame (declared in
+render/fit/boxes.py, which prints its CSS), and measures text with the shipped fonts
 (core/measure.py), never with the renderer, so `sixes check` answers in
 milliseconds. Which boxes each system has is render/fit/bounded.py; the same
 boxes give `check` its problems and the templates their font step, so what
@@ -21,17 +21,14 @@ from ...core.errors import Problem
 from ...core.loading import Key, YamlDocument
 from ...core.measure import PT_PER_MM, line_count, prose_lines, words_that_fit
 from ..options import CARD_SIZES, PrintOptions
+from .boxes import CARD, CARD_FOOT, CARD_SAFETY, FOOT_AIR
 
-# Font steps of text on a card, largest first: the last is the legible floor.
-CARD_STEPS = (9.0, 8.0, 7.0)
-LINE_HEIGHT = 1.18          # .card in cards.css
-# The card's content box (cards.css .card: padding 3.2mm 3mm 3mm, a 0.25pt border).
-CARD_PAD_X, CARD_PAD_TOP = 3.0, 3.2
-CARD_BORDER = 0.25 / PT_PER_MM
-# The foot (7 pt, 2.2 mm above the bottom edge) and a little air above it.
-FOOT_RESERVE = 5.8
-# Room kept for what the model leaves out (rounding of borders, a kerning pair).
-SAFETY = 1.5
+# A card's numbers, all from its declaration (render/fit/boxes.py CARD, CARD_FOOT).
+CARD_STEPS = CARD.steps     # font steps of text on a card, largest first: the last is the legible floor
+LINE_HEIGHT = CARD.line_height or 1.0
+CARD_BORDER = CARD.rule.pt / PT_PER_MM if CARD.rule else 0.0
+# The foot's line, its place above the bottom edge and a little air above it.
+FOOT_RESERVE = CARD_FOOT.place.mm("bottom") + CARD_FOOT.pt * LINE_HEIGHT / PT_PER_MM + FOOT_AIR
 
 
 @dataclass(frozen=True)
@@ -117,12 +114,12 @@ class TooLong:
 
 def card_width(options: PrintOptions) -> float:
     """The width of a card's content, in mm."""
-    return CARD_SIZES[options.card_size][0] - 2 * (CARD_PAD_X + CARD_BORDER)
+    return CARD_SIZES[options.card_size][0] - CARD.padding.mm("left") - CARD.padding.mm("right") - 2 * CARD_BORDER
 
 
 def card_room(options: PrintOptions) -> float:
     """The height a card's content may fill above its foot, in mm."""
-    return CARD_SIZES[options.card_size][1] - CARD_PAD_TOP - FOOT_RESERVE - SAFETY
+    return CARD_SIZES[options.card_size][1] - CARD.padding.mm("top") - FOOT_RESERVE - CARD_SAFETY
 
 
 def text_height(text: str, width: float, size: float, line_height: float, weight: int = 400) -> float:
@@ -165,6 +162,7 @@ class Fit:
     part: int = 1
     parts: int = 1
     sources: tuple[str, ...] = ()     # data-field of each bounded text (or of each row's)
+    pts: tuple[float, ...] = ()       # a face of declared zones: each zone's step (faces.py)
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,10 @@ and stamps are laid out to the millimetre, so a name that does not fit is
 refused before the pack renders (commands/pack_fit.py name_problems), never
 found by the print lint after it.
 
-Edge layer. Mirrors templates/pack/labels.html, templates/pack/stamp.html
-and their rules in templates/pack/pack.css (.label padding, .label-name,
-.label-line, .stamp): change them together. The stock's size comes from
-game/pack_plan.py's LabelStock.
+Edge layer. The boxes' numbers are declared once in render/fit/boxes.py,
+which prints them as CSS for templates/pack/labels.html and stamp.html;
+the words measured are the templates' (label_lines, stamp_text). The
+stock's size comes from game/pack_plan.py's LabelStock.
 """
 from __future__ import annotations
 
@@ -18,21 +18,23 @@ from typing import Sequence
 from ...core.i18n import _, fill
 from ...core.measure import FILL, PT_PER_MM, line_count, text_width
 from ..options import PRINTER_EDGE
+from .boxes import LABEL, LABEL_LINE, LABEL_NAME, STAMP
 
-# The name's sizes, largest first: 12 pt was the one size it had before; a
-# long name on a short label (US Letter's 1 inch) goes down to the floor.
-NAME_STEPS = (32.0, 28.0, 26.0, 24.0, 22.0, 20.0, 18.0, 16.0, 15.0, 14.0, 13.0, 12.0, 11.0, 10.0)
-NAME_LINE_HEIGHT = 1.15         # .label-name
-NAME_WEIGHT = 700
-# The two lines under the name (envelope number, game): 9 pt, 1.25 high.
-LINES, LINE_PT, LINE_HEIGHT = 2, 9.0, 1.25
-PAD_X, PAD_Y = 4.0, 2.5         # .label padding, mm
-GAP = 0.8                       # .label-name margin-bottom, mm
+# Every number from the declarations (render/fit/boxes.py LABEL, LABEL_NAME,
+# LABEL_LINE, STAMP), which also print the CSS.
+# The name's sizes, largest first: a long name on a short label (US Letter's 1 inch) goes down to the floor.
+NAME_STEPS = LABEL_NAME.steps
+NAME_LINE_HEIGHT = LABEL_NAME.line_height or 1.0
+NAME_WEIGHT = LABEL_NAME.weight or 400
+# The two lines under the name (envelope number, game).
+LINES, LINE_PT, LINE_HEIGHT = 2, LABEL_LINE.pt, LABEL_LINE.line_height or 1.0
+PAD_X, PAD_Y = LABEL.padding.mm("left"), LABEL.padding.mm("top")
+GAP = LABEL_NAME.margin.mm("bottom")
 # Room kept for what the model leaves out (rounding, a kerning pair), mm.
 SAFETY = 1.5
-# A name stamp (.stamp): one line at 9 pt, set 12 mm from the sheet's right
-# edge, and kept off the outer 3 mm of the sheet, which a printer cannot reach.
-STAMP_PT, STAMP_RIGHT = 9.0, 12.0
+# A name stamp: one line, set its `right` from the sheet's right edge, and
+# kept off the outer 3 mm of the sheet, which a printer cannot reach.
+STAMP_PT, STAMP_RIGHT = STAMP.pt, STAMP.place.mm("right")
 
 
 def label_lines(number: int, count: int, title: str) -> list[str]:
@@ -54,9 +56,10 @@ def one_line(text: str, width_mm: float) -> int:
 def name_room(width_mm: float, height_mm: float, under: Sequence[str] = ()) -> tuple[float, float]:
     """The width and height (mm) a label of that size leaves its name, above
     the lines `under` it (each a line when not given)."""
-    width = width_mm - 2 * PAD_X
+    width = width_mm - LABEL.padding.mm("left") - LABEL.padding.mm("right")
     lines = sum(max(1, line_count(line, width, LINE_PT)) for line in under) if under else LINES
-    return width, height_mm - 2 * PAD_Y - lines * LINE_PT * LINE_HEIGHT / PT_PER_MM - GAP - SAFETY
+    padding = LABEL.padding.mm("top") + LABEL.padding.mm("bottom")
+    return width, height_mm - padding - lines * LINE_PT * LINE_HEIGHT / PT_PER_MM - GAP - SAFETY
 
 
 def name_pt(name: str, width_mm: float, height_mm: float, under: Sequence[str] = ()) -> float:

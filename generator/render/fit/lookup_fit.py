@@ -7,8 +7,9 @@ its heading, so what decides whether it holds is the length of the level
 names, of the character's name in the heading, and of the tool's lines in
 the run's language (a French or German card spends a line more on its
 subtitle and its last line than an English one). A name that would take
-the heading onto a second line prints it smaller first. Mirrors
-templates/d6xd6/cards/lookup.html and d6xd6/cards.css: change them together.
+the heading onto a second line prints it smaller first. Measures
+templates/d6xd6/cards/lookup.html's words with the numbers declared in
+render/fit/boxes.py (which print its CSS).
 """
 from __future__ import annotations
 
@@ -20,12 +21,16 @@ from ...core.measure import FILL, PT_PER_MM, line_count, text_width
 from .fit import LINE_HEIGHT, Box, Fit, Text, TooLong, card_room, card_width, text_height
 from ..options import PrintOptions
 from .stacked import H2_EXTRA, H2_LINE, H2_PT, foot_extra
+from .boxes import D6_CELL, D6_SUB, GRID_CELL, LEGEND, LEGEND_P, SWATCH
 
-TEXT_PT = 9.0                                   # .card .sub, table.grid, .legend
-SUB_AFTER = -0.8 + 1.2                          # .card .sub margins
-GRID_LINE, GRID_PAD = 1.05, 0.3 + 0.4 / PT_PER_MM     # table.grid cells: 0.15 mm padding each side, a border
-LEGEND_TOP, PARAGRAPH_AFTER = 1.2, 0.8          # .legend, .legend p
-SWATCH_MM = 3.0                                 # .swatch
+# The card's numbers, from their declarations (render/fit/boxes.py), which also print its CSS.
+TEXT_PT = LEGEND.pt                             # the legend, the subtitle (D6_SUB) and the grid (D6_CELL): 9 pt
+SUB_AFTER = D6_SUB.margin.mm("top") + D6_SUB.margin.mm("bottom")
+GRID_LINE = GRID_CELL.line_height or 1.0        # a grid cell: its padding and the rule between rows
+GRID_PAD = GRID_CELL.padding.mm("top") + GRID_CELL.padding.mm("bottom") + (D6_CELL.rule.exact_mm if D6_CELL.rule
+                                                                           else 0.0)
+LEGEND_TOP, PARAGRAPH_AFTER = LEGEND.margin.mm("top"), LEGEND_P.margin.mm("bottom")
+SWATCH_MM = SWATCH.width_mm or 0.0
 # The legend's lines are filled closer to the edge than FILL: short words
 # and a break on either side of each " · " let the renderer set a line to
 # 99 % of the card (tests/test_fit.py holds the count against WeasyPrint's).

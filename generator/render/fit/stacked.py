@@ -3,8 +3,9 @@ turn sequence (a list item a step) and the Sixes actions card (a row an
 action, its name above its reminder, beside its icon).
 
 Edge layer, like render/fit/bounded.py, which asks these layouts for `check`'s
-problems and the faces' font step. Each layout mirrors its face template
-and CSS, named beside it: change them together. The tool's own lines on a
+problems and the faces' font step. Each layout measures its face template's
+words (change the two together) with the numbers declared in
+render/fit/boxes.py, which also prints the face's CSS. The tool's own lines on a
 face are measured at the size they print, so a long game title or a long
 name takes its real room.
 """
@@ -17,18 +18,26 @@ from typing import Any, Callable, Mapping
 from ...core.i18n import N_, _, fill
 from ...core.loading import Key
 from ...core.measure import PT_PER_MM, line_count, words_that_fit
-from .fit import FOOT_RESERVE, LINE_HEIGHT, Box, Fit, Text, TooLong, card_room, card_width, text_height
-from ..options import PrintOptions
+from .fit import CARD_BORDER, FOOT_RESERVE, LINE_HEIGHT, Box, Fit, Text, TooLong, card_room, card_width, text_height
+from ..options import CARD_SIZES, PrintOptions
+from .boxes import (ACTION_ICON, ACTION_NAME, ACTION_ROW, CARD, CARD_FOOT, CARD_H2, D6_P, D6_SUB, TURN_STEP,
+                    TURN_STEPS)
 
-H2_PT, H2_LINE, H2_EXTRA = 12.0, 1.15, 1.5 + 0.6 + 0.4     # cards.css .card h2 (margin, padding, rule)
-CARD_PAD_BOTTOM = 3.0               # cards.css .card padding
-FOOT_PT, FOOT_INSET = 7.0, 1.0      # cards.css .foot: 3.5 mm from the card's edges, 3.25 mm for the content
+# A card's heading and foot, from their declarations (render/fit/boxes.py CARD_H2, CARD_FOOT).
+H2_PT, H2_LINE = CARD_H2.pt, CARD_H2.line_height or 1.0
+H2_EXTRA = CARD_H2.margin.mm("bottom") + CARD_H2.padding.mm("bottom") + (CARD_H2.rule.mm if CARD_H2.rule else 0.0)
+CARD_PAD_BOTTOM = CARD.padding.mm("bottom")
+FOOT_PT = CARD_FOOT.pt
+MARKER_AIR = 1.0        # measure-only: room a list's number may take past its indent
 
 
 def foot_extra(title: str, options: PrintOptions) -> float:
     """The height a foot's lines past its first take from the card (the
     card's room, fit.card_room, keeps one line for it)."""
-    lines = line_count(title, card_width(options) - FOOT_INSET, FOOT_PT) if title.strip() else 1
+    # Placed inside the card's border (its padding box).
+    width = (CARD_SIZES[options.card_size][0] - 2 * CARD_BORDER
+             - CARD_FOOT.place.mm("left") - CARD_FOOT.place.mm("right"))
+    lines = line_count(title, width, FOOT_PT) if title.strip() else 1
     return max(0, lines - 1) * FOOT_PT * LINE_HEIGHT / PT_PER_MM
 
 
@@ -154,16 +163,18 @@ class StackBox(Box):
         return found
 
 
-# The D6xD6 turn card: templates/d6xd6/cards/turn.html and d6xd6/cards.css
-# (.sub 9 pt under a -0.8 mm margin, 1.2 mm after; .steps: 4 mm indent,
-# line height 1.15, 0.4 mm between steps, 1 mm after the list).
+# The D6xD6 turn card: templates/d6xd6/cards/turn.html, with the numbers
+# of its subtitle, its steps and its paragraph declared in render/fit/boxes.py.
 def _turn_fixed(c: Mapping[str, Any]) -> list[tuple[str, float, int, float]]:
     combat = c["combat"]
     metres = combat.free_move_metres
+    sub_after = D6_SUB.margin.mm("top") + D6_SUB.margin.mm("bottom")
     # The card's own messages (templates/d6xd6/cards/turn.html), filled in as the template fills them.
-    return [(fill(_("A turn is %(seconds)s seconds: one action each."), seconds=combat.turn_seconds), 9.0, 400, 0.4),
+    return [(fill(_("A turn is %(seconds)s seconds: one action each."), seconds=combat.turn_seconds), D6_SUB.pt, 400,
+             sub_after),
             (fill(_("Move up to %(metres)s m and still act. Further takes a movement action: %(metres)s m more per "
-                    "success level."), metres=metres), 9.0, 400, 1.2 + 1.0)]
+                    "success level."), metres=metres), CARD.pt, 400,
+             D6_P.margin.mm("bottom") + TURN_STEPS.margin.mm("bottom"))]
 
 
 def _turn_blocks(c: Mapping[str, Any]) -> list[Block]:
@@ -173,12 +184,14 @@ def _turn_blocks(c: Mapping[str, Any]) -> list[Block]:
 
 TURN = Stack("the Turn sequence card", "d6xd6", N_("Turn sequence"), _turn_blocks, _turn_fixed,
              lambda game: {"combat": game.combat, "title": game.info.title},
-             inset_mm=4.0 + 1.0, gap_mm=0.4, line_height=1.15, foot=True)
+             inset_mm=TURN_STEPS.padding.mm("left") + MARKER_AIR, gap_mm=TURN_STEP.margin.mm("bottom"),
+             line_height=TURN_STEPS.line_height or 1.0, foot=True)
 
 
-# The Sixes actions card: templates/sixes/cards/actions.html and sixes/cards.css
-# (.row: an 8.5 mm icon and 2 mm beside it, 1.1 mm after; the name bold at 9.5 pt on its own line).
-ICON_MM, ICON_GAP, ROW_GAP, NAME_PT = 8.5, 2.0, 1.1, 9.5
+# The Sixes actions card: templates/sixes/cards/actions.html, with its row's,
+# icon's and name's numbers declared in render/fit/boxes.py (ACTION_*).
+ICON_MM, ICON_GAP = ACTION_ICON.width_mm or 0.0, ACTION_ICON.margin.mm("right")
+ROW_GAP, NAME_PT = ACTION_ROW.margin.mm("bottom"), ACTION_NAME.pt
 
 
 def _action_blocks(c: Mapping[str, Any]) -> list[Block]:
