@@ -71,8 +71,8 @@ def text_width(text: str, size_pt: float, *, weight: int = 400, italic: bool = F
 
 
 def prose_lines(text: str) -> list[list[str]]:
-    """The text as the `prose` filter prints it (render/html.py, README "Text
-    that keeps its shape"): paragraphs at blank lines; inside one, a line
+    """The text as the `prose` filter prints it (render/html.py, the guide's "Long text
+    fields", docs/pages/guide/your-game.md): paragraphs at blank lines; inside one, a line
     break kept where a line ends a sentence (. ! ? : or an ellipsis, with any
     closing quote) or the next line is a list item (- * • – 1. 1)); any other
     break of the YAML is a space, so a long line wrapped by hand flows on."""

@@ -100,8 +100,8 @@ def paragraphs(value: str) -> list[str]:
 
 def prose(value: object, cls: str | None = None) -> Markup:
     """A long text field as HTML paragraphs that keep the shape it was typed
-    in, the same on every sheet and card of every system (README: "Text that
-    keeps its shape"); where the breaks fall is `core.measure.prose_lines`,
+    in, the same on every sheet and card of every system (the guide: docs/pages/guide/your-game.md, "Long text
+    fields"); where the breaks fall is `core.measure.prose_lines`,
     which the fit check measures too. The text is escaped; `cls` is the
     paragraphs' class."""
     if value is None or isinstance(value, Undefined):
