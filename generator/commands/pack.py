@@ -113,7 +113,9 @@ def _pack(config: BuildConfig, request: PackRequest, gathered: Gathered, date: i
     """Plan, render, assemble and swap one game's pack, in the game's language."""
     from ..render.pdf.cards import grid_for
     from ..render.pdf.relationship_map import draw_map
-    plan = plan_pack(gathered, request.choices(), grid_for(config.options.card_size, config.options.bleed), draw_map)
+    from ..render.fit.packet_boxes import BADGE_STOCK
+    plan = plan_pack(gathered, request.choices(), grid_for(config.options.card_size, config.options.bleed), draw_map,
+                     lambda paper: BADGE_STOCK[paper.name].per_sheet)
     if unfit := envelope_problems(plan, gathered, config.papers):
         raise DataError([*gathered.warnings, *unfit])
     report = PackReport(config.out_dir, plan.system, plan.envelopes, casting_file=gathered.casting_file,
@@ -147,8 +149,13 @@ def _gather(config: BuildConfig, request: PackRequest) -> Gathered:
                       find=request.find_casting_file, pack=True, system=request.system, out_dir=config.out_dir)
     assert gathered.packed is not None         # gather(pack=True) chooses the game, or raises
     from ..render.fit.bounded import refuse_unfit
+    from ..render.fit.packet_fit import packet_fit_problems
     with speaking(gathered.words):
-        refuse_unfit([gathered.packed], config.options, gathered.warnings)
+        packet = gathered.packets.get(gathered.packed.system.slug)
+        unfit = packet_fit_problems([packet] if packet is not None else [], config.options)
+        refuse_unfit([gathered.packed], config.options, [*gathered.warnings, *unfit])
+        if unfit:
+            raise DataError([*gathered.warnings, *unfit])
     return gathered
 
 

@@ -1,0 +1,164 @@
+"""Whether the packet's cards, sealed inserts and badges hold their text.
+
+Fit room: the boxes are declared in packet_boxes.py; measuring is fit.py's
+Box (the shipped fonts' metrics, core/measure.py), as every other card's.
+`packet_fit_problems` is what `sixes check` and the start of `pack` report
+(each field at its file:line:col in packet.yaml, or a badge's name at its
+character's); `PACKET_CARD_LAYOUTS` tells the card faces the step their
+text prints at (bounded.card_faces), from the same measurement.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Mapping
+
+from ...core.errors import Problem
+from ...core.measure import PT_PER_MM, line_count
+from ...game.packet import Packet
+from ...game.packet_stuff import Where
+from ..options import DEFAULT_OPTIONS, PrintOptions
+from .fit import Box, Fit, Text, bigger_card, card_room, card_width
+from .packet_boxes import BADGE_NAME_LINES, BADGE_STOCK, BOXES, BoxSpec
+
+ITEM_FACE = "packet/cards/item.html"
+ABILITY_FACE = "packet/cards/ability.html"
+NOTE_FACE = "packet/cards/note.html"
+
+
+def _height(spec: BoxSpec, text: str, width: float, pt: float | None = None) -> float:
+    """The height `text` takes set in a box declared by `spec` (its gap below included)."""
+    if not text.strip():
+        return 0.0
+    size = pt or spec.steps[0]
+    lines = line_count(text, width - spec.pad[1] - spec.pad[3], size, weight=spec.weight, italic=spec.italic)
+    return lines * size * spec.line_height / PT_PER_MM + spec.pad[0] + spec.pad[2] + spec.gap_mm
+
+
+def _texts(spec: BoxSpec, *fields: tuple[str, str, BoxSpec | None]) -> tuple[Text, ...]:
+    """The box's fields as fit.Text: an inset box (the card's `say`) narrower by its padding."""
+    return tuple(Text(name, text, gap_mm=(own or spec).gap_mm + ((own.pad[0] + own.pad[2]) if own else 0.0),
+                      inset_mm=(own.pad[1] + own.pad[3]) if own else 0.0)
+                 for name, text, own in fields)
+
+
+def card_box(name: str, text: str, say: str, options: PrintOptions) -> Box:
+    """An item's or ability's card: the title, then the text (and the line to say) at one step."""
+    width = card_width(options)
+    room = card_room(options) - _height(BOXES["card_title"], name, width)
+    spec = BOXES["card_text"]
+    return Box("its card", width, room, _texts(spec, ("text", text, None), ("say", say, BOXES["card_say"])),
+               steps=spec.steps, line_height=spec.line_height)
+
+
+def _card_fits(context: Mapping[str, Any], options: PrintOptions) -> list[Fit]:
+    card = context["card"]
+    box = card_box(card["name"], card.get("text", ""), card.get("say", ""), options)
+    return [Fit(box.step() or box.steps[-1])]
+
+
+PACKET_CARD_LAYOUTS: dict[str, Callable[[Mapping[str, Any], PrintOptions], list[Fit]]] = {
+    ITEM_FACE: _card_fits, ABILITY_FACE: _card_fits}
+
+
+def insert_box(text: str, trigger: str, form: str) -> Box:
+    """A sealed insert's inside: its text at a step, under the repeated trigger."""
+    spec = BOXES["insert" if form == "insert" else "fold"]
+    width = spec.inner_width
+    room = spec.inner_height - _height(BOXES["insert_head"], trigger, width)
+    return Box("the inside of its sealed insert", width, room, _texts(spec, ("text", text, None)),
+               steps=spec.steps, line_height=spec.line_height)
+
+
+def insert_pt(text: str, trigger: str, form: str) -> float:
+    """The step a sealed insert's inside prints at (its floor, if the check was skipped)."""
+    box = insert_box(text, trigger, form)
+    return box.step() or box.steps[-1]
+
+
+def packet_fit_problems(packets: Iterable[Packet], options: PrintOptions = DEFAULT_OPTIONS) -> list[Problem]:
+    """Every card text, sealed insert and badge name of the packets that
+    will not fit its box, at its place. Run before anything renders."""
+    problems: list[Problem] = []
+    for packet in packets:
+        stuff = packet.stuff
+        for item in stuff.items:
+            if not item.sealed:
+                problems += _too_long(card_box(item.name, item.text, "", options), item.at,
+                                      f"item {item.number}'s card", options)
+        for ability in stuff.abilities:
+            problems += _too_long(card_box(ability.name, ability.text, ability.say, options), ability.at,
+                                  f"the card of the ability '{ability.name}'", options)
+        for sealed in stuff.sealed:
+            problems += _too_long(insert_box(sealed.text, sealed.trigger, sealed.form), sealed.at,
+                                  f"sealed insert {sealed.number}", None)
+        if stuff.badges:
+            problems += badge_problems(packet)
+    return problems
+
+
+def _too_long(box: Box, at: Where, what: str, options: PrintOptions | None) -> list[Problem]:
+    display, line, column, field = at
+    found = []
+    bigger = bigger_card(lambda o: (card_box_like(box, o),), options) if options is not None else ""
+    for long in box.too_long():
+        hint = "shorten it" + (f", {bigger}" if bigger else "")
+        found.append(Problem(display, line, column, f"about {long.over} words too long for {what} (at most about "
+                             f"{long.fit} fit at {long.size_pt:g} pt)", field=field, hint=hint))
+    return found
+
+
+def card_box_like(box: Box, options: PrintOptions) -> Box:
+    """The same card's box at another card size (for the 'use --card-size tarot' hint)."""
+    say = next((t.text for t in box.texts if t.name == "say"), "")
+    text = next((t.text for t in box.texts if t.name == "text"), "")
+    return card_box("", text, say, options)
+
+
+def badge_problems(packet: Packet) -> list[Problem]:
+    """A character's name that takes more than two lines on a badge, or a
+    public line past the badge's room, on the narrower of the stocks."""
+    stock = min(BADGE_STOCK.values(), key=lambda s: s.width * s.height)
+    spec, name_spec, line_spec = BOXES["badge"], BOXES["badge_name"], BOXES["badge_line"]
+    width = stock.width - spec.pad[1] - spec.pad[3] - BOXES["badge_mark"].width_mm
+    floor = name_spec.steps[-1]
+    display, line, column, field = packet.stuff.badges_at
+    found = []
+    for person in packet.people:
+        lines = line_count(person.name, width, floor, weight=name_spec.weight)
+        if lines > BADGE_NAME_LINES:
+            found.append(Problem(person.source or display, None if person.source else line,
+                                 None if person.source else column,
+                                 f"{person.name}'s name takes {lines} lines on a name badge ({stock.width:g} x "
+                                 f"{stock.height:g} mm, {stock.model}) at {floor:g} pt; at most "
+                                 f"{BADGE_NAME_LINES} fit", field=field, hint="shorten the name"))
+            continue
+        room = stock.height - spec.pad[0] - spec.pad[2] - lines * floor * name_spec.line_height / PT_PER_MM \
+            - name_spec.gap_mm - _height(BOXES["badge_player"], "Player", width) - 1.5
+        box = Box("a name badge", width, room, (Text("description", person.description),), steps=line_spec.steps,
+                  line_height=line_spec.line_height)
+        for long in box.too_long():
+            found.append(Problem(person.source or display, None if person.source else line,
+                                 None if person.source else column,
+                                 f"{person.name}'s public description is about {long.over} words too long for "
+                                 f"a name badge (at most about {long.fit} fit at {long.size_pt:g} pt)",
+                                 field=field, hint="shorten the description"))
+    return found
+
+
+def badge_name_pt(name: str, paper: str) -> float:
+    """The largest step at which a name takes at most two lines on the paper's badge."""
+    stock, spec = BADGE_STOCK[paper], BOXES["badge_name"]
+    width = stock.width - BOXES["badge"].pad[1] - BOXES["badge"].pad[3] - BOXES["badge_mark"].width_mm
+    return next((pt for pt in spec.steps if line_count(name, width, pt, weight=spec.weight) <= BADGE_NAME_LINES),
+                spec.steps[-1])
+
+
+def badge_line_pt(name: str, text: str, paper: str, name_pt: float) -> float:
+    """The step the badge's public line takes under a name set at `name_pt`."""
+    stock, spec = BADGE_STOCK[paper], BOXES["badge"]
+    width = stock.width - spec.pad[1] - spec.pad[3] - BOXES["badge_mark"].width_mm
+    lines = line_count(name, width, name_pt, weight=BOXES["badge_name"].weight)
+    room = stock.height - spec.pad[0] - spec.pad[2] - lines * name_pt * BOXES["badge_name"].line_height / PT_PER_MM \
+        - BOXES["badge_name"].gap_mm - _height(BOXES["badge_player"], "Player", width) - 1.5
+    box = Box("a name badge", width, room, (Text("description", text),), steps=BOXES["badge_line"].steps,
+              line_height=BOXES["badge_line"].line_height)
+    return box.step() or box.steps[-1]
