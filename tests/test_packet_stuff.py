@@ -10,7 +10,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 from click.testing import CliRunner
 
 from generator.core.paper import A4
@@ -106,7 +105,7 @@ def bf_fewest(amount: int, notes: tuple[int, ...]) -> int | None:
     best = None
     ranges = [range(amount // n + 1) for n in notes]
     for counts in itertools.product(*ranges):
-        if sum(c * n for c, n in zip(counts, notes)) == amount:
+        if sum(c * n for c, n in zip(counts, notes, strict=True)) == amount:
             best = sum(counts) if best is None else min(best, sum(counts))
     return best
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from functools import partial
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, Callable, Mapping, Protocol
@@ -32,7 +33,7 @@ from ..systems.base import CARD_SHEET, Card, Deferred, Document, System
 from .casting import ENVELOPES_CEILING, MAX_ENVELOPES, Casting, character_name, game_title, short_title
 from .gather import Gathered
 from .handout_title import handout_title, readable_name
-from .pack_things import badges_of, own_cards, with_things
+from .pack_things import badges_of, deck_set, own_cards, own_set, with_things
 from .packet_cards import packet_card_context, stuff_index
 from .packet_route import cover_lines, own_pages, packet_papers, with_papers
 
@@ -450,16 +451,17 @@ def plan_card_run(decks: list[Document], envelopes: int, grid: CardGrid, title: 
     context (their faces are rendered with it); otherwise each group of
     decks starts a sheet of its own. `own`: each envelope's own cards (its
     items, abilities and money, game/packet_cards.py), a group of their own."""
-    groups: list[tuple[Mapping[str, Any], Callable[[int], tuple[Card, ...]]]] = []
+    by_context: list[tuple[Mapping[str, Any], list[Document]]] = []
     for deck in decks:
-        home = next((k for k, g in enumerate(groups) if _same_context(g[0], deck.context)), None)
+        home = next((g for g in by_context if _same_context(g[0], deck.context)), None)
         if home is None:
-            groups.append((deck.context, lambda _n, d=(deck,): tuple(c for x in d for c in x.cards)))
+            by_context.append((deck.context, [deck]))
         else:
-            context, cards_of = groups[home]
-            groups[home] = (context, lambda n, before=cards_of, d=deck: before(n) + d.cards)
+            home[1].append(deck)
+    groups: list[tuple[Mapping[str, Any], Callable[[int], tuple[Card, ...]]]] = [
+        (context, partial(deck_set, tuple(group))) for context, group in by_context]
     if own and any(own.values()):
-        groups.append((packet_card_context(title), lambda n: own.get(n, ())))
+        groups.append((packet_card_context(title), partial(own_set, own)))
     if not groups or not envelopes:
         return None
     documents: list[Document] = []

@@ -42,3 +42,13 @@ def badges_of(packet: Packet | None, envelopes: list[Any], papers: tuple[Paper, 
         return {}
     found = {paper: badge_sheet(packet, envelopes, paper, per_sheet(paper), title) for paper in papers}
     return {paper: doc for paper, doc in found.items() if doc is not None}
+
+
+def deck_set(decks: tuple[Document, ...], _number: int) -> tuple[Card, ...]:
+    """An envelope's set of public decks on the card run: the same for every envelope."""
+    return tuple(card for deck in decks for card in deck.cards)
+
+
+def own_set(own: Mapping[int, tuple[Card, ...]], number: int) -> tuple[Card, ...]:
+    """An envelope's own cards on the card run (own_cards)."""
+    return own.get(number, ())

@@ -81,7 +81,8 @@ BOXES: dict[str, BoxSpec] = {
     "badge_name": BoxSpec((18.0, 16.0, 14.0, 12.0), line_height=1.1, weight=700, gap_mm=1.0),
     "badge_player": BoxSpec((10.0,), line_height=1.2, gap_mm=1.0),
     "badge_line": BoxSpec((8.0, 7.5, 7.0), line_height=1.2),
-    "badge_mark": BoxSpec((11.0,), line_height=2.3, weight=700, width_mm=9.0, height_mm=9.0),   # 11 pt x 2.3 = 9 mm: centred
+    # 11 pt at 2.3 lines is the 9 mm circle: the mark sits in its middle.
+    "badge_mark": BoxSpec((11.0,), line_height=2.3, weight=700, width_mm=9.0, height_mm=9.0),
 }
 BADGE_NAME_LINES = 2            # a name may take two lines on a badge, no more
 
