@@ -137,8 +137,9 @@ def card_run_pages(folder, report) -> dict[str, list[str]]:
     per_sheet = len(pages) // report.card_run.sheets
     found = {}
     for envelope in report.envelopes:
-        first, last = report.card_run.sheets_of.get(envelope.number, (0, -1))
-        found[envelope.character] = pages[(first - 1) * per_sheet:last * per_sheet]
+        ranges = report.card_run.ranges_of.get(envelope.number, ())
+        found[envelope.character] = [page for first, last in ranges
+                                     for page in pages[(first - 1) * per_sheet:last * per_sheet]]
     return found
 
 

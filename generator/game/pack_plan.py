@@ -26,7 +26,7 @@ from typing import Any, Callable, Mapping, Protocol
 
 from ..core import naming
 from ..core.errors import DataError, Problem, allowed_hint
-from ..core.i18n import _, decimal_text, line_start, ngettext
+from ..core.i18n import _, decimal_text, line_start, ngettext, pgettext
 from ..core.paper import A4, LETTER, CoverLayout, Paper
 from ..systems import SLUGS
 from ..systems.base import CARD_SHEET, Card, Deferred, Document, System
@@ -150,6 +150,7 @@ class CardRun:
     cards_per_sheet: tuple[int, ...]           # cards on each sheet, in print order
     cuts_per_sheet: tuple[int, ...]            # straight cuts each sheet needs
     own_cards: Mapping[int, int] = dataclasses.field(default_factory=dict)  # envelope -> its own cards
+    ranges_of: Mapping[int, tuple[tuple[int, int], ...]] = dataclasses.field(default_factory=dict)  # by group
 
     @property
     def cards(self) -> int:
@@ -171,10 +172,10 @@ class CardRun:
     def where(self, number: int) -> str:
         if number not in self.sheets_of:
             return ""
-        first, last = self.sheets_of[number]
-        if first == last:
-            return _("sheet {number}").format(number=first)
-        return _("sheets {first}-{last}").format(first=first, last=last)
+        ranges = self.ranges_of.get(number) or (self.sheets_of[number],)
+        return pgettext("between the parts of a list", "; ").join(
+            _("sheet {number}").format(number=first) if first == last else
+            _("sheets {first}-{last}").format(first=first, last=last) for first, last in ranges)
 
 
 @dataclass(frozen=True)
@@ -466,7 +467,7 @@ def plan_card_run(decks: list[Document], envelopes: int, grid: CardGrid, title: 
         return None
     documents: list[Document] = []
     on_sheet: list[int] = []
-    sheets_of: dict[int, list[int]] = {n: [] for n in range(1, envelopes + 1)}
+    sheets_of: dict[int, list[tuple[int, int]]] = {n: [] for n in range(1, envelopes + 1)}
     for k, (context, cards_of) in enumerate(groups):
         first = len(on_sheet) + 1
         cards: list[Card] = []
@@ -474,7 +475,7 @@ def plan_card_run(decks: list[Document], envelopes: int, grid: CardGrid, title: 
             start = len(cards)
             cards.extend(cards_of(number))
             if len(cards) > start:
-                sheets_of[number] += [first + start // grid.per_page, first + (len(cards) - 1) // grid.per_page]
+                sheets_of[number].append((first + start // grid.per_page, first + (len(cards) - 1) // grid.per_page))
         slug = CARD_RUN if len(groups) == 1 else f"{CARD_RUN}-{k + 1}"
         fronts = math.ceil(len(cards) / grid.per_page)
         documents.append(Document(slug, _("{title}: card run").format(title=title), CARD_SHEET, "public", context,
@@ -482,8 +483,9 @@ def plan_card_run(decks: list[Document], envelopes: int, grid: CardGrid, title: 
         on_sheet += [min(grid.per_page, len(cards) - i * grid.per_page) for i in range(fronts)]
     return CardRun(tuple(documents), tuple(short_title(d, title) for d in decks),
                    tuple(c.label for d in decks for c in d.cards),
-                   {n: (min(s), max(s)) for n, s in sheets_of.items() if s}, tuple(on_sheet),
-                   tuple(grid.sheet_cuts(n) for n in on_sheet), {n: len(c) for n, c in (own or {}).items()})
+                   {n: (s[0][0], s[-1][1]) for n, s in sheets_of.items() if s}, tuple(on_sheet),
+                   tuple(grid.sheet_cuts(n) for n in on_sheet), {n: len(c) for n, c in (own or {}).items()},
+                   {n: tuple(s) for n, s in sheets_of.items() if s})
 
 
 def _same_context(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
