@@ -20,6 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.paper import A4, LETTER
+from ..options import CARD_SIZES
+
+SEALED_CARD_SIZE = "poker"      # the cards sealed in an insert: printed on its page at this size, whatever --card-size
 
 MM_PER_IN = 25.4
 
@@ -74,6 +77,9 @@ BOXES: dict[str, BoxSpec] = {
     "insert": BoxSpec((11.0, 10.0, 9.0), width_mm=105.0, height_mm=148.0, pad=(8.0, 8.0, 8.0, 8.0), gap_mm=1.5),
     "insert_trigger": BoxSpec((14.0,), line_height=1.2, weight=700, gap_mm=3.0),
     "insert_head": BoxSpec((8.0,), line_height=1.3, gap_mm=2.0),
+    # A card sealed in an insert, printed on the insert's own page (measured as packet_fit.card_box at this size).
+    "sealed_card": BoxSpec((9.0,), width_mm=CARD_SIZES[SEALED_CARD_SIZE][0], height_mm=CARD_SIZES[SEALED_CARD_SIZE][1],
+                           pad=(3.2, 3.0, 3.0, 3.0)),
     # A fold-and-staple sheet: the page both papers share, less the margins.
     "fold": BoxSpec((11.0, 10.0, 9.0), width_mm=186.0, height_mm=230.0, pad=(0.0, 0.0, 0.0, 0.0), gap_mm=1.5),
     # A name badge: its stock's size, by paper (BADGE_STOCK); these are its insides.

@@ -17,7 +17,7 @@ from ...game.packet import Packet
 from ...game.packet_stuff import Where
 from ..options import DEFAULT_OPTIONS, PrintOptions
 from .fit import Box, Fit, Text, bigger_card, card_room, card_width
-from .packet_boxes import BADGE_NAME_LINES, BADGE_STOCK, BOXES, BoxSpec
+from .packet_boxes import BADGE_NAME_LINES, BADGE_STOCK, BOXES, SEALED_CARD_SIZE, BoxSpec
 
 ITEM_FACE = "packet/cards/item.html"
 ABILITY_FACE = "packet/cards/ability.html"
@@ -80,13 +80,15 @@ def packet_fit_problems(packets: Iterable[Packet], options: PrintOptions = DEFAU
     problems: list[Problem] = []
     for packet in packets:
         stuff = packet.stuff
+        inside = PrintOptions(card_size=SEALED_CARD_SIZE)      # a sealed insert's cards print at this size
         for item in stuff.items:
-            if not item.sealed:
-                problems += _too_long(card_box(item.name, item.text, "", options), item.at,
-                                      f"item {item.number}'s card", options)
+            size = inside if item.sealed else options
+            problems += _too_long(card_box(item.name, item.text, "", size), item.at,
+                                  f"item {item.number}'s card", None if item.sealed else options)
         for ability in stuff.abilities:
-            problems += _too_long(card_box(ability.name, ability.text, ability.say, options), ability.at,
-                                  f"the card of the ability '{ability.name}'", options)
+            for size in (options, inside) if ability.sealed_for else (options,):
+                problems += _too_long(card_box(ability.name, ability.text, ability.say, size), ability.at,
+                                      f"the card of the ability '{ability.name}'", options)
         for sealed in stuff.sealed:
             problems += _too_long(insert_box(sealed.text, sealed.trigger, sealed.form), sealed.at,
                                   f"sealed insert {sealed.number}", None)
