@@ -28,7 +28,7 @@ from .charts import Bar, Line, bar_chart, fixed, line_chart, percent
 from .md_escapes import MD_ESCAPES
 from .fit.labels import label_lines, name_pt, stamp_text
 from .fit.packet_boxes import BADGE_STOCK, badge_css, badge_stock_name, box_css
-from .fit.packet_fit import badge_line_pt, badge_name_pt, insert_pt
+from .fit.packet_fit import badge_line_pt, badge_name_pt, insert_pt, sealed_card_pt
 
 
 def never(value: int | None, word: str | None = None) -> str:
@@ -236,6 +236,7 @@ def _environment(templates: Path, ink_saver: bool, markdown: bool = False) -> En
                        label_lines=label_lines, stamp_text=stamp_text, packet_box=box_css, badge_css=badge_css,
                        badge_stock=BADGE_STOCK.__getitem__, badge_stock_name=badge_stock_name,
                        badge_name_pt=badge_name_pt, badge_line_pt=badge_line_pt, insert_pt=insert_pt,
+                       sealed_card_pt=sealed_card_pt,
                        bar_chart=partial(bar_chart, ink_saver=ink_saver, screen=markdown),
                        line_chart=partial(line_chart, ink_saver=ink_saver, screen=markdown), Bar=Bar, Line=Line)
     return env

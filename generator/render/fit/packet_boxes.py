@@ -40,6 +40,8 @@ class BoxSpec:
     height_mm: float = 0.0
     pad: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     gap_mm: float = 0.0             # below the box (a title's rule and margin)
+    margin: tuple[float, float, float, float] | None = None     # all four margins, where not just a gap below
+    at_mm: tuple[float, float] | None = None                    # top and right, for a box set in a corner
 
     @property
     def inner_width(self) -> float:
@@ -71,7 +73,7 @@ BOXES: dict[str, BoxSpec] = {
     "card_title": BoxSpec((11.0,), line_height=1.15, weight=700, gap_mm=2.4),
     "card_text": BoxSpec((9.0, 8.0, 7.0), line_height=1.18, gap_mm=1.0),
     "card_say": BoxSpec((9.0, 8.0, 7.0), line_height=1.18, italic=True, pad=(1.0, 1.5, 1.0, 2.5), gap_mm=1.0),
-    "note_value": BoxSpec((30.0,), line_height=1.0, weight=700),
+    "note_value": BoxSpec((30.0,), line_height=1.0, weight=700, margin=(14.0, 0.0, 0.0, 0.0)),
     "note_currency": BoxSpec((12.0,), line_height=1.15),
     # A sealed insert for a small envelope: A6, centred on the page, cut along its dashed edge.
     "insert": BoxSpec((11.0, 10.0, 9.0), width_mm=105.0, height_mm=148.0, pad=(8.0, 8.0, 8.0, 8.0), gap_mm=1.5),
@@ -79,7 +81,8 @@ BOXES: dict[str, BoxSpec] = {
     "insert_head": BoxSpec((8.0,), line_height=1.3, gap_mm=2.0),
     # A card sealed in an insert, printed on the insert's own page (measured as packet_fit.card_box at this size).
     "sealed_card": BoxSpec((9.0,), width_mm=CARD_SIZES[SEALED_CARD_SIZE][0], height_mm=CARD_SIZES[SEALED_CARD_SIZE][1],
-                           pad=(3.2, 3.0, 3.0, 3.0)),
+                           pad=(3.2, 3.0, 3.0, 3.0), margin=(0.0, 4.0, 4.0, 0.0)),
+    "fold_line": BoxSpec((8.0,), margin=(40.0, 0.0, 0.0, 0.0)),
     # A fold-and-staple sheet: the page both papers share, less the margins.
     "fold": BoxSpec((11.0, 10.0, 9.0), width_mm=186.0, height_mm=230.0, pad=(0.0, 0.0, 0.0, 0.0), gap_mm=1.5),
     # A name badge: its stock's size, by paper (BADGE_STOCK); these are its insides.
@@ -88,7 +91,7 @@ BOXES: dict[str, BoxSpec] = {
     "badge_player": BoxSpec((10.0,), line_height=1.2, gap_mm=1.0),
     "badge_line": BoxSpec((8.0, 7.5, 7.0), line_height=1.2),
     # 11 pt at 2.3 lines is the 9 mm circle: the mark sits in its middle.
-    "badge_mark": BoxSpec((11.0,), line_height=2.3, weight=700, width_mm=9.0, height_mm=9.0),
+    "badge_mark": BoxSpec((11.0,), line_height=2.3, weight=700, width_mm=9.0, height_mm=9.0, at_mm=(3.0, 3.0)),
 }
 BADGE_NAME_LINES = 2            # a name may take two lines on a badge, no more
 
@@ -108,8 +111,12 @@ def box_css(name: str, pt: float | None = None) -> str:
         parts.append("font-style: italic")
     if any(spec.pad):
         parts.append("padding: " + " ".join(f"{p:g}mm" for p in spec.pad))
-    if spec.gap_mm:
+    if spec.margin:
+        parts.append("margin: " + " ".join(f"{m:g}mm" for m in spec.margin))
+    elif spec.gap_mm:
         parts.append(f"margin: 0 0 {spec.gap_mm:g}mm")
+    if spec.at_mm:
+        parts.append(f"top: {spec.at_mm[0]:g}mm; right: {spec.at_mm[1]:g}mm")
     if spec.width_mm:
         parts.append(f"width: {spec.width_mm:g}mm")
     if spec.height_mm:

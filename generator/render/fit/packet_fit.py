@@ -68,6 +68,12 @@ def insert_box(text: str, trigger: str, form: str) -> Box:
                steps=spec.steps, line_height=spec.line_height)
 
 
+def sealed_card_pt(name: str, text: str, say: str = "") -> float:
+    """The step of a card sealed in an insert (printed at SEALED_CARD_SIZE on the insert's page)."""
+    box = card_box(name, text, say, PrintOptions(card_size=SEALED_CARD_SIZE))
+    return box.step() or box.steps[-1]
+
+
 def insert_pt(text: str, trigger: str, form: str) -> float:
     """The step a sealed insert's inside prints at (its floor, if the check was skipped)."""
     box = insert_box(text, trigger, form)
