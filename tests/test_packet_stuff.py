@@ -166,3 +166,19 @@ def test_covers_count_the_things_and_name_none():
     assert totals["sealed"] == 2 and totals["badges"] == 16 and totals["items"] == 4
     assert totals["money"] == sum(p.amount for p in gathered.packets["sixes"].stuff.purses.values())
     assert set(packed.badge_docs) == {A4} and packed.badge_docs[A4].max_pages == 2
+
+
+def test_a_purse_may_be_given_as_its_notes(game):
+    data = packet_of(game)
+    purses = data["sixes"]["money"]["purses"]
+    purses["ned-tregarth"] = {5: 2}                         # as the data says, not the fewest (10 would be 2 x 5)
+    purses["kit-penhale"] = {3: 1}                          # not one of the notes
+    write(game, data)
+    found = shown(problems_of(game))
+    assert len(found) == 1 and found[0].startswith(f"wreck/packet.yaml:{line_of(game, '3: 1')}:") and \
+        "3 is not one of the game's notes" in found[0], found
+    purses["kit-penhale"] = 6
+    write(game, data)
+    gathered = gather(game, load_settings(game, game.parent), site=False)
+    purse = gathered.packets["sixes"].stuff.purses["ned-tregarth"]
+    assert purse.amount == 10 and purse.bills == ((5, 2),)

@@ -222,20 +222,37 @@ def _money(doc: YamlDocument, slug: str, money: Money | None, known: set[str], u
                                     "from 1 to 10000", hint="list each note's value once, e.g. [1, 5, 10]"))
         return money.currency, (), {}
     purses: dict[str, Purse] = {}
-    for who, amount in money.purses.items():
+    for who, given in money.purses.items():
         at = (*loc, "purses", who)
         if who not in known:
             problems.append(unknown(at, who, True))
-        elif amount < 0 or amount > 10_000 * notes[0]:
-            problems.append(doc.problem(at, f"a purse of {amount} is out of range", hint=f"from 0 to "
+        elif isinstance(given, dict):
+            problems += _given_bills(doc, at, given, notes, purses, who)
+        elif given < 0 or given > 10_000 * notes[0]:
+            problems.append(doc.problem(at, f"a purse of {given} is out of range", hint=f"from 0 to "
                                         f"{10_000 * notes[0]} (at most 10000 of the largest note)"))
-        elif (bills := fewest_notes(amount, notes)) is None:
-            problems.append(doc.problem(at, f"{amount} {money.currency} cannot be made up with notes of "
+        elif (bills := fewest_notes(given, notes)) is None:
+            problems.append(doc.problem(at, f"{given} {money.currency} cannot be made up with notes of "
                                         f"{', '.join(map(str, notes))}", hint="add a smaller note, or change "
                                                                               "the purse"))
-        elif amount:
-            purses[who] = Purse(amount, bills)
+        elif given:
+            purses[who] = Purse(given, bills)
     return money.currency, notes, purses
+
+
+def _given_bills(doc: YamlDocument, at: Key, given: dict[str, int], notes: tuple[int, ...],
+                 purses: dict[str, Purse], who: str) -> list[Problem]:
+    """A purse given as its notes (note -> how many): each a note of the game, each count 0 to 1000."""
+    wrong = [key for key in given if not key.strip().isdigit() or int(key) not in notes]
+    if wrong:
+        return [doc.problem((*at, wrong[0]), f"{wrong[0]} is not one of the game's notes", key=True,
+                            hint="the notes: " + ", ".join(map(str, notes)))]
+    if any(c < 0 or c > 1000 for c in given.values()):
+        return [doc.problem(at, "a count of notes is out of range", hint="from 0 to 1000 of each note")]
+    bills = tuple(sorted(((int(n), c) for n, c in given.items() if c), reverse=True))
+    if bills:
+        purses[who] = Purse(sum(n * c for n, c in bills), bills)
+    return []
 
 
 def _sealed(doc: YamlDocument, slug: str, entries: list[Sealed], items: tuple[ItemEntry, ...],

@@ -25,7 +25,7 @@ read-back tests ask these annotations.
       money:
         currency: shillings
         notes: [1, 5, 10]                        # the notes printed
-        purses: {judith-carrow: 40}              # each character's start
+        purses: {judith-carrow: 40, ned-tregarth: {5: 2}}   # an amount, or the notes themselves
       sealed:
         - holder: jacca-rowe
           trigger: Open when the chapel bell rings twice.
@@ -90,8 +90,9 @@ class Money(DataModel):
     currency: Name = Field(description="What the money is called on its notes (shillings, crowns).")
     notes: list[int] = Field(min_length=1, max_length=12, description=(
         "The values of the notes printed; each purse is made up with the fewest notes."))
-    purses: dict[CharacterId, int] = Field(default_factory=dict, description=(
-        "Each character's starting money, by id. A character not listed starts with none."))
+    purses: dict[CharacterId, int | dict[str, int]] = Field(default_factory=dict, description=(
+        "Each character's starting money, by id: an amount (made up with the fewest notes), or the notes "
+        "themselves, note -> how many ({20: 1, 1: 5}). A character not listed starts with none."))
 
 
 class Sealed(DataModel):
