@@ -92,7 +92,9 @@ def test_a_card_text_or_a_badge_name_that_will_not_fit_is_refused_by_check(game)
     assert result.exit_code == 1, result.output
     line = line_of(game, "A very long description")
     assert f"wreck/packet.yaml:{line}:" in result.output and "too long for item 1's card" in result.output
-    assert "absalom-quick.yaml" in result.output and "name takes" in result.output and "name badge" in result.output
+    named = line_of(game, "name: Absalom Bartholomew", "sixes/characters/absalom-quick.yaml")
+    assert f"wreck/sixes/characters/absalom-quick.yaml:{named}:" in result.output, result.output
+    assert "name takes" in result.output and "name badge" in result.output
 
 
 def test_the_example_packet_fits_its_boxes():

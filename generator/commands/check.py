@@ -42,7 +42,7 @@ def run(data_dir: Path | None, casting_file: Path | None, strict: bool, paper: s
     problems = list(gathered.warnings)
     with speaking(gathered.words):
         problems += fit_problems(gathered.loaded, options)   # the fit check joins here
-        problems += packet_fit_problems(gathered.packets.values(), options)     # cards, inserts, badges
+        problems += packet_fit_problems(gathered.packets.values(), options, game.data_dir)     # cards, inserts, badges
         problems += pack_problems(gathered, game.papers, game.settings.pack_layout(**(asked or {})), options)
     if any(p.severity == "error" or strict for p in problems):
         raise InvalidData(sorted(problems, key=Problem.sort_key))

@@ -152,7 +152,7 @@ def _gather(config: BuildConfig, request: PackRequest) -> Gathered:
     from ..render.fit.packet_fit import packet_fit_problems
     with speaking(gathered.words):
         packet = gathered.packets.get(gathered.packed.system.slug)
-        unfit = packet_fit_problems([packet] if packet is not None else [], config.options)
+        unfit = packet_fit_problems([packet] if packet is not None else [], config.options, config.data_dir)
         refuse_unfit([gathered.packed], config.options, [*gathered.warnings, *unfit])
         if unfit:
             raise DataError([*gathered.warnings, *unfit])

@@ -236,17 +236,22 @@ def _public_texts(doc: YamlDocument, packet: Packet) -> Iterator[tuple[str, Any]
 
 
 def _description_at(person: Person, system: str, data_dir: Path) -> tuple[str, int | None, int | None, str, str]:
-    """Where a character's public description is written: its file (the
-    character's own, else the game's file that holds the text) at its line,
-    read again only on a find."""
-    what = f"{person.name}'s public description"
+    """Where a character's public description is written."""
+    return text_at(person, system, data_dir, person.description, f"{person.name}'s public description")
+
+
+def text_at(person: Person, system: str, data_dir: Path, text: str, what: str
+            ) -> tuple[str, int | None, int | None, str, str]:
+    """Where a text of a character is written (their public description,
+    their name): its file (the character's own, else the game's file that
+    holds the text) at its line, read again only on a find."""
     root = Path(data_dir)
     files = [root.parent / person.source] if person.source else sorted((root / system).rglob("*.yaml"))
     with reading_game(data_dir):
         for path in files:
             shown = person.source or path.relative_to(root.parent).as_posix()
             found, _ = load_yaml(path, shown) if path.is_file() else (None, [])
-            at = _where_text(found.data, (), person.description) if found is not None else None
+            at = _where_text(found.data, (), text) if found is not None else None
             if found is not None and at is not None:
                 return (shown, *found.position(at), what, format_loc(at))
     return (person.source or person.id, None, None, what, "")

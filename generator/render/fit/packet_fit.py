@@ -9,11 +9,13 @@ text prints at (bounded.card_faces), from the same measurement.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from ...core.errors import Problem
 from ...core.measure import PT_PER_MM, line_count
-from ...game.packet import Packet
+from ...game.packet import Packet, Person
+from ...game.packet_checks import text_at
 from ...game.packet_stuff import Where
 from ..options import DEFAULT_OPTIONS, PrintOptions
 from .fit import Box, Fit, Text, bigger_card, card_room, card_width
@@ -80,7 +82,8 @@ def insert_pt(text: str, trigger: str, form: str) -> float:
     return box.step() or box.steps[-1]
 
 
-def packet_fit_problems(packets: Iterable[Packet], options: PrintOptions = DEFAULT_OPTIONS) -> list[Problem]:
+def packet_fit_problems(packets: Iterable[Packet], options: PrintOptions = DEFAULT_OPTIONS,
+                        data_dir: Path | None = None) -> list[Problem]:
     """Every card text, sealed insert and badge name of the packets that
     will not fit its box, at its place. Run before anything renders."""
     problems: list[Problem] = []
@@ -99,7 +102,7 @@ def packet_fit_problems(packets: Iterable[Packet], options: PrintOptions = DEFAU
             problems += _too_long(insert_box(sealed.text, sealed.trigger, sealed.form), sealed.at,
                                   f"sealed insert {sealed.number}", None)
         if stuff.badges:
-            problems += badge_problems(packet)
+            problems += badge_problems(packet, data_dir)
     return problems
 
 
@@ -121,35 +124,40 @@ def card_box_like(box: Box, options: PrintOptions) -> Box:
     return card_box("", text, say, options)
 
 
-def badge_problems(packet: Packet) -> list[Problem]:
+def badge_problems(packet: Packet, data_dir: Path | None = None) -> list[Problem]:
     """A character's name that takes more than two lines on a badge, or a
-    public line past the badge's room, on the narrower of the stocks."""
+    public line past the badge's room, on the smaller of the stocks: at the
+    text's line in the character's file (with `data_dir`), else at `badges:`."""
     stock = min(BADGE_STOCK.values(), key=lambda s: s.width * s.height)
-    spec, name_spec, line_spec = BOXES["badge"], BOXES["badge_name"], BOXES["badge_line"]
+    spec, name_spec = BOXES["badge"], BOXES["badge_name"]
     width = stock.width - spec.pad[1] - spec.pad[3] - BOXES["badge_mark"].width_mm
     floor = name_spec.steps[-1]
-    display, line, column, field = packet.stuff.badges_at
     found = []
     for person in packet.people:
         lines = line_count(person.name, width, floor, weight=name_spec.weight)
         if lines > BADGE_NAME_LINES:
-            found.append(Problem(person.source or display, None if person.source else line,
-                                 None if person.source else column,
-                                 f"{person.name}'s name takes {lines} lines on a name badge ({stock.width:g} x "
-                                 f"{stock.height:g} mm, {stock.model}) at {floor:g} pt; at most "
-                                 f"{BADGE_NAME_LINES} fit", field=field, hint="shorten the name"))
+            found.append(_at(packet, person, data_dir, person.name, f"{person.name}'s name takes {lines} lines on "
+                             f"a name badge ({stock.width:g} x {stock.height:g} mm, {stock.model}) at {floor:g} pt; "
+                             f"at most {BADGE_NAME_LINES} fit", "shorten the name"))
             continue
         room = stock.height - spec.pad[0] - spec.pad[2] - lines * floor * name_spec.line_height / PT_PER_MM \
             - name_spec.gap_mm - _height(BOXES["badge_player"], "Player", width) - 1.5
-        box = Box("a name badge", width, room, (Text("description", person.description),), steps=line_spec.steps,
-                  line_height=line_spec.line_height)
-        for long in box.too_long():
-            found.append(Problem(person.source or display, None if person.source else line,
-                                 None if person.source else column,
-                                 f"{person.name}'s public description is about {long.over} words too long for "
-                                 f"a name badge (at most about {long.fit} fit at {long.size_pt:g} pt)",
-                                 field=field, hint="shorten the description"))
+        box = Box("a name badge", width, room, (Text("description", person.description),),
+                  steps=BOXES["badge_line"].steps, line_height=BOXES["badge_line"].line_height)
+        found += [_at(packet, person, data_dir, person.description, f"{person.name}'s public description is about "
+                      f"{long.over} words too long for a name badge (at most about {long.fit} fit at "
+                      f"{long.size_pt:g} pt)", "shorten the description") for long in box.too_long()]
     return found
+
+
+def _at(packet: Packet, person: Person, data_dir: Path | None, text: str, message: str, hint: str) -> Problem:
+    """A badge's problem at the text's place in the character's file, or at packet.yaml's `badges:`."""
+    if data_dir is not None:
+        display, line, column, _what, field = text_at(person, packet.system, data_dir, text, "")
+        if line is not None:
+            return Problem(display, line, column, message, field=field, hint=hint)
+    display, line, column, field = packet.stuff.badges_at
+    return Problem(display, line, column, message, field=field, hint=hint)
 
 
 def badge_name_pt(name: str, paper: str) -> float:
