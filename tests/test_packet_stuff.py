@@ -41,7 +41,8 @@ def test_every_mistake_with_the_things_is_reported_at_its_place_at_once(game):
     sixes["items"][4]["place"] = "the vestry"                           # a holder and a place
     sixes["items"].append({"number": 9, "name": "A rope", "holder": "ned-tregath"})     # misspelt holder
     sixes["abilities"][0]["groups"] = ["The Islands"]                   # no such group
-    sixes["money"] = {"currency": "crowns", "notes": [5, 20], "purses": {"kit-penhale": 7, "ned-tregarth": 25}}
+    sixes["money"] = {"currency": "crowns", "notes": [5, 20], "purses": {"kit-penhale": 7, "ned-tregarth": 25,
+                                                                       "sally-brea": 100_000}}     # 5000 notes
     sixes["sealed"][0]["items"] = [6, 42]                               # no item 42
     write(game, data)
     found = shown(problems_of(game))
@@ -55,6 +56,7 @@ def test_every_mistake_with_the_things_is_reported_at_its_place_at_once(game):
         ("no group called 'The Islands'", "The Islands"),
         ("7 crowns cannot be made up with notes of 20, 5", "kit-penhale: 7"),
         ("no item numbered 42", None),
+        ("this purse takes 5000 notes, and each is a card to print and stuff", "sally-brea: 100000"),
     ]
     for message, line_text in expected:
         hit = [p for p in found if message in p]

@@ -189,19 +189,32 @@ def _abilities(doc: YamlDocument, slug: str, abilities: list[Ability], known: se
     return tuple(found)
 
 
+MAX_PURSE = 100_000        # a purse's amount: the table of fewest notes up to it takes well under a second
+MAX_NOTES = 200            # notes in one envelope: each is a card of the card run
+
+
 def fewest_notes(amount: int, notes: tuple[int, ...]) -> tuple[tuple[int, int], ...] | None:
     """`amount` in the fewest notes (largest first), or None when the notes
     cannot make it up. Exact (a table over every sum up to the amount), so a
     set of notes where taking the largest first is not the fewest (1, 3, 4
     for 6) still gets two threes."""
-    best: list[int | None] = [0] + [None] * amount
-    last = [0] * (amount + 1)
-    for total in range(1, amount + 1):
+    return bills_in(fewest_table(amount, notes), amount)
+
+
+def fewest_table(limit: int, notes: tuple[int, ...]) -> list[int]:
+    """For every sum up to `limit`, the last note of a fewest-notes way to make it (0: none)."""
+    best = [0] + [-1] * limit
+    last = [0] * (limit + 1)
+    for total in range(1, limit + 1):
         for note in notes:
-            before = best[total - note] if note <= total else None
-            if before is not None and (best[total] is None or before + 1 < best[total]):    # type: ignore[operator]
-                best[total], last[total] = before + 1, note
-    if best[amount] is None:
+            if note <= total and best[total - note] >= 0 and (best[total] < 0 or best[total - note] + 1 < best[total]):
+                best[total], last[total] = best[total - note] + 1, note
+    return last
+
+
+def bills_in(last: list[int], amount: int) -> tuple[tuple[int, int], ...] | None:
+    """The notes of `amount` from a fewest_table, largest first; None when it cannot be made."""
+    if amount and not last[amount]:
         return None
     counts: dict[int, int] = {}
     while amount:
@@ -222,19 +235,22 @@ def _money(doc: YamlDocument, slug: str, money: Money | None, known: set[str], u
                                     "from 1 to 10000", hint="list each note's value once, e.g. [1, 5, 10]"))
         return money.currency, (), {}
     purses: dict[str, Purse] = {}
+    amounts = [a for a in money.purses.values() if isinstance(a, int) and 0 <= a <= MAX_PURSE]
+    table = fewest_table(max(amounts, default=0), notes)       # once for the game: every purse reads it
     for who, given in money.purses.items():
         at = (*loc, "purses", who)
         if who not in known:
             problems.append(unknown(at, who, True))
         elif isinstance(given, dict):
             problems += _given_bills(doc, at, given, notes, purses, who)
-        elif given < 0 or given > 10_000 * notes[0]:
-            problems.append(doc.problem(at, f"a purse of {given} is out of range", hint=f"from 0 to "
-                                        f"{10_000 * notes[0]} (at most 10000 of the largest note)"))
-        elif (bills := fewest_notes(given, notes)) is None:
+        elif given < 0 or given > MAX_PURSE:
+            problems.append(doc.problem(at, f"a purse of {given} is out of range", hint=f"from 0 to {MAX_PURSE}"))
+        elif (bills := bills_in(table, given)) is None:
             problems.append(doc.problem(at, f"{given} {money.currency} cannot be made up with notes of "
                                         f"{', '.join(map(str, notes))}", hint="add a smaller note, or change "
                                                                               "the purse"))
+        elif sum(c for _n, c in bills) > MAX_NOTES:
+            problems.append(_too_many(doc, at, sum(c for _n, c in bills)))
         elif given:
             purses[who] = Purse(given, bills)
     return money.currency, notes, purses
@@ -242,17 +258,24 @@ def _money(doc: YamlDocument, slug: str, money: Money | None, known: set[str], u
 
 def _given_bills(doc: YamlDocument, at: Key, given: dict[str, int], notes: tuple[int, ...],
                  purses: dict[str, Purse], who: str) -> list[Problem]:
-    """A purse given as its notes (note -> how many): each a note of the game, each count 0 to 1000."""
+    """A purse given as its notes (note -> how many): each a note of the game, MAX_NOTES in all."""
     wrong = [key for key in given if not key.strip().isdigit() or int(key) not in notes]
     if wrong:
         return [doc.problem((*at, wrong[0]), f"{wrong[0]} is not one of the game's notes", key=True,
                             hint="the notes: " + ", ".join(map(str, notes)))]
-    if any(c < 0 or c > 1000 for c in given.values()):
-        return [doc.problem(at, "a count of notes is out of range", hint="from 0 to 1000 of each note")]
+    if any(c < 0 for c in given.values()):
+        return [doc.problem(at, "a count of notes is below 0", hint="give how many of each note, 0 or more")]
+    if sum(given.values()) > MAX_NOTES:
+        return [_too_many(doc, at, sum(given.values()))]
     bills = tuple(sorted(((int(n), c) for n, c in given.items() if c), reverse=True))
     if bills:
         purses[who] = Purse(sum(n * c for n, c in bills), bills)
     return []
+
+
+def _too_many(doc: YamlDocument, at: Key, count: int) -> Problem:
+    return doc.problem(at, f"this purse takes {count} notes, and each is a card to print and stuff",
+                       hint=f"at most {MAX_NOTES} a purse: add a larger note to the game's `notes`")
 
 
 def _sealed(doc: YamlDocument, slug: str, entries: list[Sealed], items: tuple[ItemEntry, ...],
