@@ -186,3 +186,14 @@ def test_a_purse_may_be_given_as_its_notes(game):
     gathered = gather(game, load_settings(game, game.parent), site=False)
     purse = gathered.packets["sixes"].stuff.purses["ned-tregarth"]
     assert purse.amount == 10 and purse.bills == ((5, 2),)
+
+
+def test_the_pack_chooses_the_form_of_a_sealed_insert_the_data_leaves_open():
+    gathered, _packed = plan()
+    forms = {}
+    for chosen in (None, "fold"):
+        packed = plan_pack(gathered, PackChoices((A4,), sealed_form=chosen), grid_for("poker", False))
+        forms[chosen] = {d.slug: d.context["form"] for e in packed.envelopes for d in e.extra
+                         if d.slug.startswith("sealed--")}
+    assert forms[None] == {"sealed--1": "insert", "sealed--2": "fold"}     # the second's data says fold
+    assert forms["fold"] == {"sealed--1": "fold", "sealed--2": "fold"}

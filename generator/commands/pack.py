@@ -63,6 +63,7 @@ class PackRequest:
     labels: bool = False                # a sheet of envelope labels
     name_sheets: bool = False           # the player's name on their sheet (the GM pack's copies always)
     covers: CoverLayout = "full"        # "half": two covers a sheet in covers.pdf, cut apart
+    sealed_form: str | None = None      # a sealed insert's form where packet.yaml gives none
     options: PrintOptions = DEFAULT_OPTIONS
     workers: int | None = None
     cache: bool = True                  # as `sixes pack` does without --no-cache
@@ -73,7 +74,8 @@ class PackRequest:
                            options=self.options, cache=self.cache, settings=self.settings)
 
     def choices(self) -> PackChoices:
-        return PackChoices(self.papers, self.players, self.duplex, self.labels, self.name_sheets, self.covers)
+        return PackChoices(self.papers, self.players, self.duplex, self.labels, self.name_sheets, self.covers,
+                           self.sealed_form)
 
 
 @dataclass

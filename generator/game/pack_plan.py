@@ -188,6 +188,7 @@ class PackChoices:
     labels: bool = False            # a sheet of envelope labels per paper
     name_sheets: bool = False       # the player's name on their sheet in the envelope
     covers: CoverLayout = "full"    # "half": two covers a sheet in covers.pdf, not in the envelopes' files
+    sealed_form: str | None = None  # a sealed insert's form where packet.yaml gives none (insert, fold)
 
     @property
     def half_covers(self) -> bool:
@@ -233,7 +234,7 @@ def plan_pack(gathered: Gathered, choices: PackChoices, grid: CardGrid,
     casting = gathered.casting.roles if gathered.casting is not None else None
     envelopes, warnings = _envelopes(docs, casting, title, choices.players)
     game_packet = gathered.packets.get(item.system.slug)
-    packet = packet_papers(game_packet, title, draw)
+    packet = packet_papers(game_packet, title, draw, choices.sealed_form)
     envelopes = with_things(with_papers(envelopes, packet), game_packet)
     cast = casting is not None
     if cast:    # GM documents may print who plays whom: `player_of` maps a sheet's slug to its player

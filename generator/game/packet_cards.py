@@ -110,7 +110,7 @@ def stuff_lines(count: Counted, currency: str) -> list[str]:
     return lines
 
 
-def sealed_insert(entry: SealedEntry, packet: Packet, title: str) -> Document:
+def sealed_insert(entry: SealedEntry, packet: Packet, title: str, form: str | None = None) -> Document:
     """A sealed insert: page 1 the outside (the trigger, the time, whose it
     is), page 2 the inside (the text and the cards it holds)."""
     stuff = packet.stuff
@@ -121,14 +121,16 @@ def sealed_insert(entry: SealedEntry, packet: Packet, title: str) -> Document:
                     "packet/sealed.html", "player",
                     {"title": title, "name": packet.person(entry.holder).name, "trigger": entry.trigger,
                      "time": entry.time, "text": entry.text, "items": items, "abilities": abilities,
-                     "form": entry.form}, max_pages=2 + math.ceil((len(items) + len(abilities)) / 4), flowing=True)
+                     "form": entry.form or form or "insert"}, max_pages=2 + math.ceil((len(items) + len(abilities)) / 4), flowing=True)
 
 
-def sealed_by_person(packet: Packet | None, title: str) -> dict[str, tuple[Document, ...]]:
+def sealed_by_person(packet: Packet | None, title: str, form: str | None = None
+                     ) -> dict[str, tuple[Document, ...]]:
+    """Each holder's sealed inserts; `form`: the form of those the data gives none (pack --sealed-form)."""
     if packet is None:
         return {}
-    return {p.id: tuple(sealed_insert(s, packet, title) for s in packet.stuff.sealed_of(p.id)) for p in packet.people
-            if packet.stuff.sealed_of(p.id)}
+    return {p.id: tuple(sealed_insert(s, packet, title, form) for s in packet.stuff.sealed_of(p.id))
+            for p in packet.people if packet.stuff.sealed_of(p.id)}
 
 
 def start_lines(packet: Packet, who: str) -> dict[str, Any]:

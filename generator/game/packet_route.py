@@ -49,14 +49,16 @@ class PacketPapers:
     gm: tuple[Document, ...]
 
 
-def packet_papers(packet: Packet | None, title: str, draw: Callable[[str], str] | None = None) -> PacketPapers:
+def packet_papers(packet: Packet | None, title: str, draw: Callable[[str], str] | None = None,
+                  sealed_form: str | None = None) -> PacketPapers:
     """Every packet document of one game; `draw` turns a Graphviz source
-    into the map's image (the render floor's), None when nothing renders."""
+    into the map's image (the render floor's), None when nothing renders;
+    `sealed_form`: a sealed insert's form where the data gives none."""
     if packet is None or packet.empty:
         return PacketPapers({}, ())
     from .packet_cards import sealed_by_person
     sheets = {g.slug: group_sheet(g, packet, title) for g in packet.groups if g.has_sheet}
-    sealed = sealed_by_person(packet, title)
+    sealed = sealed_by_person(packet, title, sealed_form)
     by_sheet: dict[str, tuple[Document, ...]] = {}
     for person in packet.people:
         own = member_page(packet, person.id, title)

@@ -53,7 +53,7 @@ class SealedEntry:
     text: str
     items: tuple[int, ...]
     abilities: tuple[str, ...]
-    form: str                       # insert or fold
+    form: str | None                # insert or fold; None: the pack's choice (--sealed-form), else insert
     at: Where                       # the inside text
 
 
@@ -310,7 +310,7 @@ def _sealed(doc: YamlDocument, slug: str, entries: list[Sealed], items: tuple[It
         for name in entry.abilities:
             sealed_for.setdefault(name, []).append(entry.holder)
         found.append(SealedEntry(k + 1, entry.holder, entry.trigger, entry.time, entry.text, tuple(entry.items),
-                                 tuple(entry.abilities), entry.form or "insert",
+                                 tuple(entry.abilities), entry.form,
                                  where((*loc, "text") if entry.text else (*loc, "trigger"))))
     items = tuple(_replace(i, sealed=i.number in sealed_items) for i in items)
     abilities = tuple(_replace(a, holders=tuple(dict.fromkeys(a.holders + tuple(sealed_for.get(a.name, ())))),

@@ -61,9 +61,10 @@ PACKET_CARD_LAYOUTS: dict[str, Callable[[Mapping[str, Any], PrintOptions], list[
     ITEM_FACE: _card_fits, ABILITY_FACE: _card_fits}
 
 
-def insert_box(text: str, trigger: str, form: str) -> Box:
-    """A sealed insert's inside: its text at a step, under the repeated trigger."""
-    spec = BOXES["insert" if form == "insert" else "fold"]
+def insert_box(text: str, trigger: str, form: str | None) -> Box:
+    """A sealed insert's inside: its text at a step, under the repeated trigger. Without a form
+    (the pack may choose either) the smaller, the insert, is measured."""
+    spec = BOXES["fold" if form == "fold" else "insert"]
     width = spec.inner_width
     room = spec.inner_height - _height(BOXES["insert_head"], trigger, width)
     return Box("the inside of its sealed insert", width, room, _texts(spec, ("text", text, None)),
@@ -76,7 +77,7 @@ def sealed_card_pt(name: str, text: str, say: str = "") -> float:
     return box.step() or box.steps[-1]
 
 
-def insert_pt(text: str, trigger: str, form: str) -> float:
+def insert_pt(text: str, trigger: str, form: str | None) -> float:
     """The step a sealed insert's inside prints at (its floor, if the check was skipped)."""
     box = insert_box(text, trigger, form)
     return box.step() or box.steps[-1]
