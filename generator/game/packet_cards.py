@@ -121,7 +121,8 @@ def sealed_insert(entry: SealedEntry, packet: Packet, title: str, form: str | No
                     "packet/sealed.html", "player",
                     {"title": title, "name": packet.person(entry.holder).name, "trigger": entry.trigger,
                      "time": entry.time, "text": entry.text, "items": items, "abilities": abilities,
-                     "form": entry.form or form or "insert"}, max_pages=2 + math.ceil((len(items) + len(abilities)) / 4), flowing=True)
+                     "form": entry.form or form or "insert"},
+                    max_pages=2 + math.ceil((len(items) + len(abilities)) / 4), flowing=True)
 
 
 def sealed_by_person(packet: Packet | None, title: str, form: str | None = None
