@@ -1,12 +1,18 @@
 """Benchmark: `sixes check` of a 60-character Sixes game with a packet of 10
-groups, 200 relationships and 20 plots, against the same game without it.
+groups, 200 relationships and 20 plots, against the same game without it;
+and its pack with 150 items, 10 abilities, a purse each, 20 sealed inserts
+and badges, against the same pack without those things.
 
-usage: .venv/bin/python benchmarks/bench_packet.py [--repeat N]
+usage: .venv/bin/python benchmarks/bench_packet.py [--repeat N] [--pack]
 Runs the check as the command does (the gather, then the fit check) in
 this process, `repeat` times each way, alternating, and prints the median
 wall times and the packet's share; then `sixes check` itself as a new
 process (interpreter start and imports included), the figure a user waits. The bound the issue sets: the whole
-check under 1 s. Machines are noisy: compare figures from the same run only.
+check under 1 s. Then, for the things (items and the rest): the check and the pack plan (no rendering) with and
+without them, and the rendering of the packet's own card documents alone (the cards' own cost); with `--pack`,
+the example game's whole A4 pack (no cache, one worker) once each way, whose difference should be about the
+rendering of what the things add (their cards, inserts, index and badges).
+Machines are noisy: compare figures from the same run only.
 """
 from __future__ import annotations
 
@@ -29,6 +35,7 @@ from generator.render.options import PrintOptions
 from generator.systems.sixes import SYSTEM as SIXES
 
 CHARACTERS, GROUPS, RELATIONSHIPS, PLOTS = 60, 10, 200, 20
+ITEMS, ABILITIES, SEALED = 150, 10, 20
 
 
 def make_game(folder: Path) -> Path:
@@ -63,6 +70,22 @@ def make_game(folder: Path) -> Path:
     return folder
 
 
+def things(ids: list[str]) -> dict:
+    """150 items (every tenth in a place), 10 abilities, a purse each, 20 sealed inserts and badges."""
+    items = [{"number": n + 1, "name": f"Thing {n + 1}", "text": f"A thing of the house, number {n + 1}, worn "
+              "and a little battered.", "gm_notes": "Where it matters.",
+              **({"place": "the hall"} if n % 10 == 9 else {"holder": ids[n % len(ids)]})} for n in range(ITEMS)]
+    return {
+        "items": items,
+        "abilities": [{"name": f"Knack {k}", "text": "Once tonight, do the thing.", "say": "Say: you must.",
+                       "holders": ids[k * 5:k * 5 + 3]} for k in range(ABILITIES)],
+        "money": {"currency": "crowns", "notes": [1, 5, 20], "purses": {who: 7 + k % 40 for k, who in
+                                                                          enumerate(ids)}},
+        "sealed": [{"holder": ids[k * 3], "trigger": f"Open when bell {k} rings.", "text": "The secret inside."}
+                   for k in range(SEALED)],
+        "badges": {"player": False}}
+
+
 def timed_check(folder: Path) -> float:
     start = time.perf_counter()
     settings = load_settings(folder)
@@ -72,10 +95,99 @@ def timed_check(folder: Path) -> float:
     return time.perf_counter() - start
 
 
+def timed_plan(folder: Path) -> tuple[float, object]:
+    """The gather and the pack plan, no rendering: what the things add before anything prints."""
+    from generator.core.paper import A4
+    from generator.game.pack_plan import PackChoices, plan_pack
+    from generator.render.fit.packet_boxes import BADGE_STOCK
+    from generator.render.fit.packet_fit import packet_fit_problems
+    from generator.render.pdf.cards import grid_for
+    start = time.perf_counter()
+    settings = load_settings(folder)
+    gathered = gather(folder, settings, (A4,), site=False, pack=True, system="sixes")
+    with speaking(gathered.words):
+        fit_problems(gathered.loaded, PrintOptions())
+        packet_fit_problems(gathered.packets.values(), PrintOptions())
+        plan = plan_pack(gathered, PackChoices((A4,)), grid_for("poker", 0.0), None,
+                         lambda paper: BADGE_STOCK[paper.name].per_sheet)
+    return time.perf_counter() - start, plan
+
+
+def timed_cards(plan: object) -> tuple[float, int]:
+    """The packet's own card documents (items, abilities, notes) rendered alone to PDF, and their pages."""
+    from generator.core.paper import A4
+    from generator.core.paths import TEMPLATES_DIR
+    from generator.render.pdf.jobs import prepare_html
+    from generator.render.pdf.weasy import render_pdf
+    run = plan.run      # type: ignore[attr-defined]
+    own = [d for d in run.documents if d.context.get("card_css") == "packet/cards.css"]
+    start = time.perf_counter()
+    pages = 0
+    with tempfile.TemporaryDirectory() as out:
+        for doc in own:
+            job = prepare_html(doc, PrintOptions()).job(Path(out) / f"{doc.slug}.pdf", A4, (TEMPLATES_DIR,), doc.slug)
+            pages += render_pdf(job).pages
+    return time.perf_counter() - start, pages
+
+
+def timed_pack(folder: Path, out: Path) -> float:
+    from generator.commands.pack import PackRequest, pack
+    from generator.core.paper import A4
+    start = time.perf_counter()
+    pack(PackRequest(folder, out, (A4,), system="sixes", workers=1, cache=False))
+    return time.perf_counter() - start
+
+
+def bench_example_pack() -> None:
+    """The example game's whole A4 pack (16 envelopes; no cache, one worker) with its things and without.
+    (The 60-guest game cannot be packed whole: the Sixes balance report's tables overflow at 60 characters.)"""
+    import shutil
+    from generator.core.paths import DEFAULT_DATA_DIR
+    packs = {}
+    with tempfile.TemporaryDirectory() as root:
+        game = Path(root) / "example"
+        shutil.copytree(DEFAULT_DATA_DIR / "sixes", game / "sixes")
+        (game / "sixes.yaml").write_text("paper: a4\n")
+        full = yaml.safe_load((DEFAULT_DATA_DIR / "packet.yaml").read_text())
+        plain = {"sixes": {k: v for k, v in full["sixes"].items()
+                           if k not in ("items", "abilities", "money", "sealed", "badges")}}
+        for way, packet in (("with", {"sixes": full["sixes"]}), ("without", plain)):
+            (game / "packet.yaml").write_text(yaml.safe_dump(packet, sort_keys=False, allow_unicode=True))
+            packs[way] = timed_pack(game, Path(root) / f"out-{way}")
+    print(f"the example's whole A4 pack, no cache, one worker: {packs['with']:6.1f} s   without its things "
+          f"{packs['without']:6.1f} s   difference {packs['with'] - packs['without']:6.1f} s")
+
+
+def bench_things(game: Path, repeat: int, whole: bool) -> None:
+    """The pack's cost of 150 items and the rest, against the same game without them."""
+    base = yaml.safe_load((game / "packet.yaml").read_text())
+    ids = [p.stem for p in sorted((game / "sixes" / "characters").glob("*.yaml"))]
+    plain = yaml.safe_dump(base, sort_keys=False)
+    full = yaml.safe_dump({"sixes": {**base["sixes"], **things(ids)}}, sort_keys=False)
+    times: dict[str, list[float]] = {"with": [], "without": []}
+    plan = None
+    for _ in range(repeat):
+        for way, text in (("with", full), ("without", plain)):
+            (game / "packet.yaml").write_text(text)
+            took, made = timed_plan(game)
+            times[way].append(took)
+            plan = made if way == "with" else plan
+    rendered, pages = timed_cards(plan)
+    with_things, without = statistics.median(times["with"]), statistics.median(times["without"])
+    print(f"check and pack plan, {CHARACTERS} envelopes, {ITEMS} items, {ABILITIES} abilities, {SEALED} sealed: "
+          f"{with_things:5.2f} s   without them {without:5.2f} s   their share {with_things - without:5.2f} s")
+    print(f"the packet's own cards rendered alone: {rendered:5.2f} s ({pages} pages)")
+    if whole:
+        bench_example_pack()
+    (game / "packet.yaml").write_text(plain)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5)
-    repeat = parser.parse_args().repeat
+    parser.add_argument("--pack", action="store_true", help="also time the whole pack each way (minutes)")
+    args = parser.parse_args()
+    repeat = args.repeat
     with tempfile.TemporaryDirectory() as root:
         game = make_game(Path(root) / "big")
         packet = (game / "packet.yaml").read_text()
@@ -93,10 +205,11 @@ def main() -> None:
             start = time.perf_counter()
             subprocess.run(command, check=True, capture_output=True)
             cold.append(time.perf_counter() - start)
-    best, base = statistics.median(with_packet), statistics.median(without)
-    print(f"`sixes check` as a new process: {statistics.median(cold):5.2f} s")
-    print(f"check, {CHARACTERS} characters, {GROUPS} groups, {RELATIONSHIPS} relationships, {PLOTS} plots: "
-          f"{best:5.2f} s   without the packet {base:5.2f} s   the packet's share {best - base:5.2f} s")
+        best, base = statistics.median(with_packet), statistics.median(without)
+        print(f"`sixes check` as a new process: {statistics.median(cold):5.2f} s")
+        print(f"check, {CHARACTERS} characters, {GROUPS} groups, {RELATIONSHIPS} relationships, {PLOTS} plots: "
+              f"{best:5.2f} s   without the packet {base:5.2f} s   the packet's share {best - base:5.2f} s")
+        bench_things(game, repeat, args.pack)
 
 
 if __name__ == "__main__":

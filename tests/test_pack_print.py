@@ -99,7 +99,7 @@ def _manifest(rows) -> str:
                           where=lambda n: "sheet 1" if n == 1 else f"sheets {n + 10}-{n + 11}")
     return render_template("pack/manifest.html", {
         "title": "Low Water", "doc_title": "manifest", "lang": "en", "rows": rows, "run": run, "labels": None,
-        "label_sheets": 0,
+        "label_sheets": 0, "badges": False,
         "backs": False, "duplex": True, "paper_name": "A4", "totals": {"pages": 1, "sheets": 1}, "cover_sheets": None})
 
 

@@ -19,6 +19,7 @@ from typing import Any, get_args
 
 import pytest
 import yaml
+from pydantic import BaseModel
 
 from generator.core.audience import secret_fields
 from generator.core.paper import A4
@@ -30,22 +31,39 @@ from pdf_text import page_texts, text
 SECRET_GROUP = "Qxsecretgroup"
 
 
+def _model_of(annotation: Any) -> Any:
+    """The model a field of PacketGame holds: list[Group] -> Group, Money | None -> Money."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    return next((m for m in map(_model_of, get_args(annotation)) if m is not None), None)
+
+
+def _entries(section: dict, kind: str) -> list[tuple[int, dict]]:
+    """A section's entries of one kind: a list's, or the one mapping (money, badges) as index 0."""
+    value = section.get(kind)
+    if isinstance(value, list):
+        return list(enumerate(value))
+    return [(0, value)] if isinstance(value, dict) else []
+
+
 def plant(section: dict) -> dict[str, tuple[str, object]]:
     """A marker in every secret text of one game's section: marker ->
-    (who reads it, the entry it belongs to, by kind and index, or its key)."""
+    (who reads it, the entry it belongs to, by kind and index, or its key).
+    The fields come from the models (every entry of every kind PacketGame
+    holds), so a secret field added tomorrow is planted too."""
     planted: dict[str, tuple[str, object]] = {}
     for kind, field in PacketGame.model_fields.items():
-        model = get_args(field.annotation)[0]          # list[Group] -> Group
-        for i, entry in enumerate(section.get(kind, [])):
+        model = _model_of(field.annotation)
+        for i, entry in _entries(section, kind):
             for name, (reader, keyed) in secret_fields(model).items():
                 if keyed:
                     for key in list(entry.get(name, {})):
                         marker = f"Qx{kind[:3]}{i}{name[:3]}{key.replace('-', '')}"
                         entry[name][key] = f"{marker} {entry[name][key]}"
                         planted[marker] = (reader, key)
-                else:
+                elif name in entry or model.model_fields[name].is_required() or kind in ("groups", "plots"):
                     marker = f"Qx{kind[:3]}{i}{name[:3]}"
-                    entry[name] = f"{marker} {entry.get(name, '')}"
+                    entry[name] = f"{marker} {entry.get(name, '')}".strip()
                     planted[marker] = (reader, (kind, i))
     return planted
 
@@ -82,36 +100,109 @@ def built(packed, tmp_path_factory):
     return out
 
 
-def readers_of(sixes: dict, reader: str, owner: Any, report) -> set[str]:
-    """The envelopes (by character name) a text may reach."""
+def holders_of(sixes: dict, kind: str, index: int, report) -> set[str]:
+    """The envelopes (by character name) that start with an item, an ability or a sealed insert."""
+    names = {e.sheet.slug: e.character for e in report.envelopes if e.sheet is not None}
+    entry = sixes[kind][index]
+    if kind == "abilities":
+        groups = set(entry.get("groups", []))
+        members = {m for g in sixes["groups"] if g["name"] in groups for m in g.get("members", [])}
+        return {names[m] for m in {*entry.get("holders", []), *members}} | \
+            {e.character for e in report.envelopes if e.faction in groups}
+    return {names[entry["holder"]]} if entry.get("holder") else set()
+
+
+def readers_of(sixes: dict, reader: str, owner: Any, report) -> tuple[str, set[str]]:
+    """Who a text may reach: its audience (an item sealed in an insert is
+    `sealed`), and the envelopes (by character name) it may reach."""
     names = {e.sheet.slug: e.character for e in report.envelopes if e.sheet is not None}
     if reader == "gm":
-        return set()
+        return reader, set()
     if reader == "owner":
-        return {names[str(owner)]}
+        return reader, {names[str(owner)]}
     kind, index = owner
+    if reader in ("holder", "sealed"):
+        sealed_items = {n for s in sixes.get("sealed", []) for n in s.get("items", [])}
+        if kind == "items" and sixes["items"][index]["number"] in sealed_items:
+            reader = "sealed"
+        return reader, holders_of(sixes, kind, index, report)
     group = sixes[kind][index]
     listed = {names[m] for m in group.get("members", [])}
-    return listed | {e.character for e in report.envelopes if e.faction == group["name"]}    # a faction's too
+    return reader, listed | {e.character for e in report.envelopes if e.faction == group["name"]}    # a faction's
+
+
+def card_run_pages(folder, report) -> dict[str, list[str]]:
+    """Each envelope's pages of the card run (by character name): the sheets its set is on."""
+    pages = page_texts(folder / "card-run.pdf")
+    per_sheet = len(pages) // report.card_run.sheets
+    found = {}
+    for envelope in report.envelopes:
+        ranges = report.card_run.ranges_of.get(envelope.number, ())
+        found[envelope.character] = [page for first, last in ranges
+                                     for page in pages[(first - 1) * per_sheet:last * per_sheet]]
+    return found
 
 
 def test_every_secret_text_reaches_exactly_its_readers_and_the_gm(packed):
     data, sixes, planted, report = packed
-    assert len(planted) > 60          # every side, snippet, sheet and note of the example
+    assert len(planted) > 80          # every side, snippet, sheet, note, card text, trigger and inside of the example
     folder = report.root / "a4"
     envelopes = {e.character: folder / "envelopes" / f"{e.stem}.pdf" for e in report.envelopes}
     bodies = {who: " ".join(page_texts(path)[1:]) for who, path in envelopes.items()}    # after the cover
     covers = {who: page_texts(path)[0] for who, path in envelopes.items()}
     gm = text(folder / "gm-pack.pdf")
-    elsewhere = " ".join(text(p) for p in folder.glob("*.pdf") if p.name != "gm-pack.pdf")
+    run = text(folder / "card-run.pdf")
+    elsewhere = " ".join(text(p) for p in folder.glob("*.pdf") if p.name not in ("gm-pack.pdf", "card-run.pdf"))
     elsewhere += (folder / "manifest.csv").read_text(encoding="utf-8")
+    cards = card_run_pages(folder, report)
     for marker, (reader, owner) in planted.items():
-        expected = readers_of(sixes, reader, owner, report)
+        reader, expected = readers_of(sixes, reader, owner, report)
         found = {who for who, body in bodies.items() if marker in body}
-        assert found == expected, (marker, reader, owner)
+        on_cards = {who for who, pages in cards.items() if any(marker in page for page in pages)}
+        if reader == "holder":       # on a card of the card run, or the holder's own pages: theirs only
+            assert found <= expected and on_cards <= expected | _sharing(cards, on_cards, expected), (marker, owner)
+            assert found | on_cards or not expected, (marker, owner)     # a place's item: the GM's only
+        elif reader == "sealed":     # inside its insert in the holder's envelope, and the GM's
+            assert found == expected, (marker, owner)
+            assert marker not in run, marker
+        else:
+            assert found == expected, (marker, reader, owner)
+            assert marker not in run, marker
         assert marker in gm, marker
         assert not any(marker in cover for cover in covers.values()), marker
         assert marker not in elsewhere, marker
+
+
+def _sharing(cards: dict[str, list[str]], on_cards: set[str], expected: set[str]) -> set[str]:
+    """Envelopes whose card-run sheets are the same pages as an expected envelope's (a sheet holds several sets)."""
+    shared = {page for who in expected for page in cards[who]}
+    return {who for who in on_cards if set(cards[who]) & shared}
+
+
+def test_a_sealed_inside_is_found_only_inside_its_insert(packed):
+    """Each sealed insert's inside (its text, the cards sealed in it) is on
+    the pages after its outside in its holder's envelope, never on the
+    outside page that carries the trigger, nor on any other page of any file."""
+    data, sixes, planted, report = packed
+    folder = report.root / "a4"
+    inside = {m: owner for m, (reader, owner) in planted.items()
+              if readers_of(sixes, reader, owner, report)[0] == "sealed"}
+    assert len(inside) >= 4             # the two insides, and the name and text of the item sealed in one
+    triggers = {owner[1]: m for m, (reader, owner) in planted.items()
+                if isinstance(owner, tuple) and owner[0] == "sealed" and m.startswith("Qxsea") and m.endswith("tri")}
+    for envelope in report.envelopes:
+        pages = page_texts(folder / "envelopes" / f"{envelope.stem}.pdf")
+        for marker in inside:
+            at = [k for k, page in enumerate(pages) if marker in page]
+            for k in at:
+                outside = [m for m in triggers.values() if m in pages[k]]
+                assert not outside, (marker, envelope.character, k)             # never beside a trigger
+                assert any(m in " ".join(pages[:k]) for m in triggers.values()), (marker, k)   # after an outside
+    for path in folder.rglob("*"):
+        if path.is_file() and path.suffix in (".pdf", ".csv") and path.name != "gm-pack.pdf" and \
+                "envelopes" not in path.parts:
+            body = text(path) if path.suffix == ".pdf" else path.read_text(encoding="utf-8")
+            assert not [m for m in inside if m in body], path.name
 
 
 def test_a_secret_group_is_named_only_to_its_members_and_the_gm(packed):

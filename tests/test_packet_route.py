@@ -24,7 +24,7 @@ def test_each_envelope_gets_its_page_then_its_groups_sheets():
     _gathered, packed = plan()
     by_name = {e.character: e for e in packed.envelopes}
     jacca = [d.slug for d in by_name["Jacca Rowe"].extra]
-    assert jacca == ["known--jacca-rowe", "group--the-island", "group--the-lantern-night"]
+    assert jacca == ["known--jacca-rowe", "group--the-island", "group--the-lantern-night", "sealed--1"]
     # Wenna is in the GM's group of witnesses, which prints for no one but the GM.
     assert [d.slug for d in by_name["Wenna Hocking"].extra] == ["known--wenna-hocking", "group--the-island"]
     for envelope in packed.envelopes:
@@ -48,8 +48,9 @@ def test_the_gm_pack_has_every_page_sheet_the_map_and_the_plot_index():
     for envelope in packed.envelopes:
         at = slugs.index(envelope.sheet.slug)
         assert slugs[at + 1] == f"known--{envelope.sheet.slug}"
-    assert slugs[-8:] == [MAP_SLUG, PLOTS_SLUG, "group--house-carrow", "group--house-penhale", "group--the-island",
-                          "group--the-guests", "group--the-lantern-night", "group--the-wedding-party"]
+    assert slugs[-11:] == [MAP_SLUG, PLOTS_SLUG, "group--house-carrow", "group--house-penhale", "group--the-island",
+                           "group--the-guests", "group--the-lantern-night", "group--the-wedding-party",
+                           "sealed--1", "sealed--2", "packet--items-and-triggers"]
     assert len(slugs) == len(set(slugs))
     gm_map = next(d for d in packed.gm_order if d.slug == MAP_SLUG)
     assert gm_map.context["image"] == "data:image/svg+xml;base64," and gm_map.context["ties"] == 29

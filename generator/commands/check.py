@@ -31,6 +31,7 @@ def run(data_dir: Path | None, casting_file: Path | None, strict: bool, paper: s
     from ..game.dates import source_date
     from ..game.gather import gather
     from ..render.fit.bounded import fit_problems
+    from ..render.fit.packet_fit import packet_fit_problems
     from ..render.options import DEFAULT_OPTIONS
     from .pack_fit import pack_problems
     options = options or DEFAULT_OPTIONS
@@ -41,6 +42,7 @@ def run(data_dir: Path | None, casting_file: Path | None, strict: bool, paper: s
     problems = list(gathered.warnings)
     with speaking(gathered.words):
         problems += fit_problems(gathered.loaded, options)   # the fit check joins here
+        problems += packet_fit_problems(gathered.packets.values(), options, game.data_dir)     # cards, inserts, badges
         problems += pack_problems(gathered, game.papers, game.settings.pack_layout(**(asked or {})), options)
     if any(p.severity == "error" or strict for p in problems):
         raise InvalidData(sorted(problems, key=Problem.sort_key))

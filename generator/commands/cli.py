@@ -220,11 +220,14 @@ class SystemSlug(click.ParamType):
 @click.option("--jobs", type=click.IntRange(1, 16), default=None, help="Processes rendering PDFs.")
 @click.option("--no-cache", is_flag=True,
               help="Render every document again instead of reusing what `sixes build` rendered into OUT.")
+@click.option("--sealed-form", type=click.Choice(("insert", "fold")), default=None,
+              help="How a sealed 'open when' envelope prints where packet.yaml gives it no `form`: insert (an A6 "
+                   "card for a small envelope, the default) or fold (a whole page, folded and stapled).")
 @pack_options
 @print_options
 def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper: str | None,
          casting_file: Path | None, players: int | None, simplex: bool, jobs: int | None, no_cache: bool,
-         asked: dict[str, Any], options: PrintOptions) -> None:
+         sealed_form: str | None, asked: dict[str, Any], options: PrintOptions) -> None:
     """Envelope-ready PDFs for one game, a GM pack, a stuffing manifest (PDF
     and CSV) and a zip for the print shop, in OUT/pack/GAME/PAPER/. Packing
     one paper or one game leaves the others' packs in place.
@@ -265,7 +268,7 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
     request = PackRequest(game.data_dir, game.out_dir, game.papers, system=system, casting_file=casting_file,
                           players=players, duplex=not simplex, labels=layout.labels, name_sheets=layout.name_sheets,
                           covers=layout.covers, options=options, workers=jobs, cache=not no_cache,
-                          settings=game.settings)
+                          settings=game.settings, sealed_form=sealed_form)
     with ProgressBar() as progress:
         report = run_pack(request, progress)
     print_pack_report(report, casting_given=casting_file is not None, simplex=simplex)

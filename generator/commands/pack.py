@@ -63,6 +63,7 @@ class PackRequest:
     labels: bool = False                # a sheet of envelope labels
     name_sheets: bool = False           # the player's name on their sheet (the GM pack's copies always)
     covers: CoverLayout = "full"        # "half": two covers a sheet in covers.pdf, cut apart
+    sealed_form: str | None = None      # a sealed insert's form where packet.yaml gives none
     options: PrintOptions = DEFAULT_OPTIONS
     workers: int | None = None
     cache: bool = True                  # as `sixes pack` does without --no-cache
@@ -73,7 +74,8 @@ class PackRequest:
                            options=self.options, cache=self.cache, settings=self.settings)
 
     def choices(self) -> PackChoices:
-        return PackChoices(self.papers, self.players, self.duplex, self.labels, self.name_sheets, self.covers)
+        return PackChoices(self.papers, self.players, self.duplex, self.labels, self.name_sheets, self.covers,
+                           self.sealed_form)
 
 
 @dataclass
@@ -113,7 +115,9 @@ def _pack(config: BuildConfig, request: PackRequest, gathered: Gathered, date: i
     """Plan, render, assemble and swap one game's pack, in the game's language."""
     from ..render.pdf.cards import grid_for
     from ..render.pdf.relationship_map import draw_map
-    plan = plan_pack(gathered, request.choices(), grid_for(config.options.card_size, config.options.bleed), draw_map)
+    from ..render.fit.packet_boxes import BADGE_STOCK
+    plan = plan_pack(gathered, request.choices(), grid_for(config.options.card_size, config.options.bleed), draw_map,
+                     lambda paper: BADGE_STOCK[paper.name].per_sheet)
     if unfit := envelope_problems(plan, gathered, config.papers):
         raise DataError([*gathered.warnings, *unfit])
     report = PackReport(config.out_dir, plan.system, plan.envelopes, casting_file=gathered.casting_file,
@@ -147,8 +151,13 @@ def _gather(config: BuildConfig, request: PackRequest) -> Gathered:
                       find=request.find_casting_file, pack=True, system=request.system, out_dir=config.out_dir)
     assert gathered.packed is not None         # gather(pack=True) chooses the game, or raises
     from ..render.fit.bounded import refuse_unfit
+    from ..render.fit.packet_fit import packet_fit_problems
     with speaking(gathered.words):
-        refuse_unfit([gathered.packed], config.options, gathered.warnings)
+        packet = gathered.packets.get(gathered.packed.system.slug)
+        unfit = packet_fit_problems([packet] if packet is not None else [], config.options, config.data_dir)
+        refuse_unfit([gathered.packed], config.options, [*gathered.warnings, *unfit])
+        if unfit:
+            raise DataError([*gathered.warnings, *unfit])
     return gathered
 
 

@@ -1,7 +1,8 @@
 """Who may read a field's text, said in the model that holds it.
 
 Core layer: standard library only. A field of the packet's models (groups,
-relationships, plots: game/packet_models.py) carries its audience as
+relationships, plots, items, abilities, sealed inserts: game/packet_models.py
+and game/packet_stuff_models.py) carries its audience as
 `Annotated` metadata, `Annotated[str, SeenBy("members")]`, so the pack's
 routing (game/packet_route.py) and the read-back privacy tests ask the model
 who may see a text rather than keep a list beside it. A field without one is
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-Reader = Literal["members", "owner", "gm"]
+Reader = Literal["members", "owner", "holder", "sealed", "gm"]
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,11 @@ class SeenBy:
     """`members`: the members of the group or plot it belongs to (and the GM);
     `owner`: the one character its mapping key names (a relationship's side,
     a plot member's snippet), and the GM;
+    `holder`: whoever starts with the thing it is on (an item's or an
+    ability's card, a sealed insert's outside): the card run for stuffing,
+    the holder's envelope, and the GM;
+    `sealed`: the inside of a sealed "open when..." insert: that insert's
+    inside page in its holder's envelope, and the GM, nothing else;
     `gm`: the GM's documents only."""
 
     who: Reader
@@ -27,6 +33,8 @@ class SeenBy:
 
 MEMBERS = SeenBy("members")
 OWNER = SeenBy("owner")
+HOLDER = SeenBy("holder")
+SEALED = SeenBy("sealed")
 GM = SeenBy("gm")
 
 

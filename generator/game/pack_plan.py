@@ -19,19 +19,22 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from functools import partial
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, Callable, Mapping, Protocol
 
 from ..core import naming
 from ..core.errors import DataError, Problem, allowed_hint
-from ..core.i18n import _, decimal_text, line_start, ngettext
+from ..core.i18n import _, decimal_text, line_start, ngettext, pgettext
 from ..core.paper import A4, LETTER, CoverLayout, Paper
 from ..systems import SLUGS
 from ..systems.base import CARD_SHEET, Card, Deferred, Document, System
 from .casting import ENVELOPES_CEILING, MAX_ENVELOPES, Casting, character_name, game_title, short_title
 from .gather import Gathered
 from .handout_title import handout_title, readable_name
+from .pack_things import badges_of, deck_set, own_cards, own_set, with_things
+from .packet_cards import packet_card_context, stuff_index
 from .packet_route import cover_lines, own_pages, packet_papers, with_papers
 
 # Rows of the manifest table that fit one page; a bigger game gets more pages.
@@ -96,6 +99,7 @@ class Envelope:
     faction: str = ""
     handout_titles: tuple[str, ...] = ()        # each handout's, as covers and the manifest list it
     extra: tuple[Document, ...] = ()    # the packet's papers after the sheet (packet_route.py)
+    things: tuple[str, ...] = ()        # its cards, money, sealed envelopes, badge, counted (pack_things.py)
 
     def titled_handouts(self) -> list[tuple[Path, str]]:
         """Each handout with its title (handout_title.py), in envelope order."""
@@ -145,6 +149,8 @@ class CardRun:
     sheets_of: Mapping[int, tuple[int, int]]   # envelope number -> first and last sheet holding its set
     cards_per_sheet: tuple[int, ...]           # cards on each sheet, in print order
     cuts_per_sheet: tuple[int, ...]            # straight cuts each sheet needs
+    own_cards: Mapping[int, int] = dataclasses.field(default_factory=dict)  # envelope -> its own cards
+    ranges_of: Mapping[int, tuple[tuple[int, int], ...]] = dataclasses.field(default_factory=dict)  # by group
 
     @property
     def cards(self) -> int:
@@ -164,10 +170,12 @@ class CardRun:
         return ", ".join(self.decks)
 
     def where(self, number: int) -> str:
-        first, last = self.sheets_of[number]
-        if first == last:
-            return _("sheet {number}").format(number=first)
-        return _("sheets {first}-{last}").format(first=first, last=last)
+        if number not in self.sheets_of:
+            return ""
+        ranges = self.ranges_of.get(number) or (self.sheets_of[number],)
+        return pgettext("between the parts of a list", "; ").join(
+            _("sheet {number}").format(number=first) if first == last else
+            _("sheets {first}-{last}").format(first=first, last=last) for first, last in ranges)
 
 
 @dataclass(frozen=True)
@@ -180,6 +188,7 @@ class PackChoices:
     labels: bool = False            # a sheet of envelope labels per paper
     name_sheets: bool = False       # the player's name on their sheet in the envelope
     covers: CoverLayout = "full"    # "half": two covers a sheet in covers.pdf, not in the envelopes' files
+    sealed_form: str | None = None  # a sealed insert's form where packet.yaml gives none (insert, fold)
 
     @property
     def half_covers(self) -> bool:
@@ -204,10 +213,12 @@ class PackPlan:
     stamps: Document | None                          # the players' names, laid over their sheets
     label_docs: Mapping[Paper, Document]
     planned: list[tuple[Document, tuple[Paper, ...]]]   # every document to render, on its papers
+    badge_docs: Mapping[Paper, Document] = dataclasses.field(default_factory=dict)   # name badges, by paper
 
 
 def plan_pack(gathered: Gathered, choices: PackChoices, grid: CardGrid,
-              draw: Callable[[str], str] | None = None) -> PackPlan:
+              draw: Callable[[str], str] | None = None, badges_per_sheet: Callable[[Paper], int] | None = None
+              ) -> PackPlan:
     """The pack of the game the gather chose: its envelopes in casting order
     (the gather's game already lists its characters so), then the documents
     to render, on which papers: covers, name stamps, the card run,
@@ -222,8 +233,9 @@ def plan_pack(gathered: Gathered, choices: PackChoices, grid: CardGrid,
     title = game_title(all_docs, item.system)
     casting = gathered.casting.roles if gathered.casting is not None else None
     envelopes, warnings = _envelopes(docs, casting, title, choices.players)
-    packet = packet_papers(gathered.packets.get(item.system.slug), title, draw)
-    envelopes = with_papers(envelopes, packet)
+    game_packet = gathered.packets.get(item.system.slug)
+    packet = packet_papers(game_packet, title, draw, choices.sealed_form)
+    envelopes = with_things(with_papers(envelopes, packet), game_packet)
     cast = casting is not None
     if cast:    # GM documents may print who plays whom: `player_of` maps a sheet's slug to its player
         players = {e.sheet.slug: e.player for e in envelopes if e.sheet is not None and e.player}
@@ -233,17 +245,20 @@ def plan_pack(gathered: Gathered, choices: PackChoices, grid: CardGrid,
     # blank forms, and every character sheet, following the envelopes.
     roster = [pack_roster(title, envelopes, cast)] if docs.sheets else []
     sheets_in_order = [d for e in envelopes if e.sheet is not None for d in (e.sheet, *own_pages(e.extra))]
-    gm_order = docs.gm[:1] + roster + docs.gm[1:] + docs.blank_forms + sheets_in_order + list(packet.gm)
-    run = plan_card_run(docs.decks, len(envelopes), grid, title)
+    index = stuff_index(game_packet, title, envelopes) if game_packet is not None else None
+    gm_order = docs.gm[:1] + roster + docs.gm[1:] + docs.blank_forms + sheets_in_order + list(packet.gm) + \
+        ([index] if index else [])
+    run = plan_card_run(docs.decks, len(envelopes), grid, title, own_cards(envelopes, game_packet))
     covers = envelope_covers(title, envelopes, docs, run, choices.half_covers, sheet_word(item.system))
     stamps = name_stamps(title, envelopes) if cast else None
     own = [covers] + ([stamps] if stamps else []) + list(run.documents if run else ())
     planned = [(doc, choices.papers) for doc in own + docs.summaries + gm_order]
     label_docs = {paper: envelope_labels(title, envelopes, paper) for paper in choices.papers} \
         if choices.labels else {}
-    planned += [(doc, (paper,)) for paper, doc in label_docs.items()]
+    badge_docs = badges_of(game_packet, envelopes, choices.papers, badges_per_sheet, title)
+    planned += [(doc, (paper,)) for paper, doc in [*label_docs.items(), *badge_docs.items()]]
     return PackPlan(item.system, item.game, title, choices, docs, envelopes, cast, gathered.warnings + warnings,
-                    gm_order, run, covers, stamps, label_docs, planned)
+                    gm_order, run, covers, stamps, label_docs, planned, badge_docs)
 
 
 def _envelopes(docs: Sorted, casting: list[Casting] | None, title: str, players: int | None
@@ -390,6 +405,7 @@ def envelope_covers(title: str, envelopes: list[Envelope], docs: Sorted, run: Ca
     for envelope in envelopes:
         inside = [line_start(sheet or _("character sheet"))] if envelope.sheet else []
         inside += [line_start(line) for line in cover_lines(envelope.extra, title)]
+        inside += [line_start(line) for line in envelope.things]
         inside += [line_start(short_title(d, title)) for d in docs.summaries]
         inside += [_("Handout: {name}").format(name=name) for _path, name in envelope.titled_handouts()]
         cards = None
@@ -430,41 +446,47 @@ def envelope_labels(title: str, envelopes: list[Envelope], paper: Paper) -> Docu
 
 # --- the card run ------------------------------------------------------------
 
-def plan_card_run(decks: list[Document], envelopes: int, grid: CardGrid, title: str) -> CardRun | None:
+def plan_card_run(decks: list[Document], envelopes: int, grid: CardGrid, title: str,
+                  own: Mapping[int, tuple[Card, ...]] | None = None) -> CardRun | None:
     """Every envelope's set of every deck, in envelope order, on full sheets
     of the card size's grid. Decks are imposed together when they share a
     context (their faces are rendered with it); otherwise each group of
-    decks starts a sheet of its own."""
-    if not decks or not envelopes:
-        return None
-    groups: list[list[Document]] = []
+    decks starts a sheet of its own. `own`: each envelope's own cards (its
+    items, abilities and money, game/packet_cards.py), a group of their own."""
+    by_context: list[tuple[Mapping[str, Any], list[Document]]] = []
     for deck in decks:
-        home = next((g for g in groups if _same_context(g[0].context, deck.context)), None)
+        home = next((g for g in by_context if _same_context(g[0], deck.context)), None)
         if home is None:
-            groups.append([deck])
+            by_context.append((deck.context, [deck]))
         else:
-            home.append(deck)
+            home[1].append(deck)
+    groups: list[tuple[Mapping[str, Any], Callable[[int], tuple[Card, ...]]]] = [
+        (context, partial(deck_set, tuple(group))) for context, group in by_context]
+    if own and any(own.values()):
+        groups.append((packet_card_context(title), partial(own_set, own)))
+    if not groups or not envelopes:
+        return None
     documents: list[Document] = []
     on_sheet: list[int] = []
-    sheets_of: dict[int, list[int]] = {n: [] for n in range(1, envelopes + 1)}
-    for k, group in enumerate(groups):
+    sheets_of: dict[int, list[tuple[int, int]]] = {n: [] for n in range(1, envelopes + 1)}
+    for k, (context, cards_of) in enumerate(groups):
         first = len(on_sheet) + 1
         cards: list[Card] = []
         for number in range(1, envelopes + 1):
             start = len(cards)
-            for deck in group:
-                cards.extend(deck.cards)
-            sheets_of[number] += [first + start // grid.per_page, first + (len(cards) - 1) // grid.per_page]
+            cards.extend(cards_of(number))
+            if len(cards) > start:
+                sheets_of[number].append((first + start // grid.per_page, first + (len(cards) - 1) // grid.per_page))
         slug = CARD_RUN if len(groups) == 1 else f"{CARD_RUN}-{k + 1}"
         fronts = math.ceil(len(cards) / grid.per_page)
-        run_title = _("{title}: card run").format(title=title)
-        documents.append(Document(slug, run_title, CARD_SHEET, "public", group[0].context,
+        documents.append(Document(slug, _("{title}: card run").format(title=title), CARD_SHEET, "public", context,
                                   max_pages=fronts, cards=tuple(cards)))
         on_sheet += [min(grid.per_page, len(cards) - i * grid.per_page) for i in range(fronts)]
     return CardRun(tuple(documents), tuple(short_title(d, title) for d in decks),
                    tuple(c.label for d in decks for c in d.cards),
-                   {n: (min(s), max(s)) for n, s in sheets_of.items()}, tuple(on_sheet),
-                   tuple(grid.sheet_cuts(n) for n in on_sheet))
+                   {n: (s[0][0], s[-1][1]) for n, s in sheets_of.items() if s}, tuple(on_sheet),
+                   tuple(grid.sheet_cuts(n) for n in on_sheet), {n: len(c) for n, c in (own or {}).items()},
+                   {n: tuple(s) for n, s in sheets_of.items() if s})
 
 
 def _same_context(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:

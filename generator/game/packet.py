@@ -20,6 +20,7 @@ from ..core import naming
 from ..core.errors import did_you_mean
 from .casting import character_name, game_title
 from .load import Loaded
+from .packet_stuff import Stuff
 
 # Where a person's public line is found on a sheet's context, by the systems' words for a character.
 _ENTITY_KEYS = ("character", "hero", "operator")
@@ -46,6 +47,7 @@ class GroupEntry:
     members: tuple[str, ...]            # ids, in cast order
     gm_notes: str = ""
     faction: bool = False               # a faction of the characters' files
+    mark: str = ""                      # an open group's mark on its members' badges
 
     @property
     def has_sheet(self) -> bool:
@@ -86,6 +88,7 @@ class Packet:
     groups: tuple[GroupEntry, ...] = ()
     ties: tuple[Tie, ...] = ()
     plots: tuple[PlotEntry, ...] = ()
+    stuff: Stuff = Stuff()          # items, abilities, money, sealed inserts, badges (packet_stuff.py)
     _index: dict[str, Person] = field(default_factory=dict, compare=False, repr=False)
 
     def person(self, who: str) -> Person:
@@ -107,7 +110,7 @@ class Packet:
 
     @property
     def empty(self) -> bool:
-        return not (self.groups or self.ties or self.plots)
+        return not (self.groups or self.ties or self.plots) and self.stuff.empty
 
 
 def people_of(item: Loaded) -> tuple[Person, ...]:

@@ -21,6 +21,7 @@ from ..core.loading import Key, YamlDocument, format_loc, load_yaml, reading_gam
 from .casting import CastingCheck
 from .packet import GroupEntry, Packet, Person, PlotEntry, Tie, member_hint
 from .packet_models import Group, PacketGame, Plot, Relationship
+from .packet_stuff import check_stuff
 
 
 def check_game(doc: YamlDocument, slug: str, model: PacketGame, people: tuple[Person, ...]
@@ -31,7 +32,11 @@ def check_game(doc: YamlDocument, slug: str, model: PacketGame, people: tuple[Pe
     groups = _groups(doc, slug, model.groups, people, known, problems)
     ties = _ties(doc, slug, model.relationships, people, known, problems)
     plots = _plots(doc, slug, model.plots, people, known, problems)
-    packet = Packet(slug, people, groups, ties, plots)
+    stuff, found = check_stuff(doc, slug, model, known, {g.name: g.members for g in groups},
+                               lambda ids: _in_cast_order(ids, people),
+                               lambda loc, who, key: _unknown(doc, loc, who, people, key))
+    problems += found
+    packet = Packet(slug, people, groups, ties, plots, stuff)
     if plots:
         in_plots = {who for plot in plots for who, _ in plot.members}
         problems += [doc.problem((slug, "plots"), f"{p.name} ({p.id}) is in no plot", key=True, severity="warning",
@@ -109,7 +114,8 @@ def _groups(doc: YamlDocument, slug: str, groups: list[Group], people: tuple[Per
             problems.append(doc.problem((*loc, "members"), f"the group '{group.name}' has no members",
                                         hint="list its members by character id, or drop the group"))
         found.append(GroupEntry(key, group.name, group.description, group.sheet, group.membership,
-                                _in_cast_order(members + faction, people), group.gm_notes, bool(faction)))
+                                _in_cast_order(members + faction, people), group.gm_notes, bool(faction),
+                                group.mark if group.membership == "open" else ""))
     names = {naming.slug(p.faction): p.faction for p in people if p.faction}
     found += [GroupEntry(key, names[key], "", "", "open", _in_cast_order(ids, people), faction=True)
               for key, ids in factions.items()]
@@ -230,17 +236,22 @@ def _public_texts(doc: YamlDocument, packet: Packet) -> Iterator[tuple[str, Any]
 
 
 def _description_at(person: Person, system: str, data_dir: Path) -> tuple[str, int | None, int | None, str, str]:
-    """Where a character's public description is written: its file (the
-    character's own, else the game's file that holds the text) at its line,
-    read again only on a find."""
-    what = f"{person.name}'s public description"
+    """Where a character's public description is written."""
+    return text_at(person, system, data_dir, person.description, f"{person.name}'s public description")
+
+
+def text_at(person: Person, system: str, data_dir: Path, text: str, what: str
+            ) -> tuple[str, int | None, int | None, str, str]:
+    """Where a text of a character is written (their public description,
+    their name): its file (the character's own, else the game's file that
+    holds the text) at its line, read again only on a find."""
     root = Path(data_dir)
     files = [root.parent / person.source] if person.source else sorted((root / system).rglob("*.yaml"))
     with reading_game(data_dir):
         for path in files:
             shown = person.source or path.relative_to(root.parent).as_posix()
             found, _ = load_yaml(path, shown) if path.is_file() else (None, [])
-            at = _where_text(found.data, (), person.description) if found is not None else None
+            at = _where_text(found.data, (), text) if found is not None else None
             if found is not None and at is not None:
                 return (shown, *found.position(at), what, format_loc(at))
     return (person.source or person.id, None, None, what, "")

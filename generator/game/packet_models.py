@@ -34,6 +34,7 @@ from pydantic import ConfigDict, Field, StringConstraints, create_model
 
 from ..core.audience import GM, MEMBERS, OWNER
 from ..core.validation import DataModel
+from .packet_stuff_models import MAX_ABILITIES, MAX_ITEMS, MAX_SEALED, Ability, Badges, Item, Money, Sealed
 
 PACKET_FILE = "packet.yaml"
 # Enough for a large convention game (60 characters, a few hundred ties); a file past these is a mistake.
@@ -64,6 +65,8 @@ class Group(DataModel):
     members: list[CharacterId] = Field(default_factory=list, description="Its members, by character id (the "
                                                                         "character's file name without .yaml).")
     gm_notes: Annotated[str, GM] = Field(default="", description="For the GM's documents only.")
+    mark: str = Field(default="", max_length=3, description=(
+        "Optional: a short mark (a letter or two) printed on an open group's members' badges."))
 
 
 class Relationship(DataModel):
@@ -88,11 +91,17 @@ class Plot(DataModel):
 
 
 class PacketGame(DataModel):
-    """One game's groups, relationships and plots."""
+    """One game's groups, relationships and plots, and what else goes into
+    the envelopes (packet_stuff_models.py)."""
 
     groups: list[Group] = Field(default_factory=list, max_length=MAX_GROUPS)
     relationships: list[Relationship] = Field(default_factory=list, max_length=MAX_RELATIONSHIPS)
     plots: list[Plot] = Field(default_factory=list, max_length=MAX_PLOTS)
+    items: list[Item] = Field(default_factory=list, max_length=MAX_ITEMS)
+    abilities: list[Ability] = Field(default_factory=list, max_length=MAX_ABILITIES)
+    money: Money | None = None
+    sealed: list[Sealed] = Field(default_factory=list, max_length=MAX_SEALED)
+    badges: Badges | None = None
 
 
 class _Sections(DataModel):

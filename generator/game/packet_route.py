@@ -49,19 +49,24 @@ class PacketPapers:
     gm: tuple[Document, ...]
 
 
-def packet_papers(packet: Packet | None, title: str, draw: Callable[[str], str] | None = None) -> PacketPapers:
+def packet_papers(packet: Packet | None, title: str, draw: Callable[[str], str] | None = None,
+                  sealed_form: str | None = None) -> PacketPapers:
     """Every packet document of one game; `draw` turns a Graphviz source
-    into the map's image (the render floor's), None when nothing renders."""
+    into the map's image (the render floor's), None when nothing renders;
+    `sealed_form`: a sealed insert's form where the data gives none."""
     if packet is None or packet.empty:
         return PacketPapers({}, ())
+    from .packet_cards import sealed_by_person
     sheets = {g.slug: group_sheet(g, packet, title) for g in packet.groups if g.has_sheet}
+    sealed = sealed_by_person(packet, title, sealed_form)
     by_sheet: dict[str, tuple[Document, ...]] = {}
     for person in packet.people:
         own = member_page(packet, person.id, title)
         groups = tuple(sheets[g.slug] for g in packet.groups_of(person.id) if g.slug in sheets)
-        by_sheet[person.id] = ((own,) if own is not None else ()) + groups
-    gm = (relationship_map(packet, title, draw), plot_index(packet, title))
-    return PacketPapers(by_sheet, gm + tuple(sheets.values()))
+        by_sheet[person.id] = ((own,) if own is not None else ()) + groups + sealed.get(person.id, ())
+    gm = (relationship_map(packet, title, draw), plot_index(packet, title)) if \
+        (packet.groups or packet.ties or packet.plots) else ()
+    return PacketPapers(by_sheet, gm + tuple(sheets.values()) + tuple(d for docs in sealed.values() for d in docs))
 
 
 def member_page(packet: Packet, who: str, title: str) -> Document | None:
@@ -73,15 +78,17 @@ def member_page(packet: Packet, who: str, title: str) -> Document | None:
     people = [{"name": other.name, "description": other.description, "public": tie.public,
                "text": tie.sides.get(who, "")} for other, tie in packet.known_by(who)]
     plots = [{"name": plot.name, "snippet": snippet} for plot, snippet in packet.plots_of(who)]
-    if not (groups or people or plots):
+    from .packet_cards import start_lines
+    start = start_lines(packet, who)
+    if not (groups or people or plots or any(start.values())):
         return None
     texts = [str(g["name"]) for g in groups] + [t for p in people for t in p.values()] + \
-        [t for p in plots for t in p.values()]
+        [t for p in plots for t in p.values()] + [str(i["name"]) for i in start["items"]] + start["abilities"]
     return Document(MEMBER_PREFIX + who,
                     _("{title}: {name}: people, groups and plots").format(title=title, name=person.name),
                     "packet/member.html", "player",
-                    {"title": title, "name": person.name, "groups": groups, "people": people, "plots": plots},
-                    max_pages=pages_for(texts, headings=3 + len(people) + len(plots)))
+                    {"title": title, "name": person.name, "groups": groups, "people": people, "plots": plots,
+                     "start": start}, max_pages=pages_for(texts, headings=4 + len(people) + len(plots)))
 
 
 def group_sheet(group: GroupEntry, packet: Packet, title: str) -> Document:
@@ -141,15 +148,20 @@ def own_pages(extra: tuple[Document, ...]) -> tuple[Document, ...]:
 
 
 def cover_lines(envelope_extra: tuple[Document, ...], title: str) -> list[str]:
-    """What a cover lists of the packet: a secret group's sheet by no name."""
+    """What a cover lists of the packet: a secret group's sheet by no name,
+    a sealed envelope by no trigger."""
     from .casting import short_title
+    from .packet_cards import SEALED_PREFIX
     return [_("Your people, groups and plots") if d.slug.startswith(MEMBER_PREFIX) else short_title(d, title)
-            for d in envelope_extra]
+            for d in envelope_extra if not d.slug.startswith(SEALED_PREFIX)]
 
 
 def part_name(doc: Document, title: str) -> str | None:
     """The manifest's name for a packet document (None: not one)."""
     from .casting import short_title
-    if doc.slug.startswith((MEMBER_PREFIX, GROUP_PREFIX)) or doc.slug in (MAP_SLUG, PLOTS_SLUG):
+    from .packet_cards import INDEX_SLUG, SEALED_PREFIX
+    if doc.slug.startswith(SEALED_PREFIX):
+        return _("sealed envelope")
+    if doc.slug.startswith((MEMBER_PREFIX, GROUP_PREFIX)) or doc.slug in (MAP_SLUG, PLOTS_SLUG, INDEX_SLUG):
         return short_title(doc, title)
     return None

@@ -28,6 +28,9 @@ from .charts import Bar, Line, bar_chart, fixed, line_chart, percent
 from .md_escapes import MD_ESCAPES
 from .fit.boxes import stylesheet
 from .fit.labels import label_lines, name_pt, stamp_text
+from .fit.packet_boxes import BADGE_STOCK, badge_css, badge_stock_name
+from .fit.packet_boxes import box_css as packet_box_css
+from .fit.packet_fit import badge_line_pt, badge_name_pt, insert_pt, sealed_card_pt
 
 
 def never(value: int | None, word: str | None = None) -> str:
@@ -239,7 +242,11 @@ def _environment(templates: Path, ink_saver: bool, markdown: bool = False) -> En
     env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext, pgettext=pgettext, translated=translated,
                        language=lambda: i18n.current().language)
     env.globals.update(icon_svg=icon_svg, page_numbers=page_numbers, new_part=new_part, label_name_pt=name_pt,
-                       label_lines=label_lines, stamp_text=stamp_text, box_css=box_css,
+                       label_lines=label_lines, stamp_text=stamp_text, box_css=box_css, packet_box=packet_box_css,
+                       badge_css=badge_css,
+                       badge_stock=BADGE_STOCK.__getitem__, badge_stock_name=badge_stock_name,
+                       badge_name_pt=badge_name_pt, badge_line_pt=badge_line_pt, insert_pt=insert_pt,
+                       sealed_card_pt=sealed_card_pt,
                        bar_chart=partial(bar_chart, ink_saver=ink_saver, screen=markdown),
                        line_chart=partial(line_chart, ink_saver=ink_saver, screen=markdown), Bar=Bar, Line=Line)
     return env

@@ -23,6 +23,7 @@ from ...core.measure import PT_PER_MM, line_count
 from ...systems.base import Card
 from .lookup_fit import lookup_fits, unfit_lookups
 from .name_fit import unfit_names
+from .packet_fit import PACKET_CARD_LAYOUTS
 from .fit import (CARD_STEPS, Box, Cell, Fit, Row, Text, bigger_card, box_problems, card_room, card_width,
                   flow, text_height)
 from ..options import DEFAULT_OPTIONS, PrintOptions
@@ -404,6 +405,7 @@ CARD_LAYOUTS: dict[str, Callable[[Mapping[str, Any], PrintOptions], list[Fit]]] 
     **{face: stack.fits for face, stack in STACKS.items()},
     **{template: layout(face) for template, face in decl.FACES.items()},
 }
+CARD_LAYOUTS.update(PACKET_CARD_LAYOUTS)     # the packet's item and ability cards (packet_fit.py)
 # The face a continuation card prints, by the face it continues.
 CONTINUATIONS = {"six-shooter/cards/challenge.html": "six-shooter/cards/challenge_notes.html"}
 

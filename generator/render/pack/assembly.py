@@ -52,6 +52,8 @@ COVERS_FILE = f"{COVERS}.pdf"
 # keep in English; the printed manifest shows them translated.
 GM_ROW, COVERS_ROW, CARDS_ROW, LABELS_ROW, CALIBRATION_ROW = N_("GM"), N_("Covers"), N_("Cards"), N_("Labels"), \
     N_("Calibration")
+BADGES_ROW = N_("Badges")
+BADGES_FILE = "badges.pdf"
 # A spreadsheet reads a cell starting with one of these as a formula.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _PIECE_LABEL = re.compile(r" \((part \d+|page numbers)\)$")
@@ -245,6 +247,11 @@ def _extra_files(plan: PackPlan, parts: Parts, press: Press) -> list[ExtraFile]:
         merged = merge([Piece(label_path, label_part)], folder / "labels.pdf",
                        _("{title}: envelope labels").format(title=title), False, press.sources)
         extras.append(ExtraFile(LABELS_ROW, merged, "labels.pdf", False))
+    if (badge_doc := plan.badge_docs.get(paper)) is not None:
+        badge_path, badge_part = parts[paper, badge_doc.folder, badge_doc.slug]
+        merged = merge([Piece(badge_path, badge_part)], folder / BADGES_FILE,
+                       _("{title}: name badges").format(title=title), False, press.sources)
+        extras.append(ExtraFile(BADGES_ROW, merged, BADGES_FILE, False))
     if backs:   # measure the printer's offset before printing the decks' backs
         press.render([calibration_job(folder, paper, press.options)])
         extras.append(ExtraFile(CALIBRATION_ROW, [Part(_("duplex calibration"), 2)], CALIBRATION_FILE, True))
@@ -335,6 +342,9 @@ class Manifest:
                               _("{decks}: set {number} ({where})").format(decks=run.deck_names, number=e.number,
                                                                           where=run.where(e.number)) if run else "")
                  for e, c in self.envelopes]
+        separator = pgettext("between the parts of a list", "; ")
+        for row, (envelope, _c) in zip(table, self.envelopes, strict=True):
+            row["contents"] = separator.join([row["contents"], *envelope.things])
         if self.gm_contents is not None:
             table.append(manifest_row(GM_ROW, "", "", self.gm_contents, "gm-pack.pdf", duplex))
         for extra in self.extras:
@@ -358,7 +368,8 @@ class Manifest:
                          "paper_name": paper.label, "duplex": self.plan.choices.duplex, "backs": self.backs,
                          "run": run, "envelopes": count, "labels": stock if self.plan.choices.labels else None,
                          "cover_sheets": self.plan.covers.max_pages if self.plan.choices.half_covers else None,
-                         "label_sheets": math.ceil(count / stock.per_sheet)},
+                         "label_sheets": math.ceil(count / stock.per_sheet),
+                         "badges": self.plan.badge_docs.get(paper) is not None},
                         max_pages=table_pages(len(table) + 6))
 
     def write(self, press: Press) -> int:
@@ -369,7 +380,7 @@ class Manifest:
             writer = csv.DictWriter(handle, fieldnames=list(table[0]))
             writer.writeheader()
             writer.writerows({key: spreadsheet_safe(value) for key, value in row.items()} for row in table)
-        paper_rows = [r for r in table if r["envelope"] != LABELS_ROW]      # labels are printed on label stock
+        paper_rows = [r for r in table if r["envelope"] not in (LABELS_ROW, BADGES_ROW)]     # printed on their stock
         totals = {"pages": sum(r["pages"] for r in paper_rows), "sheets": sum(r["sheets"] for r in paper_rows)}
         prepared = prepare_html(self.document(table, totals), press.options)
         press.render([(prepared.budget, prepared.job(press.folder / "manifest.pdf", press.paper,
