@@ -30,7 +30,7 @@ from ..game.dates import given_date, source_date, stamped
 from ..game.gather import Gathered, gather
 from ..game.load import Loaded
 from ..game.settings import Settings
-from ..render.pdf.jobs import Budget, calibration_job, prepare_html
+from ..render.pdf.jobs import Budget, calibration_job, prepare_remembered
 from ..render.progress import Progress
 from ..systems.base import Deferred, Document
 from .context import BuildConfig, BuildContext, cache_warnings, long_warnings, refuse_output
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from ..game.packet import Packet
+    from ..render.cache import DocumentCache
     from ..render.pdf.weasy import PdfJob
     from ..render.site.writer import SiteSection
     from ..render.site.mkdocs_build import SiteLook
@@ -158,7 +159,7 @@ def _render(run: BuildContext, gathered: Gathered, documents: dict[str, list[Doc
     """Render the PDFs, export the schemas and the GM's trackers, and build
     the site, all into the staging folder; returns whether MkDocs ran."""
     config, staging = run.config, run.staging
-    run.render(_planned_jobs(gathered.loaded, documents, staging, config))
+    run.render(_planned_jobs(gathered.loaded, documents, staging, config, run.cache.documents))
     for parts in list((staging / PDF_FOLDER).rglob(".parts")):    # joined by now; not part of the output
         shutil.rmtree(parts)
     export_schemas(staging / "schemas")
@@ -187,15 +188,16 @@ def _finished(report: BuildReport, run: BuildContext) -> BuildReport:
     return report
 
 
-def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], staging: Path, config: BuildConfig
-                  ) -> Iterator[tuple[Budget, PdfJob]]:
+def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], staging: Path, config: BuildConfig,
+                  remembered: DocumentCache | None = None) -> Iterator[tuple[Budget, PdfJob]]:
     """Each document's HTML is made as the batch asks for it, so a Deferred
     context (systems/base.py: slow to derive) is derived while the pool
-    renders the documents before it; those documents come last."""
+    renders the documents before it; those documents come last. A document
+    whose inputs the last build saw takes its HTML from `remembered`."""
     plan = sorted(((item, doc) for item in loaded for doc in documents[item.system.slug]),
                   key=lambda planned: isinstance(planned[1].context, Deferred))
     for item, doc in plan:
-        prepared = prepare_html(doc, config.options)
+        prepared = prepare_remembered(doc, config.options, remembered)
         for paper in config.papers:
             pdf = DocumentPdf(paper, item.system.slug, doc.folder, doc.slug)
             yield prepared.budget, prepared.job(staging / pdf.path, paper, (TEMPLATES_DIR, config.data_dir), pdf.label)

@@ -17,7 +17,7 @@ from ...core.errors import BuildError
 from ...core.paper import Paper
 from ...core.paths import TEMPLATES_DIR
 from ...systems.base import Document
-from ..cache import RenderCache
+from ..cache import DocumentCache, RenderCache
 from ..options import PrintOptions
 from ..progress import Progress, Tally
 
@@ -89,6 +89,23 @@ def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
     budget = Budget((doc.max_pages + extra_pages(doc.template, doc.context)) * factor, doc.flowing)
     # Only what a player fills in gets form fields; cards and public pages print flat.
     return Prepared(html, budget, False, sheets, variant, options.fillable and doc.audience == "player")
+
+
+def prepare_remembered(doc: Document, options: PrintOptions, documents: DocumentCache | None) -> Prepared:
+    """`prepare_html`, or what it made for the same inputs in the last build
+    (render/cache/documents.py), which is kept for the next when this build passes."""
+    key = documents.key(doc, options) if documents is not None else None
+    if documents is None or key is None:
+        return prepare_html(doc, options)
+    entry = documents.fetch(key)
+    if entry is not None:
+        return Prepared(entry["html"], Budget(entry["pages"], entry["flowing"]), entry["landscape"],
+                        tuple(entry["stylesheets"]), entry["pdf_variant"], entry["pdf_forms"])
+    prepared = prepare_html(doc, options)
+    documents.store(key, {"html": prepared.html, "pages": prepared.budget.pages, "flowing": prepared.budget.flowing,
+                          "landscape": prepared.landscape, "stylesheets": list(prepared.stylesheets),
+                          "pdf_variant": prepared.pdf_variant, "pdf_forms": prepared.pdf_forms})
+    return prepared
 
 
 CALIBRATION_SLUG = "duplex-calibration"
