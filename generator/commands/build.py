@@ -157,16 +157,31 @@ def _plan(run: BuildContext, loaded: list[Loaded]) -> dict[str, list[Document]]:
 
 def _render(run: BuildContext, gathered: Gathered, documents: dict[str, list[Document]], date: int) -> bool:
     """Render the PDFs, export the schemas and the GM's trackers, and build
-    the site, all into the staging folder; returns whether MkDocs ran."""
+    the site, all into the staging folder; returns whether MkDocs ran. The
+    site is built while the workers render when none of the PDFs it offers
+    is among those still being made (an edited character's sheet is not)."""
     config, staging = run.config, run.staging
-    run.render(_planned_jobs(gathered.loaded, documents, staging, config, run.cache.documents))
+    site: list[bool] = []
+
+    def site_meanwhile(unwritten: set[Path]) -> None:
+        offered = {staging / DocumentPdf(paper, slug, doc.folder, doc.slug).path for slug, docs in documents.items()
+                   for doc in docs if doc.audience == "public" for paper in config.papers}
+        if config.site and not offered & unwritten:
+            site.append(_site_step(run, gathered, documents, date))
+
+    run.render(_planned_jobs(gathered.loaded, documents, staging, config, run.cache.documents),
+               meanwhile=site_meanwhile)
     for parts in list((staging / PDF_FOLDER).rglob(".parts")):    # joined by now; not part of the output
         shutil.rmtree(parts)
     export_schemas(staging / "schemas")
     from ..render.site.tracker import write_trackers     # GM only: never reaches the site (render/site/tracker.py)
     write_trackers(staging, gathered.loaded)
-    if not config.site:
-        return False
+    if config.site and not site:
+        site.append(_site_step(run, gathered, documents, date))
+    return bool(site) and site[0]
+
+
+def _site_step(run: BuildContext, gathered: Gathered, documents: dict[str, list[Document]], date: int) -> bool:
     run.progress("site", 0, 1)
     built = _build_site(run, gathered, documents, date=date)
     run.progress("site", 1, 1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from ...core.errors import BuildError
 from ...core.paper import Paper
@@ -122,17 +122,22 @@ def calibration_job(folder: Path, paper: Paper, options: PrintOptions) -> tuple[
 
 
 def render_checked(jobs: Iterable[tuple[Budget, PdfJob]], store: RenderCache | None, workers: int | None,
-                   progress: Progress, report: Tally) -> list[PdfResult]:
+                   progress: Progress, report: Tally, meanwhile: Callable[[set[Path]], None] | None = None
+                   ) -> list[PdfResult]:
     """Render every (budget, job), or take it from the cache, starting each as
     soon as it is planned; refuse any layout fault; only then store what was
     made (a failed build writes no cache). `report` tallies the work, and
-    the documents that ran past their budget's pages."""
+    the documents that ran past their budget's pages. `meanwhile`, once
+    every job is planned, is given the targets not written yet and may work
+    while the workers render them."""
     from .batch import RenderBatch
     budgets: list[Budget] = []
     with RenderBatch(store, workers, progress) as batch:
         for budget, job in jobs:
             budgets.append(budget)
             batch.add(job)
+        if meanwhile is not None:
+            meanwhile(batch.unwritten())
         results = batch.finish()
     report.rendered += batch.rendered
     report.pieces += batch.pieces
