@@ -38,7 +38,7 @@ def site_build(data, out, events):
 
 
 def test_the_site_waits_only_for_the_pdfs_it_offers(game, tmp_path):
-    out, events = tmp_path / "out", []
+    out, events = tmp_path / "out", list[tuple[str, int]]()
     site_build(game, out, events)
 
     character = game / "sixes" / "characters" / "first-rival.yaml"
