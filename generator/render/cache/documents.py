@@ -27,6 +27,11 @@ from .keys import document_key, html_inputs, words_key
 from .storage import regular_file, sweep_partial_files, usable_root, warn, write_whole
 
 FOLDER = "html"
+# The entries the last build of this process used, by key: a process that
+# builds again (`--watch`, `serve`) reads none of them from disk. A key is
+# everything an entry is made from, so one kept for another output folder
+# is as good.
+_kept: dict[str, dict[str, Any]] = {}
 _KEY = re.compile(r"[0-9a-f]{64}")
 # What an entry holds, and the type of each.
 _FIELDS: dict[str, tuple[type, ...]] = {"html": (str,), "pages": (int,), "flowing": (bool,), "landscape": (bool,),
@@ -64,6 +69,10 @@ class DocumentCache:
 
     def fetch(self, key: str) -> dict[str, Any] | None:
         """What the last build stored under `key`, or None."""
+        if key in _kept:
+            self._used.add(key)
+            self._fresh.setdefault(key, _kept[key])
+            return _kept[key]
         root = usable_root(self.out_dir)
         path = root / FOLDER / f"{key}.json" if root is not None else None
         try:
@@ -75,17 +84,23 @@ class DocumentCache:
                 and all(isinstance(sheet, str) for sheet in entry["stylesheets"])):
             return None
         self._used.add(key)
+        self._fresh.setdefault(key, entry)
         return entry
 
     def store(self, key: str, entry: dict[str, Any]) -> None:
-        """Keep `entry` (the fields of _FIELDS) for `save`."""
+        """Keep `entry` (the fields of _FIELDS) for `save`. (`_fresh` holds
+        every entry this build used, found or made; `save` writes those the
+        folder does not hold yet.)"""
         self._fresh[key] = entry
         self._used.add(key)
 
     def save(self) -> None:
-        """After a build passed: write what it made, remove what it did not use."""
+        """After a build passed: write what it made, remove what it did not
+        use, and keep in memory what it used."""
         if not self._used:
             return
+        _kept.clear()
+        _kept.update(self._fresh)
         root = usable_root(self.out_dir, create=True)
         if root is None:
             return
@@ -94,6 +109,8 @@ class DocumentCache:
             folder.mkdir(mode=0o700, exist_ok=True)
             sweep_partial_files(folder)
             for key, entry in self._fresh.items():
+                if (folder / f"{key}.json").exists():
+                    continue
                 write_whole(folder / f"{key}.json", json.dumps(entry).encode("utf-8"))
             for path in folder.iterdir():
                 stem, _, suffix = path.name.partition(".")

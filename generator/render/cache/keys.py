@@ -18,11 +18,12 @@ change that does not reach a key is a change the output will not show
   system describes it (template, title, audience, budget, every value of
   its context and cards: fingerprint.py), the print options, the run's
   language and every translation in it (`words_key`: the shipped catalogues
-  and the game's own), over `html_inputs`: the package's code and every file
-  under templates/. A build whose document has this key takes its HTML from
-  the last build instead of rendering it, and then looks the PDF up by
-  `pdf_key` as always; a context not worked out yet (the balance report's)
-  has no such key and is rendered every build;
+  and the game's own), over `html_inputs`: the package's code, every file
+  under templates/ and the versions of Jinja, MarkupSafe and Babel. A
+  build whose document has this key takes its HTML from the last build
+  instead of rendering it, and then looks the PDF up by `pdf_key` as
+  always; a context not worked out yet (the balance report's) has no such
+  key and is rendered every build;
 - remembered results (memo.json): `package_version`, a hash of the
   package's own code;
 - the site before it is staged (`site_inputs_key`): the whole game folder,
@@ -59,6 +60,8 @@ if TYPE_CHECKING:
 _TEMPLATE_SOURCES = {".html", ".j2", ".md"}
 # Libraries whose upgrade may change the output without changing our code.
 _OUTPUT_LIBRARIES = ("weasyprint", "mkdocs", "mkdocs-material", "jinja2", "pydantic", "pypdf", "pikepdf")
+# Libraries that turn the same document into other HTML (templates, escaping, number formats).
+_HTML_LIBRARIES = ("jinja2", "markupsafe", "babel")
 # What turns the same HTML into another PDF, beside WeasyPrint (files of render/).
 _PDF_CODE = ("pdf/weasy.py", "pdf/lint.py")
 
@@ -127,8 +130,10 @@ def static_key() -> str:
 def html_inputs() -> str:
     """What turns one described document into other HTML beside the
     document: the package's code (filters, the fit measures, the shipped
-    catalogues) and every file under templates/ (Jinja, CSS, icons, fonts)."""
-    return hashlib.sha256((package_version() + tree_hash(TEMPLATES_DIR, set())).encode()).hexdigest()
+    catalogues), every file under templates/ (Jinja, CSS, icons, fonts) and
+    the libraries that write it (_HTML_LIBRARIES)."""
+    parts = [package_version(), tree_hash(TEMPLATES_DIR, set()), *(f"{n}={version(n)}" for n in _HTML_LIBRARIES)]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
 def words_key(language: str, catalogue: dict[object, str]) -> str:
