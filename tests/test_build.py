@@ -35,7 +35,7 @@ def test_a_document_past_its_exact_budget_fails_the_build_and_leaves_the_earlier
     # A sheet flows on, so its page count is never a fault; held here to an
     # exact two pages (as a deck's are), its long background is the layout
     # fault whose failure must leave the earlier output alone.
-    import generator.commands.build as building
+    import generator.render.pdf.jobs as building      # where the build's documents are prepared
     planned = building.prepare_html
 
     def exact(doc, options):

@@ -30,7 +30,7 @@ from ..game.dates import given_date, source_date, stamped
 from ..game.gather import Gathered, gather
 from ..game.load import Loaded
 from ..game.settings import Settings
-from ..render.pdf.jobs import Budget, calibration_job, prepare_html
+from ..render.pdf.jobs import Budget, calibration_job, prepare_remembered
 from ..render.progress import Progress
 from ..systems.base import Deferred, Document
 from .context import BuildConfig, BuildContext, cache_warnings, long_warnings, refuse_output
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from ..game.packet import Packet
+    from ..render.cache import DocumentCache
     from ..render.pdf.weasy import PdfJob
     from ..render.site.writer import SiteSection
     from ..render.site.mkdocs_build import SiteLook
@@ -156,16 +157,31 @@ def _plan(run: BuildContext, loaded: list[Loaded]) -> dict[str, list[Document]]:
 
 def _render(run: BuildContext, gathered: Gathered, documents: dict[str, list[Document]], date: int) -> bool:
     """Render the PDFs, export the schemas and the GM's trackers, and build
-    the site, all into the staging folder; returns whether MkDocs ran."""
+    the site, all into the staging folder; returns whether MkDocs ran. The
+    site is built while the workers render when none of the PDFs it offers
+    is among those still being made (an edited character's sheet is not)."""
     config, staging = run.config, run.staging
-    run.render(_planned_jobs(gathered.loaded, documents, staging, config))
+    site: list[bool] = []
+
+    def site_meanwhile(unwritten: set[Path]) -> None:
+        offered = {staging / DocumentPdf(paper, slug, doc.folder, doc.slug).path for slug, docs in documents.items()
+                   for doc in docs if doc.audience == "public" for paper in config.papers}
+        if config.site and not offered & unwritten:
+            site.append(_site_step(run, gathered, documents, date))
+
+    run.render(_planned_jobs(gathered.loaded, documents, staging, config, run.cache.documents),
+               meanwhile=site_meanwhile)
     for parts in list((staging / PDF_FOLDER).rglob(".parts")):    # joined by now; not part of the output
         shutil.rmtree(parts)
     export_schemas(staging / "schemas")
     from ..render.site.tracker import write_trackers     # GM only: never reaches the site (render/site/tracker.py)
     write_trackers(staging, gathered.loaded)
-    if not config.site:
-        return False
+    if config.site and not site:
+        site.append(_site_step(run, gathered, documents, date))
+    return bool(site) and site[0]
+
+
+def _site_step(run: BuildContext, gathered: Gathered, documents: dict[str, list[Document]], date: int) -> bool:
     run.progress("site", 0, 1)
     built = _build_site(run, gathered, documents, date=date)
     run.progress("site", 1, 1)
@@ -187,15 +203,16 @@ def _finished(report: BuildReport, run: BuildContext) -> BuildReport:
     return report
 
 
-def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], staging: Path, config: BuildConfig
-                  ) -> Iterator[tuple[Budget, PdfJob]]:
+def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], staging: Path, config: BuildConfig,
+                  remembered: DocumentCache | None = None) -> Iterator[tuple[Budget, PdfJob]]:
     """Each document's HTML is made as the batch asks for it, so a Deferred
     context (systems/base.py: slow to derive) is derived while the pool
-    renders the documents before it; those documents come last."""
+    renders the documents before it; those documents come last. A document
+    whose inputs the last build saw takes its HTML from `remembered`."""
     plan = sorted(((item, doc) for item in loaded for doc in documents[item.system.slug]),
                   key=lambda planned: isinstance(planned[1].context, Deferred))
     for item, doc in plan:
-        prepared = prepare_html(doc, config.options)
+        prepared = prepare_remembered(doc, config.options, remembered)
         for paper in config.papers:
             pdf = DocumentPdf(paper, item.system.slug, doc.folder, doc.slug)
             yield prepared.budget, prepared.job(staging / pdf.path, paper, (TEMPLATES_DIR, config.data_dir), pdf.label)

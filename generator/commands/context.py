@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from ..core import memo
 from ..core.errors import BuildError, Problem
@@ -131,19 +131,20 @@ class BuildContext:
         from ..render.pdf.batch import start_simulations
         start_simulations(works, self.config.workers)
 
-    def render(self, jobs: Iterable[tuple[Budget, PdfJob]], *, cached: bool = True, quiet: bool = False
-               ) -> list[PdfResult]:
+    def render(self, jobs: Iterable[tuple[Budget, PdfJob]], *, cached: bool = True, quiet: bool = False,
+               meanwhile: Callable[[set[Path]], None] | None = None) -> list[PdfResult]:
         """Render (budget, job) pairs as they come, through the cache unless
         `cached` is False; refuse any layout fault and any second write to
         one path. A `quiet` render (a pack's manifest) shows no progress and
-        is not counted."""
+        is not counted. `meanwhile` works while the workers render
+        (jobs.render_checked)."""
         from ..render.fit.bounded import locate_fields
         jobs = self._claimed(jobs)
         store = self.cache.pdfs if cached else None
         try:
             if quiet:
                 return render_checked(jobs, store, self.config.workers, lambda *a: None, Tally())
-            return render_checked(jobs, store, self.config.workers, self.progress, self.tally)
+            return render_checked(jobs, store, self.config.workers, self.progress, self.tally, meanwhile)
         except BuildError as exc:       # a text from the data past its box: named at its file:line:col
             raise BuildError(locate_fields(str(exc), self.config.data_dir)) from None
 

@@ -10,6 +10,8 @@ folder ($SIXES_CACHE_DIR, else $XDG_CACHE_HOME/sixes-press or
 
 and one private sub-folder per output folder:
 
+  html/<key>.json                 each document's HTML by its inputs (documents.py),
+                                  so an unchanged document's HTML is not made again
   pdf-keys.json                   the PDFs this output folder's builds used
                                   (`sixes clean` forgets them with the rest)
   memo.json                       results of slow derivations (generator/core/memo.py;
@@ -44,9 +46,10 @@ from __future__ import annotations
 
 from .builds import BUILD_RECORD, BuildCache
 from .codec import decode, encode
+from .documents import DocumentCache
 from .keys import site_inputs_key
 from .pdfs import RenderCache, forget_used
 from .storage import cache_base, cache_root, clear, read_text, take_warnings, usable_root, write_text
 
-__all__ = ["BUILD_RECORD", "BuildCache", "RenderCache", "cache_base", "cache_root", "clear", "decode", "encode",
-           "forget_used", "read_text", "site_inputs_key", "take_warnings", "usable_root", "write_text"]
+__all__ = ["BUILD_RECORD", "BuildCache", "DocumentCache", "RenderCache", "cache_base", "cache_root", "clear", "decode",
+           "encode", "forget_used", "read_text", "site_inputs_key", "take_warnings", "usable_root", "write_text"]

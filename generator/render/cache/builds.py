@@ -12,7 +12,8 @@ what it made; it keeps the keys (keys.py) and the files (storage.py):
   `previous_site()`: else the site the last build left there, and the staged
   pages it was made from, when it was made with the same navigation and look;
 - `load()` and `keep_memo()`: remembered results in and out of the memo table
-  (codec.py), and `pdfs`, the rendered PDFs (pdfs.py);
+  (codec.py), and the documents' HTML by their inputs (`documents`,
+  documents.py); `pdfs`, the rendered PDFs (pdfs.py);
 - `record()`, after the output is swapped in: what this build made.
 
 With no cache asked for (`--no-cache`) every answer is "not known" and
@@ -31,6 +32,7 @@ from ...core import memo
 from ...core.paths import MKDOCS_CONFIG
 from ...game.dates import given_date
 from .codec import load_memo, save_memo
+from .documents import DocumentCache
 from .keys import build_inputs_key, site_inputs_key, site_key, staged_pages
 from .pdfs import RenderCache
 from .storage import read_text, write_text
@@ -70,6 +72,7 @@ class BuildCache:
         self.run = run
         self.on = run.cache
         self.pdfs: RenderCache | None = None
+        self.documents: DocumentCache | None = None
         self._site: tuple[str, str] | None = None       # (inputs, staged key) of the site this run made
         self._pages: dict[str, Any] | None = None       # {"frame": ..., "pages": staged_pages} of that site
 
@@ -91,15 +94,20 @@ class BuildCache:
         return _unchanged_build(self.run.out_dir, build_inputs_key(self.inputs, self.run.site, self.run.strict))
 
     def load(self) -> None:
-        """Read back what earlier runs remembered: results into the memo table, and the PDFs' index."""
+        """Read back what earlier runs remembered: results into the memo table,
+        the documents' HTML and the PDFs' index."""
         if self.on:
             memo.restore(load_memo(self.run.out_dir))
             self.pdfs = RenderCache(self.run.out_dir)
+            self.documents = DocumentCache(self.run.out_dir)
 
     def keep_memo(self) -> None:
-        """Save the remembered results this run used (before its output is swapped in)."""
+        """Save the remembered results and documents' HTML this run used
+        (before its output is swapped in)."""
         if self.on:
             save_memo(self.run.out_dir, memo.take_used())
+        if self.documents is not None:
+            self.documents.save()
 
     def site_unchanged(self) -> bool:
         """Whether the output folder's site was built from this run's inputs:

@@ -15,6 +15,16 @@ change that does not reach a key is a change the output will not show
   and icons under templates/ and `code_version` (WeasyPrint's version, our
   PDF adapter and lint). The game's other files (its site pages, handouts,
   logo) never reach a PDF, so editing them renders nothing again;
+- a document's HTML (`document_key`, documents.py): the document as the
+  system describes it (template, title, audience, budget, every value of
+  its context and cards: fingerprint.py), the print options, the run's
+  language and every translation in it (`words_key`: the shipped catalogues
+  and the game's own), over `html_inputs`: the package's code, every file
+  under templates/ and the versions of Jinja, MarkupSafe and Babel. A
+  build whose document has this key takes its HTML from the last build
+  instead of rendering it, and then looks the PDF up by `pdf_key` as
+  always; a context not worked out yet (the balance report's) has no such
+  key and is rendered every build;
 - remembered results (memo.json): `package_version`, a hash of the
   package's own code;
 - the site before it is staged (`site_inputs_key`): the whole game folder,
@@ -51,6 +61,8 @@ if TYPE_CHECKING:
 _TEMPLATE_SOURCES = {".html", ".j2", ".md"}
 # Libraries whose upgrade may change the output without changing our code.
 _OUTPUT_LIBRARIES = ("weasyprint", "mkdocs", "mkdocs-material", "jinja2", "pydantic", "pypdf", "pikepdf")
+# Libraries that turn the same document into other HTML (templates, escaping, number formats).
+_HTML_LIBRARIES = ("jinja2", "markupsafe", "babel")
 # What turns the same HTML into another PDF, beside WeasyPrint (files of render/).
 _PDF_CODE = ("pdf/weasy.py", "pdf/lint.py")
 
@@ -114,6 +126,30 @@ def static_key() -> str:
     templates' CSS, fonts and icons), and the code that renders it."""
     parts = code_version() + tree_hash(TEMPLATES_DIR, _TEMPLATE_SOURCES)
     return hashlib.sha256(parts.encode()).hexdigest()
+
+
+def html_inputs() -> str:
+    """What turns one described document into other HTML beside the
+    document: the package's code (filters, the fit measures, the shipped
+    catalogues), every file under templates/ (Jinja, CSS, icons, fonts) and
+    the libraries that write it (_HTML_LIBRARIES)."""
+    parts = [package_version(), tree_hash(TEMPLATES_DIR, set()), *(f"{n}={version(n)}" for n in _HTML_LIBRARIES)]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def words_key(language: str, catalogue: dict[object, str]) -> str:
+    """The run's language and every translation it prints (core/i18n.Words:
+    the shipped catalogues with the game's own over them)."""
+    digest = hashlib.sha256(language.encode() + b"\0")
+    for message, text in sorted((repr(k), v) for k, v in catalogue.items()):
+        digest.update(message.encode() + b"\0" + text.encode() + b"\0")
+    return digest.hexdigest()
+
+
+def document_key(inputs: str, document: str, options: object, words: str) -> str:
+    """One document's HTML key: `html_inputs`, the document's fingerprint
+    (fingerprint.Fingerprints.of the Document), the print options and `words_key`."""
+    return hashlib.sha256("\n".join((inputs, document, repr(options), words)).encode()).hexdigest()
 
 
 def pdf_key(static: str, job: PdfJob, named: dict[Path, str]) -> str:

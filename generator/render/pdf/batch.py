@@ -215,6 +215,12 @@ class RenderBatch:
             results.append(joined)
         return results
 
+    def unwritten(self) -> set[Path]:
+        """The targets of the jobs added that were not taken whole from the
+        cache: being rendered or joined, or waiting to be (finished or not)."""
+        return {job.target for job, slot in zip(self._jobs, self._slots, strict=True)
+                if not isinstance(slot, PdfResult)}
+
     def _key(self, job: PdfJob) -> str:
         """The job's cache key, hashed once (each target is one file)."""
         if job.target not in self._keys:

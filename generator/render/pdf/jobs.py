@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from ...core.errors import BuildError
 from ...core.paper import Paper
 from ...core.paths import TEMPLATES_DIR
 from ...systems.base import Document
-from ..cache import RenderCache
+from ..cache import DocumentCache, RenderCache
 from ..options import PrintOptions
 from ..progress import Progress, Tally
 
@@ -91,6 +91,23 @@ def prepare_html(doc: Document, options: PrintOptions) -> Prepared:
     return Prepared(html, budget, False, sheets, variant, options.fillable and doc.audience == "player")
 
 
+def prepare_remembered(doc: Document, options: PrintOptions, documents: DocumentCache | None) -> Prepared:
+    """`prepare_html`, or what it made for the same inputs in the last build
+    (render/cache/documents.py), which is kept for the next when this build passes."""
+    key = documents.key(doc, options) if documents is not None else None
+    if documents is None or key is None:
+        return prepare_html(doc, options)
+    entry = documents.fetch(key)
+    if entry is not None:
+        return Prepared(entry["html"], Budget(entry["pages"], entry["flowing"]), entry["landscape"],
+                        tuple(entry["stylesheets"]), entry["pdf_variant"], entry["pdf_forms"])
+    prepared = prepare_html(doc, options)
+    documents.store(key, {"html": prepared.html, "pages": prepared.budget.pages, "flowing": prepared.budget.flowing,
+                          "landscape": prepared.landscape, "stylesheets": list(prepared.stylesheets),
+                          "pdf_variant": prepared.pdf_variant, "pdf_forms": prepared.pdf_forms})
+    return prepared
+
+
 CALIBRATION_SLUG = "duplex-calibration"
 
 
@@ -105,17 +122,22 @@ def calibration_job(folder: Path, paper: Paper, options: PrintOptions) -> tuple[
 
 
 def render_checked(jobs: Iterable[tuple[Budget, PdfJob]], store: RenderCache | None, workers: int | None,
-                   progress: Progress, report: Tally) -> list[PdfResult]:
+                   progress: Progress, report: Tally, meanwhile: Callable[[set[Path]], None] | None = None
+                   ) -> list[PdfResult]:
     """Render every (budget, job), or take it from the cache, starting each as
     soon as it is planned; refuse any layout fault; only then store what was
     made (a failed build writes no cache). `report` tallies the work, and
-    the documents that ran past their budget's pages."""
+    the documents that ran past their budget's pages. `meanwhile`, once
+    every job is planned, is given the targets not written yet and may work
+    while the workers render them."""
     from .batch import RenderBatch
     budgets: list[Budget] = []
     with RenderBatch(store, workers, progress) as batch:
         for budget, job in jobs:
             budgets.append(budget)
             batch.add(job)
+        if meanwhile is not None:
+            meanwhile(batch.unwritten())
         results = batch.finish()
     report.rendered += batch.rendered
     report.pieces += batch.pieces
