@@ -267,3 +267,36 @@ def test_the_thresholds_read_as_whole_sentences_in_french_and_german():
     assert "keine (jenseits" not in german
     english = report_text("en", **past)
     assert "no character can be dangerous: it would take a threat above 100%" in english
+
+
+def test_a_cast_with_no_factions_fits_the_brawl_on_the_page(tmp_path):
+    """With no factions every character is a side of their own: the brawl's
+    wins are a row a side, so sixteen sides (or sixty) never widen a table
+    past the page, and every table's columns are the same as for two sides."""
+    import re
+    import shutil
+
+    from generator.core.paths import TEMPLATES_DIR
+    from generator.render.options import DEFAULT_OPTIONS
+    from generator.render.pdf.jobs import prepare_html
+    from generator.render.pdf.weasy import render_pdf
+
+    def report(factions: bool):
+        data = tmp_path / ("with" if factions else "without")
+        shutil.copytree(DEFAULT_DATA_DIR / "sixes", data / "sixes")
+        if not factions:
+            for path in (data / "sixes" / "characters").glob("*.yaml"):
+                path.write_text(re.sub(r"^faction: .*$", 'faction: ""', path.read_text(), flags=re.M))
+        (item,), _ = load_all(data)
+        doc = next(d for d in item.system.documents(item.game) if d.slug == "balance-report")
+        return data, doc, prepare_html(doc, DEFAULT_OPTIONS)
+
+    def headers(html: str) -> list[int]:
+        return [head.count("<th") for head in re.findall(r"<thead>.*?</thead>", html, flags=re.S)]
+
+    _, _, factions = report(True)
+    data, doc, alone = report(False)
+    assert alone.html.count("<tr><td>") > factions.html.count("<tr><td>")      # a row for each of the sixteen sides
+    assert headers(alone.html) == headers(factions.html)
+    result = render_pdf(alone.job(tmp_path / "report.pdf", A4, (TEMPLATES_DIR, data), doc.slug))
+    assert not result.overflows
