@@ -15,6 +15,8 @@ from generator.core.paths import TEMPLATES_DIR
 from generator.render.fit.boxes import FACES, Face
 from generator.render.fit.faces import face_problems, face_texts
 from generator.render.options import PrintOptions
+from generator.render.pdf.lint import print_faults
+from generator.render.pdf.weasy import find_overflows
 
 OPTIONS = PrintOptions(card_size="poker")
 WORDS = ("the keeper says a narrow stair behind the chapel leads down to the old vault where the tide "
@@ -121,6 +123,7 @@ def test_the_longest_text_a_packet_face_passes_prints_inside_it(name, field):
     document = weasyprint.HTML(string=html, base_url=TEMPLATES_DIR.as_uri() + "/").render()
     zones = {zone.selector.split()[-1].split(".")[-1] for zone in face.zones}
     assert _lines_outside(document, FRAMES.get(name.split("/")[0], "card"), zones) == []
+    assert find_overflows(document) == [] and print_faults(document) == []      # what the pack's lint says
     from weasyprint.formatting_structure.boxes import LineBox
     for zone in (z for z in face.zones if z.max_lines):     # a name in no more lines than its zone allows
         mine = zone.selector.split()[-1].split(".")[-1]
@@ -136,3 +139,68 @@ def test_the_packet_faces_are_found_in_the_registry():
     assert {(n, f) for n, f in CASES} >= {("packet/cards/item.html", "text"), ("packet/cards/ability.html", "say"),
                                           ("sealed/insert", "text"), ("badge/a4", "name"),
                                           ("badge/letter", "description")}
+
+
+# --- check and pack agree on the example's packet, every text and every name longer ---------------
+
+def _example(dest, factor: float = 1.0, extra: str = ""):
+    """The example game's Sixes and its packet, every text of packet.yaml of
+    four words or more `factor` times as long, or every name (items,
+    abilities, characters: the badges) longer by `extra`."""
+    import shutil
+
+    import yaml
+
+    from fit_games import _longer, _names, _renamed
+    from generator.core.paths import DEFAULT_DATA_DIR
+    shutil.copytree(DEFAULT_DATA_DIR / "sixes", dest / "sixes")
+    (dest / "sixes.yaml").write_text("paper: a4\n", encoding="utf-8")
+    packet = yaml.safe_load((DEFAULT_DATA_DIR / "packet.yaml").read_text(encoding="utf-8"))
+    files = {dest / "packet.yaml": packet}
+    if extra:
+        files.update({p: yaml.safe_load(p.read_text(encoding="utf-8")) for p in (dest / "sixes" / "characters").glob(
+            "*.yaml")})
+        names = set().union(*(_names(content) for content in files.values()))
+        files = {p: _renamed(content, names, " " + extra) for p, content in files.items()}
+    else:       # a trigger is a line of at most 120 characters, checked as such: it keeps its length
+        files = {p: _longer(content, factor, "en") for p, content in files.items()}
+        for entry, before in zip(files[dest / "packet.yaml"]["sixes"]["sealed"], packet["sixes"]["sealed"],
+                                 strict=True):
+            entry["trigger"] = before["trigger"]
+    for path, content in files.items():
+        path.write_text(yaml.safe_dump(content, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return dest
+
+
+def _agree(game) -> str:
+    """`check` and `pack` agree: both pass (and the pack prints), or both
+    refuse with the same located errors, the pack before rendering."""
+    from test_fit import LOCATED, run
+    code, said = run("check", "--data", game)
+    out = game / "out"
+    packed, report = run("pack", "--data", game, "--system", "sixes", "--out", out, "--paper", "a4", "--jobs", "1")
+    if code == 0:
+        assert packed == 0, report
+        assert list((out / "pack").rglob("badges.pdf")) and list((out / "pack").rglob("card-run.pdf")), report
+    else:
+        located = LOCATED.findall(said)
+        assert code == 1 and located, said
+        assert packed == 1 and not list(out.rglob("*.pdf")), report
+        assert set(LOCATED.findall(report)) >= {hit for hit in located if "packet.yaml" in hit[0]}
+    return said
+
+
+@pytest.mark.parametrize("factor", [1.5, 12.0])
+def test_check_and_pack_agree_with_every_packet_text_longer(tmp_path, factor):
+    said = _agree(_example(tmp_path / "game", factor))
+    if factor < 2:
+        assert "error:" not in said, said
+    else:
+        assert "too long for item" in said and "too long for the card of the ability" in said, said
+
+
+def test_check_and_pack_agree_with_every_packet_name_longer(tmp_path):
+    """Item, ability and character names a lot longer: the badges' names past two lines are refused at the
+    character's line, and pack refuses the same before it renders."""
+    said = _agree(_example(tmp_path / "game", extra="of the Far Marches and the Western Isles"))
+    assert "too long for the name on a name badge" in said, said

@@ -193,7 +193,8 @@ class Zone(Declared):
     max_lines: int = 0                      # a growing zone's most lines (0: any)
 
     def properties(self) -> list[str]:
-        return [*super().properties(), "overflow: hidden"]
+        """Its declarations; a zone of fixed height clips what would run past it (the print lint reports it)."""
+        return [*super().properties(), *(["overflow: hidden"] if self.height_mm is not None else [])]
 
     def css(self) -> str:
         rule = super().css()

@@ -24,13 +24,13 @@ from .faces import face_problems, face_texts
 
 
 class _At:
-    """Every field of one entity at one place of packet.yaml (its text's)."""
+    """An entity's fields at their places in packet.yaml (any other at `at`, its text's)."""
 
-    def __init__(self, at: Where) -> None:
-        self.at = at
+    def __init__(self, at: Where, places: tuple[tuple[str, Where], ...] = ()) -> None:
+        self.at, self.places = at, dict(places)
 
     def problem(self, loc: Key, message: str, *, hint: str | None = None) -> Problem:
-        display, line, column, field = self.at
+        display, line, column, field = self.places.get(str(loc[-1]), self.at) if loc else self.at
         return Problem(display, line, column, message, field=field, hint=hint)
 
 
@@ -64,15 +64,15 @@ def packet_fit_problems(packets: Iterable[Packet], options: PrintOptions = DEFAU
     for packet in packets:
         stuff = packet.stuff
         for item in stuff.items:
-            problems += _problems(ITEM_CARD, item, _At(item.at), inside if item.sealed else options, not item.sealed)
+            problems += _problems(ITEM_CARD, item, _At(item.at, item.places), inside if item.sealed else options, not item.sealed)
         for ability in stuff.abilities:
             for size in (options, inside) if ability.sealed_for else (options,):
-                problems += _problems(ABILITY_CARD, ability, _At(ability.at), size, size is options)
+                problems += _problems(ABILITY_CARD, ability, _At(ability.at, ability.places), size, size is options)
         for note in sorted({n for purse in stuff.purses.values() for n, _count in purse.bills}):
             problems += _problems(NOTE_CARD, {"value": note, "currency": stuff.currency}, _At(stuff.money_at), options)
         for sealed in stuff.sealed:
             face = FACES["sealed/fold"] if sealed.form == "fold" else INSIDE    # no form: the smaller, the insert
-            problems += _problems(face, sealed, _At(sealed.at), options)
+            problems += _problems(face, sealed, _At(sealed.at, sealed.places), options)
         if stuff.badges:
             smaller = min(BADGE_STOCK, key=lambda paper: BADGE_STOCK[paper].width_mm * BADGE_STOCK[paper].height_mm)
             for person in packet.people:
