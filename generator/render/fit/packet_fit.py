@@ -64,7 +64,8 @@ def packet_fit_problems(packets: Iterable[Packet], options: PrintOptions = DEFAU
     for packet in packets:
         stuff = packet.stuff
         for item in stuff.items:
-            problems += _problems(ITEM_CARD, item, _At(item.at, item.places), inside if item.sealed else options, not item.sealed)
+            problems += _problems(ITEM_CARD, item, _At(item.at, item.places), inside if item.sealed else options,
+                                  not item.sealed)
         for ability in stuff.abilities:
             for size in (options, inside) if ability.sealed_for else (options,):
                 problems += _problems(ABILITY_CARD, ability, _At(ability.at, ability.places), size, size is options)
