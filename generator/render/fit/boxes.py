@@ -2,22 +2,24 @@
 stylesheet the PDF prints with and the measure `sixes check` takes both
 read it, so they agree by construction.
 
-Edge layer (imports nothing but core/measure.py's unit). A declaration
-(`Declared`) is a CSS selector and the numbers that decide how much text
-its box holds: font size (and the steps it goes down through, largest
-first, the last the legible floor), line height, weight, padding, margins,
-a rule under or around it, where it is set (a box placed absolutely), its
-width and height or a table column's share. `stylesheet(sheet)` writes
-those numbers as CSS rules; the templates print them in a `<style>`
-(Jinja's `box_css(sheet)`) beside the static stylesheet they belong to:
-after templates/cards/cards.css and pack/pack.css, before a system's own
-card sheet (as the rules stood in each file's cascade). The static file
-keeps what does not change the room (colours, positioning, flex) and may
-not set a declared property of a declared selector
-(tests/test_box_declarations.py scans every sheet printed with it). The
-fit modules (fit.py, stacked.py, lookup_fit.py, bounded.py, labels.py,
-cover_fit.py) take every one of those numbers from here; what the CSS has
-no word for (CARD_SAFETY, FOOT_AIR) is named here as an allowance.
+Edge layer (imports core/ and the card sizes of render/options.py). A
+declaration (`Declared`) is a CSS selector and the numbers that decide how
+much text its box holds: font size (and the steps it goes down through,
+largest first, the last the legible floor), line height, weight, italic,
+padding, margins, a rule under or around it, where it is set (a box
+placed absolutely), its width and height or a table column's share.
+`stylesheet(sheet)` writes those numbers as CSS rules; the templates print
+them in a `<style>` (Jinja's `box_css(sheet)`) beside the static
+stylesheet they belong to: after templates/cards/cards.css, pack/pack.css
+and packet/packet.css, before a system's or the packet's own card sheet
+(as the rules stood in each file's cascade). The static file keeps what
+does not change the room (colours, positioning, flex) and may not set a
+declared property of a declared selector (tests/test_box_declarations.py
+scans every sheet printed with it, and every template's `style`). The fit
+modules (fit.py, stacked.py, lookup_fit.py, bounded.py, labels.py,
+cover_fit.py, faces.py) take every one of those numbers from here; what
+the CSS has no word for (CARD_SAFETY, FOOT_AIR) is named here as an
+allowance.
 
 Adding a fixed box (a card face, a label, a badge, an insert):
 
@@ -26,19 +28,23 @@ Adding a fixed box (a card face, a label, a badge, an insert):
   PACK for the pack's pages, or a system's "*/cards.css") and add it to
   `DECLARED`; the measure then reads it (`CARD.padding.x`,
   `LABEL_NAME.steps`, `COVER_H2.rule_mm()`), never a copy.
-- a card face whose zones data fields fill needs no measuring code: each
+- a face whose zones data fields fill needs no measuring code: each
   zone is a `Zone` (selector, `field`, font `steps`, `line_height`,
-  `weight`, a fixed `height_mm` or None for the room the other zones leave,
-  `gap_mm` between paragraphs, `what` for messages), listed in a
-  `Face(what, system, file, zones, items)` registered in `FACES` by its
-  face template. faces.py measures it: `check` reports each zone past its
-  floor at its field's file:line:col (`unfit_faces`, `face_problems`), and
-  the face is told `card.fit.pts` (each zone's step, in order) and
-  `card.fit.sources` (each zone's `data-field`), from its card's context:
-  the entity as `item`, its place in `file` as `loc`.
+  `weight`, a fixed `height_mm`, or `grows` with its text up to
+  `max_lines`, or neither: the room the other zones leave, shared at one
+  step; `gap_mm` between paragraphs, `what` for messages), listed in a
+  `Face(what, system, file, zones, items, frame, corner)` registered in
+  `FACES` by its face template (or a name: "sealed/insert"). faces.py
+  measures it: `check` reports each zone past its floor at its field's
+  file:line:col (`unfit_faces`, `face_problems`), and the face is told
+  `card.fit.pts` (each zone's step, in order) and `card.fit.sources`
+  (each zone's `data-field`), from its card's context: the entity as
+  `item` (else the context itself), its place in `file` as `loc`. The
+  packet's item card (ITEM_CARD below) is the worked example.
 - in the face template, put `data-field="{{ card.fit.sources[i] }}"` on
   each zone's element and print its step as
-  `style="font-size: {{ card.fit.pts[i] }}pt"`.
+  `style="font-size: {{ card.fit.pts[i] }}pt"`; outside a deck, ask
+  `fit_face(name, entity)`.
 """
 from __future__ import annotations
 
