@@ -100,7 +100,7 @@ def timed_plan(folder: Path) -> tuple[float, object]:
     """The gather and the pack plan, no rendering: what the things add before anything prints."""
     from generator.core.paper import A4
     from generator.game.pack_plan import PackChoices, plan_pack
-    from generator.render.fit.packet_boxes import BADGE_STOCK
+    from generator.render.fit.boxes import BADGE_STOCK
     from generator.render.fit.packet_fit import packet_fit_problems
     from generator.render.pdf.cards import grid_for
     start = time.perf_counter()

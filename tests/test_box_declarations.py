@@ -122,25 +122,104 @@ def test_the_scan_finds_a_restated_number():
     assert restated(".label { padding-left: 5mm }") == [".label { padding-left: 5mm }"]
 
 
+_TAG = re.compile(r"<([a-z][a-z0-9]*)\s([^>]*)>")
+_ATTR = re.compile(r'([a-z][\w-]*)="([^"]*)"')
+
+
+def _elements(selector: str) -> list[tuple[str, set[str], set[str]]]:
+    """The element each part of a selector styles, when a class names it:
+    (its tag or "", its classes, the first class of each ancestor)."""
+    found = []
+    for part in selector.split(","):
+        compounds = [re.sub(r":[\w-]+(\([^)]*\))?", "", c) for c in part.split()]
+        classes = set(re.findall(r"\.([\w-]+)", compounds[-1]))
+        if classes and not compounds[-1].startswith("@"):
+            above = {names[0] for names in (re.findall(r"\.([\w-]+)", c) for c in compounds[:-1]) if names}
+            found.append((re.sub(r"[.#\[].*", "", compounds[-1]), classes, above))
+    return found
+
+
+def inline_restated(html: str, declared: tuple[boxes.Declared, ...]) -> list[str]:
+    """Each `style` attribute of a declared element (its class and its
+    ancestors' in the template) that states a declared property itself:
+    only a zone's font size may be there, as the step the fit chose
+    (`{{ card.fit.pts[i] }}`), and every property by its name (a whole
+    style from a Jinja call hides what it sets)."""
+    wrong = []
+    present = {c for value in re.findall(r'class="([^"]*)"|body_class %\}([^{]*)\{', html) for v in value
+               for c in v.split()}
+    for tag, attrs in _TAG.findall(html):
+        attr = dict(_ATTR.findall(attrs))
+        if "style" not in attr:
+            continue
+        classes = {c for c in attr.get("class", "").split() if "{" not in c}
+        mine = [d for d in declared if any((not t or t == tag) and c <= classes and above <= present
+                                           for t, c, above in _elements(d.selector))]
+        props = {}
+        for chunk in re.sub(r"\{\{.*?\}\}", lambda m: m.group(0).replace(";", ","), attr["style"]).split(";"):
+            name, colon, value = chunk.partition(":")
+            if mine and not colon and chunk.strip():
+                wrong.append(f"<{tag} class={attr.get('class', '')!r}> style {chunk.strip()!r} names no property")
+            elif colon:
+                props[name.strip()] = value.strip()
+        for item in mine:
+            names = item.property_names()
+            banned = names | {also for name in names for also in _ALSO.get(name.split("-")[0] if name.startswith(
+                ("padding", "margin", "border")) else name, ())}
+            wrong += [f"<{tag} class={attr.get('class', '')!r}> {p}: {props[p]} ({item.selector})"
+                      for p in sorted(banned & set(props)) if not (p == "font-size" and "{{" in props[p])]
+    return wrong
+
+
+def test_no_template_states_a_declared_number_inline():
+    """No template's `style` attribute states a declared property of a
+    declared element (the packet's cards, inserts and badges among them)."""
+    wrong = []
+    for path in sorted(TEMPLATES_DIR.rglob("*.html")):
+        found = inline_restated(path.read_text(encoding="utf-8"), boxes.every_declared())
+        wrong += [f"{path.relative_to(TEMPLATES_DIR)}: {w}" for w in found]
+    assert wrong == []
+
+
+def test_the_inline_scan_finds_a_number_written_into_a_packet_face():
+    """A packet template writing its title's size, or a whole style from a
+    call, is found; the step the fit chose is not."""
+    every = boxes.every_declared()
+    card = '<div class="packet-card">{}</div>'
+    assert inline_restated(card.format('<h2 class="packet-title" style="font-size: 11pt">'), every) == [
+        "<h2 class='packet-title'> font-size: 11pt (.packet-card .packet-title)"]
+    assert inline_restated('<div class="badge"><div class="badge-line" style="line-height: 1.2">', every) != []
+    assert inline_restated('<section class="badge-grid {{ paper }}"><section class="badge" style="width: 80mm">',
+                           every) != []
+    sealed = '{% block body_class %}packet sealed{% endblock %}<section class="sealed-page insert">'
+    assert inline_restated(sealed + "<div class=\"sealed-box\" style=\"{{ packet_box('insert') }}\">", every) != []
+    assert inline_restated(card.format('<div class="packet-text" style="font-size: {{ card.fit.pts[1] }}pt">'),
+                           every) == []
+    assert inline_restated(card.format('<div class="plain" style="font-size: 11pt">'), every) == []
+
+
 def test_each_sheet_prints_its_declarations_beside_its_link():
-    """Every template that links a sheet with declarations prints them
-    beside it: after the card frame's and the pack's sheets (their own later
-    rules of equal weight lose to a declared one, as when it stood at the
-    end of the file), before a system's card sheet (whose later rules, the
-    ladder's cells, the weapons card's subtitle, win as they did)."""
-    sheets = {item.sheet for item in DECLARED}
+    """Every template that links a sheet with declarations (the registered
+    faces' too) prints them beside it: after the card frame's, the pack's
+    and the packet's sheets (their own later rules of equal weight lose to a
+    declared one, as when it stood at the end of the file), before a card
+    sheet of a system or the packet (whose later rules, the ladder's cells,
+    the weapons card's subtitle, win as they did); sheet.html prints a
+    deck's card sheet as `card_css`."""
+    sheets = {item.sheet for item in boxes.every_declared()}
     assert sheets <= {str(p.relative_to(TEMPLATES_DIR)) for p in TEMPLATES_DIR.rglob("*.css")}
+    assert {boxes.PACKET, boxes.PACKET_CARDS} <= sheets
     sheet_html = (TEMPLATES_DIR / "cards" / "sheet.html").read_text(encoding="utf-8")
     assert '<style>{{ box_css(card_css) }}</style><link rel="stylesheet" href="{{ card_css }}">' in sheet_html
-    for sheet in sheets - {CARDS, boxes.PACK}:
-        assert sheet.endswith("/cards.css")      # a system's card sheet: sheet.html prints it as card_css
-    for sheet in (CARDS, boxes.PACK):
+    for sheet in sheets:
+        card_sheet = sheet.endswith("/cards.css") and sheet != CARDS
+        beside = (f'<style>{{{{ box_css("{sheet}") }}}}</style><link rel="stylesheet" href="{sheet}">' if card_sheet
+                  else f'href="{sheet}"><style>{{{{ box_css("{sheet}") }}}}</style>')
         linking = [p for p in TEMPLATES_DIR.rglob("*.html") if f'href="{sheet}"' in p.read_text(encoding="utf-8")]
-        printing = [p for p in linking if f'href="{sheet}"><style>{{{{ box_css("{sheet}") }}}}</style>'
-                    in p.read_text(encoding="utf-8")]
-        assert printing, sheet
+        printing = [p for p in linking if beside in p.read_text(encoding="utf-8")]
+        assert printing or card_sheet, sheet
         # The manifest and roster link pack.css for its tables alone: they have no declared box.
-        assert {p.name for p in linking} - {p.name for p in printing} <= {"manifest.html", "roster.html"}
+        assert {p.name for p in linking} - {p.name for p in printing} <= {"manifest.html", "roster.html"}, sheet
 
 
 def test_the_fit_modules_read_the_declarations():

@@ -18,7 +18,7 @@ from generator.game.gather import gather
 from generator.game.pack_plan import PackChoices, plan_pack
 from generator.game.packet_stuff import fewest_notes
 from generator.game.settings import load_settings
-from generator.render.fit.packet_boxes import BADGE_STOCK
+from generator.render.fit.boxes import BADGE_STOCK
 from generator.render.fit.packet_fit import packet_fit_problems
 from generator.render.pdf.cards import grid_for
 from test_packet_checks import line_of, packet_of, problems_of, shown, write
@@ -96,7 +96,7 @@ def test_a_card_text_or_a_badge_name_that_will_not_fit_is_refused_by_check(game)
     assert f"wreck/packet.yaml:{line}:" in result.output and "too long for item 1's card" in result.output
     named = line_of(game, "name: Absalom Bartholomew", "sixes/characters/absalom-quick.yaml")
     assert f"wreck/sixes/characters/absalom-quick.yaml:{named}:" in result.output, result.output
-    assert "name takes" in result.output and "name badge" in result.output
+    assert "too long for the name on a name badge" in result.output
 
 
 def test_the_example_packet_fits_its_boxes():

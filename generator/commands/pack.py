@@ -115,7 +115,7 @@ def _pack(config: BuildConfig, request: PackRequest, gathered: Gathered, date: i
     """Plan, render, assemble and swap one game's pack, in the game's language."""
     from ..render.pdf.cards import grid_for
     from ..render.pdf.relationship_map import draw_map
-    from ..render.fit.packet_boxes import BADGE_STOCK
+    from ..render.fit.boxes import BADGE_STOCK
     plan = plan_pack(gathered, request.choices(), grid_for(config.options.card_size, config.options.bleed), draw_map,
                      lambda paper: BADGE_STOCK[paper.name].per_sheet)
     if unfit := envelope_problems(plan, gathered, config.papers):

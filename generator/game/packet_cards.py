@@ -34,12 +34,12 @@ BADGES_SLUG = "badges"
 
 def item_card(item: ItemEntry) -> Card:
     return Card(_("Item {number}").format(number=item.number), ITEM_FACE,
-                {"kind": "item", "number": item.number, "name": item.name, "text": item.text})
+                {"kind": "item", "number": item.number, "name": item.name, "text": item.text, "loc": item.loc})
 
 
 def ability_card(ability: AbilityEntry) -> Card:
     return Card(_("Ability: {name}").format(name=ability.name), ABILITY_FACE,
-                {"kind": "ability", "name": ability.name, "text": ability.text, "say": ability.say})
+                {"kind": "ability", "name": ability.name, "text": ability.text, "say": ability.say, "loc": ability.loc})
 
 
 def note_card(value: int, currency: str) -> Card:

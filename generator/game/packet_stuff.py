@@ -3,7 +3,7 @@
 Game layer: pure. packet_checks.check_game hands each game's section here;
 everything comes back by character id, in cast order, with the place of
 each text in packet.yaml (for `check`'s fit measurement, render/fit/
-packet_boxes.py), and every problem at its file:line:col, all at once: an
+packet_fit.py), and every problem at its file:line:col, all at once: an
 item number given twice, an item with no holder or two, a holder who is
 not a character, an ability for an unknown group, a purse the notes cannot
 make up, a sealed insert naming an item or ability that does not exist or
@@ -32,6 +32,8 @@ class ItemEntry:
     place: str
     at: Where                       # the card's text in packet.yaml
     sealed: bool = False            # its card is inside its holder's sealed insert
+    loc: Key = ()                   # the item in packet.yaml (its card's data-field)
+    places: tuple[tuple[str, Where], ...] = ()      # each text field's place, for check's fit measure
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,8 @@ class AbilityEntry:
     holders: tuple[str, ...]        # in cast order, groups' members included
     at: Where
     sealed_for: tuple[str, ...] = ()    # holders whose card is inside a sealed insert
+    loc: Key = ()                       # the ability in packet.yaml
+    places: tuple[tuple[str, Where], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,7 @@ class SealedEntry:
     abilities: tuple[str, ...]
     form: str | None                # insert or fold; None: the pack's choice (--sealed-form), else insert
     at: Where                       # the inside text
+    places: tuple[tuple[str, Where], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,7 @@ class Stuff:
     badges: bool = False
     badge_players: bool = False
     badges_at: Where = ("", None, None, "")
+    money_at: Where = ("", None, None, "")      # the currency's name (printed on every note)
 
     @property
     def empty(self) -> bool:
@@ -124,7 +130,7 @@ def check_stuff(doc: YamlDocument, slug: str, model: PacketGame, known: set[str]
     sealed, items, abilities = _sealed(doc, slug, model.sealed, items, abilities, known, unknown, problems, where)
     badges = model.badges
     stuff = Stuff(items, abilities, currency, notes, purses, sealed, badges is not None,
-                  bool(badges and badges.player), where((slug, "badges")))
+                  bool(badges and badges.player), where((slug, "badges")), where((slug, "money", "currency")))
     return stuff, problems
 
 
@@ -152,7 +158,8 @@ def _items(doc: YamlDocument, slug: str, items: list[Item], known: set[str], unk
             problems.append(unknown((*loc, "holder"), item.holder, False))
             continue
         found.append(ItemEntry(item.number, item.name, item.text, item.gm_notes, item.holder, item.place.strip(),
-                               where((*loc, "text") if item.text else (*loc, "name"))))
+                               where((*loc, "text") if item.text else (*loc, "name")), loc=loc,
+                               places=_places(where, loc, item, ("name", "text"))))
     return tuple(found)
 
 
@@ -185,8 +192,15 @@ def _abilities(doc: YamlDocument, slug: str, abilities: list[Ability], known: se
             problems.append(doc.problem(loc, f"the ability '{ability.name}' has no holders",
                                         hint="list `holders:` by character id, or `groups:` by name"))
         found.append(AbilityEntry(ability.name, ability.text, ability.say, cast_order(holders),
-                                  where((*loc, "text") if ability.text else (*loc, "name"))))
+                                  where((*loc, "text") if ability.text else (*loc, "name")), loc=loc,
+                                  places=_places(where, loc, ability, ("name", "text", "say"))))
     return tuple(found)
+
+
+def _places(where: Callable[[Key], Where], loc: Key, entry: Any, fields: tuple[str, ...]
+            ) -> tuple[tuple[str, Where], ...]:
+    """Where each of an entry's text fields the data gives is written."""
+    return tuple((name, where((*loc, name))) for name in fields if getattr(entry, name, ""))
 
 
 MAX_PURSE = 100_000        # a purse's amount: the table of fewest notes up to it takes well under a second
@@ -311,7 +325,8 @@ def _sealed(doc: YamlDocument, slug: str, entries: list[Sealed], items: tuple[It
             sealed_for.setdefault(name, []).append(entry.holder)
         found.append(SealedEntry(k + 1, entry.holder, entry.trigger, entry.time, entry.text, tuple(entry.items),
                                  tuple(entry.abilities), entry.form,
-                                 where((*loc, "text") if entry.text else (*loc, "trigger"))))
+                                 where((*loc, "text") if entry.text else (*loc, "trigger")),
+                                 _places(where, loc, entry, ("trigger", "text"))))
     items = tuple(_replace(i, sealed=i.number in sealed_items) for i in items)
     abilities = tuple(_replace(a, holders=tuple(dict.fromkeys(a.holders + tuple(sealed_for.get(a.name, ())))),
                                sealed_for=tuple(sealed_for.get(a.name, ()))) for a in abilities)

@@ -26,11 +26,9 @@ from ..core.measure import prose_lines
 from ..core.paths import TEMPLATES_DIR
 from .charts import Bar, Line, bar_chart, fixed, line_chart, percent
 from .md_escapes import MD_ESCAPES
-from .fit.boxes import stylesheet
+from .fit.boxes import BADGE_STOCK, SEALED_CARD_SIZE, stylesheet
+from .fit.faces import fit_face
 from .fit.labels import label_lines, name_pt, stamp_text
-from .fit.packet_boxes import BADGE_STOCK, badge_css, badge_stock_name
-from .fit.packet_boxes import box_css as packet_box_css
-from .fit.packet_fit import badge_line_pt, badge_name_pt, insert_pt, sealed_card_pt
 
 
 def never(value: int | None, word: str | None = None) -> str:
@@ -213,6 +211,18 @@ def box_css(sheet: str) -> Markup:
     return Markup(stylesheet(sheet))
 
 
+def badge_stock_name(paper: str) -> str:
+    """What the manifest calls a paper's badge stock (render/fit/boxes.py BADGE_STOCK), in the run's language."""
+    from ..core.i18n import _, ngettext
+    stock = BADGE_STOCK[paper]
+    size = _("{width} x {height} in").format(width=stock.inches[0], height=stock.inches[1]) if stock.inches \
+        else _("{width} x {height} mm").format(width=f"{stock.width_mm:g}", height=f"{stock.height_mm:g}")
+    return ngettext("{count} badge a sheet, {columns} x {rows}, {size} ({model} or alike)",
+                    "{count} badges a sheet, {columns} x {rows}, {size} ({model} or alike)",
+                    stock.per_sheet).format(count=stock.per_sheet, columns=stock.columns, rows=stock.rows,
+                                            size=size, model=stock.model)
+
+
 def environment(templates: Path = TEMPLATES_DIR, ink_saver: bool = False, markdown: bool = False) -> Environment:
     """One environment per ink mode: under ink saver its chart builders draw
     outlines, for every template and macro it loads (a print stylesheet cannot
@@ -242,11 +252,9 @@ def _environment(templates: Path, ink_saver: bool, markdown: bool = False) -> En
     env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext, pgettext=pgettext, translated=translated,
                        language=lambda: i18n.current().language)
     env.globals.update(icon_svg=icon_svg, page_numbers=page_numbers, new_part=new_part, label_name_pt=name_pt,
-                       label_lines=label_lines, stamp_text=stamp_text, box_css=box_css, packet_box=packet_box_css,
-                       badge_css=badge_css,
+                       label_lines=label_lines, stamp_text=stamp_text, box_css=box_css, fit_face=fit_face,
+                       sealed_card_size=SEALED_CARD_SIZE,
                        badge_stock=BADGE_STOCK.__getitem__, badge_stock_name=badge_stock_name,
-                       badge_name_pt=badge_name_pt, badge_line_pt=badge_line_pt, insert_pt=insert_pt,
-                       sealed_card_pt=sealed_card_pt,
                        bar_chart=partial(bar_chart, ink_saver=ink_saver, screen=markdown),
                        line_chart=partial(line_chart, ink_saver=ink_saver, screen=markdown), Bar=Bar, Line=Line)
     return env

@@ -23,7 +23,6 @@ from ...core.measure import PT_PER_MM, line_count
 from ...systems.base import Card
 from .lookup_fit import lookup_fits, unfit_lookups
 from .name_fit import unfit_names
-from .packet_fit import PACKET_CARD_LAYOUTS
 from .fit import (CARD_STEPS, Box, Cell, Fit, Row, Text, bigger_card, box_problems, card_room, card_width,
                   flow, text_height)
 from ..options import DEFAULT_OPTIONS, PrintOptions
@@ -405,7 +404,6 @@ CARD_LAYOUTS: dict[str, Callable[[Mapping[str, Any], PrintOptions], list[Fit]]] 
     **{face: stack.fits for face, stack in STACKS.items()},
     **{template: layout(face) for template, face in decl.FACES.items()},
 }
-CARD_LAYOUTS.update(PACKET_CARD_LAYOUTS)     # the packet's item and ability cards (packet_fit.py)
 # The face a continuation card prints, by the face it continues.
 CONTINUATIONS = {"six-shooter/cards/challenge.html": "six-shooter/cards/challenge_notes.html"}
 
@@ -453,7 +451,7 @@ def refuse_unfit(loaded: Iterable[Any], options: PrintOptions, known: Iterable[P
         raise DataError([*known, *found])
 
 
-_SOURCE = re.compile(r"([\w.-]+/[\w./-]+\.yaml)#([\w.-]+)")
+_SOURCE = re.compile(r"([\w./-]+\.yaml)#([\w.-]+)")     # packet.yaml#… is the data folder's own file
 
 
 def locate_fields(text: str, data_dir: Path) -> str:

@@ -2,22 +2,24 @@
 stylesheet the PDF prints with and the measure `sixes check` takes both
 read it, so they agree by construction.
 
-Edge layer (imports nothing but core/measure.py's unit). A declaration
-(`Declared`) is a CSS selector and the numbers that decide how much text
-its box holds: font size (and the steps it goes down through, largest
-first, the last the legible floor), line height, weight, padding, margins,
-a rule under or around it, where it is set (a box placed absolutely), its
-width and height or a table column's share. `stylesheet(sheet)` writes
-those numbers as CSS rules; the templates print them in a `<style>`
-(Jinja's `box_css(sheet)`) beside the static stylesheet they belong to:
-after templates/cards/cards.css and pack/pack.css, before a system's own
-card sheet (as the rules stood in each file's cascade). The static file
-keeps what does not change the room (colours, positioning, flex) and may
-not set a declared property of a declared selector
-(tests/test_box_declarations.py scans every sheet printed with it). The
-fit modules (fit.py, stacked.py, lookup_fit.py, bounded.py, labels.py,
-cover_fit.py) take every one of those numbers from here; what the CSS has
-no word for (CARD_SAFETY, FOOT_AIR) is named here as an allowance.
+Edge layer (imports core/ and the card sizes of render/options.py). A
+declaration (`Declared`) is a CSS selector and the numbers that decide how
+much text its box holds: font size (and the steps it goes down through,
+largest first, the last the legible floor), line height, weight, italic,
+padding, margins, a rule under or around it, where it is set (a box
+placed absolutely), its width and height or a table column's share.
+`stylesheet(sheet)` writes those numbers as CSS rules; the templates print
+them in a `<style>` (Jinja's `box_css(sheet)`) beside the static
+stylesheet they belong to: after templates/cards/cards.css, pack/pack.css
+and packet/packet.css, before a system's or the packet's own card sheet
+(as the rules stood in each file's cascade). The static file keeps what
+does not change the room (colours, positioning, flex) and may not set a
+declared property of a declared selector (tests/test_box_declarations.py
+scans every sheet printed with it, and every template's `style`). The fit
+modules (fit.py, stacked.py, lookup_fit.py, bounded.py, labels.py,
+cover_fit.py, faces.py) take every one of those numbers from here; what
+the CSS has no word for (CARD_SAFETY, FOOT_AIR) is named here as an
+allowance.
 
 Adding a fixed box (a card face, a label, a badge, an insert):
 
@@ -26,27 +28,33 @@ Adding a fixed box (a card face, a label, a badge, an insert):
   PACK for the pack's pages, or a system's "*/cards.css") and add it to
   `DECLARED`; the measure then reads it (`CARD.padding.x`,
   `LABEL_NAME.steps`, `COVER_H2.rule_mm()`), never a copy.
-- a card face whose zones data fields fill needs no measuring code: each
+- a face whose zones data fields fill needs no measuring code: each
   zone is a `Zone` (selector, `field`, font `steps`, `line_height`,
-  `weight`, a fixed `height_mm` or None for the room the other zones leave,
-  `gap_mm` between paragraphs, `what` for messages), listed in a
-  `Face(what, system, file, zones, items)` registered in `FACES` by its
-  face template. faces.py measures it: `check` reports each zone past its
-  floor at its field's file:line:col (`unfit_faces`, `face_problems`), and
-  the face is told `card.fit.pts` (each zone's step, in order) and
-  `card.fit.sources` (each zone's `data-field`), from its card's context:
-  the entity as `item`, its place in `file` as `loc`.
+  `weight`, a fixed `height_mm`, or `grows` with its text up to
+  `max_lines`, or neither: the room the other zones leave, shared at one
+  step; `gap_mm` between paragraphs, `what` for messages), listed in a
+  `Face(what, system, file, zones, items, frame, corner)` registered in
+  `FACES` by its face template (or a name: "sealed/insert"). faces.py
+  measures it: `check` reports each zone past its floor at its field's
+  file:line:col (`unfit_faces`, `face_problems`), and the face is told
+  `card.fit.pts` (each zone's step, in order) and `card.fit.sources`
+  (each zone's `data-field`), from its card's context: the entity as
+  `item` (else the context itself), its place in `file` as `loc`. The
+  packet's item card (ITEM_CARD below) is the worked example.
 - in the face template, put `data-field="{{ card.fit.sources[i] }}"` on
   each zone's element and print its step as
-  `style="font-size: {{ card.fit.pts[i] }}pt"`.
+  `style="font-size: {{ card.fit.pts[i] }}pt"`; outside a deck, ask
+  `fit_face(name, entity)`.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
 from ...core.measure import PT_PER_MM
+from ...core.paper import A4, LETTER
+from ..options import CARD_SIZES
 
 
 @dataclass(frozen=True)
@@ -124,6 +132,7 @@ class Declared:
     height_mm: float | None = None          # a zone of a face: None is the room its other zones leave
     share: float | None = None              # a table column's part of the table's width (width: 34%)
     field: str = ""                         # the data field that fills it, when one does
+    italic: bool = False                    # set in the italic face (measured in it too)
 
     @property
     def pt(self) -> float:
@@ -152,6 +161,8 @@ class Declared:
             found.append(f"line-height: {self.line_height:g}")
         if self.weight is not None:
             found.append(f"font-weight: {self.weight}")
+        if self.italic:
+            found.append("font-style: italic")
         found += self.padding.css("padding") + self.margin.css("margin")
         found += [f"{name}: {_mm(getattr(self.place, name))}" for name in ("top", "right", "bottom", "left")
                   if getattr(self.place, name) is not None]
@@ -175,14 +186,21 @@ class Declared:
 
 @dataclass(frozen=True)
 class Zone(Declared):
-    """A text zone of a card face that one data field fills: a fixed height,
-    or (None) the room the face's other zones leave."""
+    """A text zone of a face that one data field fills. Its height is fixed
+    (`height_mm`), its text's (`grows`: a title, at most `max_lines` lines,
+    stepping down to get there), or else the room the other zones leave:
+    the zones without a height share it, at one step (so they agree on
+    `steps` and `line_height`). A zone whose field is empty is not printed
+    and takes no room, unless its height is fixed."""
 
-    what: str = ""                          # how a message names it: "the description of an item card"
+    what: str = ""                          # how a message names it; {field}s are the entity's: "item {number}'s card"
     gap_mm: float = 0.0                     # after each paragraph (its p's bottom margin)
+    grows: bool = False
+    max_lines: int = 0                      # a growing zone's most lines (0: any)
 
     def properties(self) -> list[str]:
-        return [*super().properties(), "overflow: hidden"]
+        """Its declarations; a zone of fixed height clips what would run past it (the print lint reports it)."""
+        return [*super().properties(), *(["overflow: hidden"] if self.height_mm is not None else [])]
 
     def css(self) -> str:
         rule = super().css()
@@ -191,16 +209,47 @@ class Zone(Declared):
 
 @dataclass(frozen=True)
 class Face:
-    """A card face of declared zones, stacked down the card in order, one
-    card per entity `items` finds in a game: (the entity, its place in
-    `file`). A face template is given its entity as `card.item` and its
-    place as `card.loc`."""
+    """A face of declared zones, stacked down its frame in order: a card
+    (`frame` None: the card size the options choose) or a declared box of
+    its own size (`frame`: width, height, padding), clear of a box set in a
+    `corner` (each zone narrower by its width). One face per entity `items`
+    finds in a game: (the entity, its place in `file`). A card face template
+    is given its entity as `card.item` (else the card's own context is the
+    entity) and its place as `card.loc`."""
 
     what: str                               # "an item card"
-    system: str                             # the folder its data files are in, for `data-field`
+    system: str                             # the folder its data files are in, for `data-field` ("": the data folder)
     file: str                               # the data file its entities are in, in that folder
     zones: tuple[Zone, ...] = ()
     items: Callable[[Any], Iterable[tuple[Any, tuple]]] = lambda game: ()
+    frame: Declared | None = None
+    corner: Declared | None = None
+
+    def __post_init__(self) -> None:
+        shared = {(zone.steps, zone.line_height) for zone in self.zones if zone.height_mm is None and not zone.grows}
+        if len(shared) > 1:
+            raise ValueError(f"{self.what}: the zones sharing the room left differ in steps or line height")
+
+    def declared(self) -> tuple[Declared, ...]:
+        """Its frame, its corner and its zones: what it prints with."""
+        return (*(box for box in (self.frame, self.corner) if box is not None), *self.zones)
+
+
+@dataclass(frozen=True)
+class Stock:
+    """A sheet of boxes cut apart (badge stock): the stock's name, its grid,
+    each box's size in mm, and that size as the packet names it in inches."""
+
+    model: str
+    columns: int
+    rows: int
+    width_mm: float
+    height_mm: float
+    inches: tuple[str, str] | None = None
+
+    @property
+    def per_sheet(self) -> int:
+        return self.columns * self.rows
 
 
 # The static stylesheets declarations are printed after (a template links the
@@ -309,6 +358,65 @@ ACTION_ROW = Declared(".card .row", SIXES, field="reminder", margin=Edges(bottom
 ACTION_ICON = Declared(".card .row .icon", SIXES, width_mm=8.5, height_mm=8.5, margin=Edges(right=2.0))
 ACTION_NAME = Declared(".card .row b", SIXES, field="name", steps=(9.5,))
 
+# --- The packet's cards (templates/packet/cards/*.html, before packet/cards.css; measured by faces.py) ---
+PACKET_CARDS, PACKET = "packet/cards.css", "packet/packet.css"
+CARD_TITLE = Zone(".packet-card .packet-title", PACKET_CARDS, field="name", steps=(11.0,), line_height=1.15,
+                  weight=700, margin=Edges(0, 0, 2.4, 0), padding=Edges(bottom=0.6), rule=Rule(0.8, "bottom"),
+                  grows=True, what="the name on {name}'s card")
+CARD_TEXT = Zone(".packet-card .packet-text", PACKET_CARDS, field="text", steps=(9.0, 8.0, 7.0), line_height=1.18,
+                 weight=400, margin=Edges(0, 0, 0, 0), gap_mm=1.0)
+CARD_SAY = Zone(".packet-card .packet-say", PACKET_CARDS, field="say", steps=(9.0, 8.0, 7.0), line_height=1.18,
+                weight=400, italic=True, padding=Edges(1.0, 1.5, 1.0, 2.5), margin=Edges(0, 0, 1.0, 0),
+                rule=Rule(1.0, "left"))
+ITEM_CARD = Face("an item card", "", "packet.yaml", zones=(CARD_TITLE, replace(CARD_TEXT, what="item {number}'s card")))
+ABILITY_CARD = Face("an ability card", "", "packet.yaml", zones=(
+    CARD_TITLE, *(replace(zone, what="the card of the ability '{name}'") for zone in (CARD_TEXT, CARD_SAY))))
+NOTE_CARD = Face("a note", "", "packet.yaml", zones=(
+    Zone(".packet-card .note-value", PACKET_CARDS, field="value", steps=(30.0,), line_height=1.0, weight=700,
+         margin=Edges(14.0, 0, 0, 0), grows=True),
+    Zone(".packet-card .note-currency", PACKET_CARDS, field="currency", steps=(12.0,), line_height=1.15, weight=400,
+         what="the currency on a note of {value}")))
+SEALED_CARD_SIZE = "poker"      # the cards sealed in an insert print on its page at this size, whatever --card-size
+
+# --- A sealed insert (templates/packet/sealed.html): an A6 box for a small envelope, or a folded page ---
+INSERT = Declared(".sealed .sealed-page.insert .sealed-box", PACKET, steps=(11.0,), line_height=1.18, weight=400,
+                  padding=Edges(8.0, 8.0, 8.0, 8.0), margin=Edges(0, 0, 1.5, 0), width_mm=105.0, height_mm=148.0)
+FOLD = replace(INSERT, selector=".sealed .sealed-page.fold .sealed-box", padding=Edges(), width_mm=186.0,
+               height_mm=230.0)
+SEALED_HEAD = Zone(".sealed .kicker, .sealed .sealed-when, .sealed .sealed-time", PACKET, field="trigger",
+                   steps=(8.0,), line_height=1.3, weight=400, margin=Edges(0, 0, 2.0, 0), grows=True)
+SEALED_TEXT = Zone(".sealed .sealed-text", PACKET, field="text", steps=(11.0, 10.0, 9.0), line_height=1.18,
+                   weight=400, margin=Edges(0, 0, 0, 0), gap_mm=2.0, what="the inside of sealed insert {number}")
+SEALED_TRIGGER = Declared(".sealed .sealed-trigger", PACKET, steps=(14.0,), line_height=1.2, weight=700,
+                          margin=Edges(0, 0, 3.0, 0))
+FOLD_LINE = Declared(".sealed .fold-line", PACKET, steps=(8.0,), line_height=1.18, weight=400,
+                     margin=Edges(40.0, 0, 0, 0))
+SEALED_CARD = Declared(".sealed .sealed-card", PACKET, steps=(9.0,), line_height=1.18, weight=400,
+                       padding=Edges(3.2, 3.0, 3.0, 3.0), margin=Edges(0, 4.0, 4.0, 0),
+                       width_mm=CARD_SIZES[SEALED_CARD_SIZE][0], height_mm=CARD_SIZES[SEALED_CARD_SIZE][1])
+INSIDE = Face("the inside of a sealed insert", "", "packet.yaml", zones=(SEALED_HEAD, SEALED_TEXT), frame=INSERT)
+
+# --- Name badges (templates/packet/badges.html), on the paper's badge stock, the grid centred on the page:
+# hold a printed sheet against the stock before printing the lot. ---
+MM_PER_IN = 25.4
+BADGE_STOCK = {
+    A4.name: Stock("Avery L4785", 2, 4, 80.0, 50.0),
+    LETTER.name: Stock("Avery 5390", 2, 4, 3.375 * MM_PER_IN, 7 / 3 * MM_PER_IN, inches=("3 3/8", "2 1/3")),
+}
+BADGE_MARK = Declared(".badge .badge-mark", PACKET, steps=(11.0,), line_height=2.3, weight=700,     # a 9 mm circle
+                      place=Edges(top=3.0, right=3.0), width_mm=9.0, height_mm=9.0)
+BADGE_NAME = Zone(".badge .badge-name", PACKET, field="name", steps=(18.0, 16.0, 14.0, 12.0), line_height=1.1,
+                  weight=700, margin=Edges(0, 0, 1.0, 0), grows=True, max_lines=2, what="the name on a name badge")
+BADGE_PLAYER = Zone(".badge .badge-player", PACKET, field="player", steps=(10.0,), line_height=1.2, weight=400,
+                    margin=Edges(0, 0, 1.0, 0), height_mm=4.3)      # one line, kept whether the pack prints it or not
+BADGE_LINE = Zone(".badge .badge-line", PACKET, field="description", steps=(8.0, 7.5, 7.0), line_height=1.2,
+                  weight=400, what="{name}'s public description on a name badge")
+BADGES = {paper: Face("a name badge", "", "", zones=(BADGE_NAME, BADGE_PLAYER, BADGE_LINE), corner=BADGE_MARK,
+                      frame=Declared(f".badge-grid.{paper} .badge", PACKET, steps=(8.0,), line_height=1.18,
+                                     weight=400, padding=Edges(4.0, 4.0, 4.0, 4.0), width_mm=stock.width_mm,
+                                     height_mm=stock.height_mm))
+          for paper, stock in BADGE_STOCK.items()}
+
 # Every declaration, in the order its sheet prints it (a later rule of equal weight wins).
 DECLARED: tuple[Declared, ...] = (
     CARD, CARD_H2, CARD_FOOT,
@@ -321,14 +429,21 @@ DECLARED: tuple[Declared, ...] = (
     CHALLENGE_NAME, CHALLENGE_TEXT, CHALLENGE_P, CHALLENGE_TABLE, METHOD_COLUMN, CN_COLUMN, OK_COLUMN, ROLL_COLUMN,
     CHALLENGE_CELL, CHALLENGE_HEAD, CHALLENGE_CN, STAGES, GM_NOTES,
     ACTION_ROW, ACTION_ICON, ACTION_NAME,
+    SEALED_TRIGGER, FOLD_LINE, SEALED_CARD,
 )
-# Faces made of declared zones alone, by face template (faces.py measures them).
-FACES: dict[str, Face] = {}
+# Faces made of declared zones alone, by face template, or by name for a
+# face that is not a card (faces.py measures them; `fit_face` fits one by name).
+FACES: dict[str, Face] = {
+    "packet/cards/item.html": ITEM_CARD, "packet/cards/ability.html": ABILITY_CARD, "packet/cards/note.html": NOTE_CARD,
+    "sealed/insert": INSIDE, "sealed/fold": replace(INSIDE, frame=FOLD),
+    **{f"badge/{paper}": face for paper, face in BADGES.items()},
+}
 
 
 def every_declared() -> tuple[Declared, ...]:
-    """Every declaration: `DECLARED` and the zones of every registered face."""
-    return (*DECLARED, *(zone for face in FACES.values() for zone in face.zones))
+    """Every declaration: `DECLARED` and the frames and zones of every registered face, each rule once."""
+    found = {d.css(): d for d in (*DECLARED, *(d for face in FACES.values() for d in face.declared()))}
+    return tuple(found.values())
 
 
 def stylesheet(sheet: str, declared: Iterable[Declared] | None = None) -> str:

@@ -15,10 +15,10 @@ at its file:line:col with how many words are too many.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Protocol
 
 from ...core.errors import Problem
-from ...core.loading import Key, YamlDocument
+from ...core.loading import Key
 from ...core.measure import PT_PER_MM, line_count, prose_lines, words_that_fit
 from ..options import CARD_SIZES, PrintOptions
 from .boxes import CARD, CARD_FOOT, CARD_SAFETY, FOOT_AIR
@@ -40,11 +40,19 @@ class Text:
     file: str = ""              # the file, relative to the system's folder
     gap_mm: float = 1.0         # after each paragraph
     inset_mm: float = 0.0       # narrower than its box by this (a rule at its side)
+    italic: bool = False
 
     def source(self, system: str) -> str:
         """How the printed box names this field (`data-field`), for the print
-        lint to report it at its file:line:col: 'six-shooter/challenges.yaml#challenges.1.gm_notes'."""
-        return f"{system}/{self.file}#" + ".".join(str(part) for part in self.loc)
+        lint to report it at its file:line:col: 'six-shooter/challenges.yaml#challenges.1.gm_notes'
+        (a file of the data folder itself, `system` "": 'packet.yaml#sixes.items.0.text')."""
+        return (f"{system}/" if system else "") + f"{self.file}#" + ".".join(str(part) for part in self.loc)
+
+
+class Places(Protocol):
+    """Where a box's fields are: a YAML document, or what stands for one."""
+
+    def problem(self, loc: Key, message: str, *, hint: str | None = None) -> Problem: ...
 
 
 @dataclass(frozen=True)
@@ -59,9 +67,10 @@ class Box:
     line_height: float = LINE_HEIGHT
     bigger: str = ""            # a hint: what would hold more (another card size)
     weight: int = 400           # the fields' font weight (a bold name breaks into more lines)
+    max_lines: int = 0          # a field may take at most this many lines (0: as many as the height holds)
 
     def lines(self, text: Text, size: float) -> int:
-        return line_count(text.text, self.width_mm - text.inset_mm, size, weight=self.weight) \
+        return line_count(text.text, self.width_mm - text.inset_mm, size, weight=self.weight, italic=text.italic) \
             if text.text.strip() else 0
 
     def height(self, text: Text, size: float) -> float:
@@ -72,7 +81,8 @@ class Box:
     def step(self) -> float | None:
         """The largest step at which every field fits; None below the floor."""
         for size in self.steps:
-            if sum(self.height(t, size) for t in self.texts) <= self.height_mm:
+            if sum(self.height(t, size) for t in self.texts) <= self.height_mm and not (
+                    self.max_lines and any(self.lines(t, size) > self.max_lines for t in self.texts)):
                 return size
         return None
 
@@ -88,13 +98,15 @@ class Box:
             others = sum(min(self.height(o, floor), fair) for o in self.texts if o is not text)
             room = self.height_mm - others - len(prose_lines(text.text)) * text.gap_mm
             lines = max(0, int(room // line_mm))
+            lines = min(lines, self.max_lines) if self.max_lines else lines
             if self.lines(text, floor) > lines:
-                fit = words_that_fit(text.text, lines, self.width_mm - text.inset_mm, floor, weight=self.weight)
+                fit = words_that_fit(text.text, lines, self.width_mm - text.inset_mm, floor, weight=self.weight,
+                                     italic=text.italic)
                 found.append(TooLong(text, len(text.text.split()) - fit, fit, floor))
         if not found and self.step() is None:      # shares rounded in its favour: the longest is too long
             text = max(self.texts, key=lambda t: self.height(t, floor))
             fit = words_that_fit(text.text, int(self.height_mm // line_mm), self.width_mm - text.inset_mm, floor,
-                                 weight=self.weight)
+                                 weight=self.weight, italic=text.italic)
             found.append(TooLong(text, len(text.text.split()) - fit, fit, floor))
         return found
 
@@ -135,7 +147,7 @@ def bigger_card(build: Callable[[PrintOptions], tuple[Box, ...]], options: Print
     return ""
 
 
-def box_problems(box: Box, doc: YamlDocument) -> list[Problem]:
+def box_problems(box: Box, doc: Places) -> list[Problem]:
     """One error per field of `box` that will not fit, at its position in `doc`."""
     problems = []
     for long in box.too_long():
