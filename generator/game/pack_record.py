@@ -65,14 +65,18 @@ def part_title(doc: Document, plan: PackPlan) -> str:
                                           else short_title(doc, plan.title))
 
 
+# Fields that say where a thing was read from (a character's file), not what a page shows.
+_NOT_SHOWN = frozenset({"source", "path", "file"})
+
+
 def plain(value: Any) -> Any:
     """A model's value as JSON can hold it, for a field's fingerprint: a
     pydantic model by its fields, a mapping or a sequence item by item, a
     path by its name (where the game folder lies is no part of a page)."""
     if hasattr(value, "model_dump"):
-        return {k: plain(getattr(value, k)) for k in type(value).model_fields}
+        return {k: plain(getattr(value, k)) for k in type(value).model_fields if k not in _NOT_SHOWN}
     if hasattr(value, "__dataclass_fields__"):
-        return {k: plain(getattr(value, k)) for k in value.__dataclass_fields__}
+        return {k: plain(getattr(value, k)) for k in value.__dataclass_fields__ if k not in _NOT_SHOWN}
     if isinstance(value, Mapping):
         return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
