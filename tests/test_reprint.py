@@ -86,7 +86,7 @@ def test_two_players_swapping_reprint_their_covers_labels_name_stamps_and_badges
     reprint = reprint_of(before, record(DEFAULT_DATA_DIR, tmp_path / "out", casting(tmp_path / "c.yaml", swap=True)))
     assert printed(reprint) == [(n, kind) for n in (1, 2) for kind in sorted(("badge", "cover", "label", "stamp"))]
     first = step_lines(reprint.steps[0])
-    assert "Replace cover: changed: file name, player" in first
+    assert "Replace cover: changed: player, file name" in first
     assert not any(c.old is False for _s, c in reprint.printed())      # each replaces a copy in the envelope
 
 

@@ -128,7 +128,8 @@ def _why(new: Mapping[str, Any], old: Mapping[str, Any], was: int, now: int) -> 
     """What changed in a part, and whether it is worth printing (a cover
     or label whose only change is the count of envelopes is not)."""
     before, after = old.get("facets", {}), new.get("facets", {})
-    names = [n for n in after if before.get(n) != after[n]] + [n for n in before if n not in after]
+    names = sorted({n for n in after if before.get(n) != after[n]} | {n for n in before if n not in after},
+                   key=lambda n: (n not in ("player", "character"), n))     # who first, then by name
     moved = "number" in names or (was != now and new["kind"] in ("stamp",))
     names = [n for n in names if n not in ("number", "count")]
     fields = [n.split(".", 1)[1] for n in names if "." in n]
