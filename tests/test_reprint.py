@@ -37,7 +37,7 @@ def casting(path: Path, swap: bool = False, without: str | None = None) -> Path:
         players[0], players[1] = players[1], players[0]
     names = [p.stem.replace("-", " ").title() for p in sorted(CHARACTERS.glob("*.yaml"))]
     lines = ["envelopes:"] + [f"  - player: {player}\n    character: {name}"
-                              for player, name in zip(players, names) if name != without]
+                              for player, name in zip(players, names, strict=True) if name != without]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 

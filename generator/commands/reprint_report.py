@@ -33,13 +33,15 @@ def print_reprint_report(report: ReprintReport, dry_run: bool) -> None:
             lines = step_lines(step)
             if not (step.changes or step.number is None or step.was is None):
                 continue
-            click.echo(f"  Envelope {step.number or step.was} ({visible(step.label)}):")
+            click.echo(f"  Envelope {step.number or step.was:d} ({visible(step.label)}):")
             for line in lines:
                 click.echo(f"    {visible(line)}")
-        extras = [f"{sheets.cards} of card" if sheets.cards else "", f"{sheets.labels} of labels" if sheets.labels
-                  else "", f"{sheets.badges} of badges" if sheets.badges else "",
-                  f"and {sheets.handouts} handout(s) from your own files" if sheets.handouts else ""]
-        click.echo(f"  To print: {sheets.paper} sheet(s) of paper" + "".join(f", {e}" for e in extras if e))
+        click.echo(f"  To print: {sheets.paper:d} sheet(s) of paper", nl=False)
+        for count, what in ((sheets.cards, "of card"), (sheets.labels, "of labels"), (sheets.badges, "of badges"),
+                            (sheets.handouts, "handout(s) from your own files, as they are")):
+            if count:
+                click.echo(f", {count:d} {visible(what)}", nl=False)
+        click.echo("")
         if dry_run:
             click.echo("  (a dry run: nothing was written)")
         elif item.folder is not None:
