@@ -18,14 +18,16 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ..core.i18n import _, pgettext
+from ..core.i18n import N_, _, pgettext
 
 # Parts printed in the envelope's own pages; cards, labels and badges go on their stock.
 PAGES = ("cover", "sheet", "page", "summary", "handout", "stamp")
 # Fields a reader knows by these words (a character's own fields keep their names).
-_FIELD_WORDS = {"player": "player", "character": "character", "faction": "faction", "contents": "contents",
-                "cards": "cards", "title": "game title", "label": "name", "card": "text", "name": "name",
-                "description": "description", "mark": "group mark", "file": "file name"}
+# A field of the data (a character's `background`) keeps its own name: the writer knows it by that.
+_FIELD_WORDS = {"player": N_("player"), "character": N_("character"), "faction": N_("faction"),
+                "contents": N_("contents"), "cards": N_("cards"), "title": N_("game title"), "label": N_("name"),
+                "card": N_("text"), "name": N_("name"), "description": N_("description"), "mark": N_("group mark"),
+                "file": N_("file name")}
 
 
 @dataclass(frozen=True)
@@ -120,8 +122,8 @@ def sheets_of(reprint: Reprint, stock: Stock) -> Sheets:
 
 
 def _words(names: list[str]) -> str:
-    return pgettext("between the parts of a list", ", ").join(_FIELD_WORDS.get(n, n).replace("_", " ")
-                                                              for n in names)
+    return pgettext("between the parts of a list", ", ").join(
+        _(_FIELD_WORDS[n]) if n in _FIELD_WORDS else n.replace("_", " ") for n in names)
 
 
 def _why(new: Mapping[str, Any], old: Mapping[str, Any], was: int, now: int) -> tuple[str, bool]:
@@ -197,8 +199,8 @@ def step_lines(step: Step) -> list[str]:
         lines.append(_("This was envelope {was}.").format(was=step.was))
     for change in step.changes:
         if change.action == "print" and step.was is not None:
-            verb = _("Replace") if change.old else _("Put in")
-            lines.append(_("{verb} {part}: {why}").format(verb=verb, part=change.title, why=change.why))
+            said = _("Replace {part}: {why}") if change.old else _("Put in {part}: {why}")
+            lines.append(said.format(part=change.title, why=change.why))
         elif change.action == "remove":
             lines.append(_("Take out and throw away {part}.").format(part=change.title))
         elif change.action == "keep":
