@@ -101,7 +101,7 @@ def test_a_character_cut_from_the_game_is_one_envelope_to_set_aside(before, tmp_
     reprint = reprint_of(before, after)
     aside = [s for s in reprint.steps if s.number is None]
     assert [(s.was, s.character) for s in aside] == [(13, "Sally Brea")]
-    assert step_lines(aside[0]) == ["Set envelope 13 aside: Player M is no longer in the game."]
+    assert step_lines(aside[0]) == ["Set envelope 13 aside: Sally Brea (Player M) is no longer in the game."]
     moved = [s for s in reprint.steps if s.number is not None and s.was != s.number]
     assert [(s.was, s.number) for s in moved] == [(14, 13), (15, 14), (16, 15)]
     for step in moved:      # its number is on the cover, the label and the name stamp; not on the sheet

@@ -190,6 +190,9 @@ def reprint_of(old: Mapping[str, Any], new: Mapping[str, Any], since: str = "") 
 def step_lines(step: Step) -> list[str]:
     """One envelope's instructions, a line each: what to take out, what to put in."""
     if step.number is None:
+        if step.player and step.character:
+            return [_("Set envelope {number} aside: {character} ({player}) is no longer in the game.").format(
+                number=step.was, character=step.character, player=step.player)]
         return [_("Set envelope {number} aside: {label} is no longer in the game.").format(
             number=step.was, label=step.label)]
     lines = []
