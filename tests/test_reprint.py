@@ -119,10 +119,12 @@ def test_an_item_given_to_another_character_moves_its_card(before, tmp_path):
     packet.write_text(text.replace("      holder: absalom-quick\n", "      holder: honoria-vane\n"), encoding="utf-8")
     reprint = reprint_of(before, record(game, tmp_path / "out", casting(tmp_path / "casting.yaml")))
     quick, vane = reprint.steps[0], reprint.steps[3]
-    assert ("card", "Item 2", "remove") in {(c.kind, c.ident, c.action) for c in quick.changes}
-    assert ("card", "Item 2", "print") in {(c.kind, c.ident, c.action) for c in vane.changes}
-    assert "Take out and throw away Item 2." in step_lines(quick)
-    assert "Put in Item 2: new in this envelope" in step_lines(vane)
+    gone = [c for c in quick.changes if c.kind == "card"]
+    given = [c for c in vane.changes if c.kind == "card"]
+    assert [(c.title, c.action) for c in gone] == [("item card", "remove")]
+    assert [(c.title, c.action) for c in given] == [("item card", "print")] and gone[0].ident == given[0].ident
+    assert "Take out and throw away: item card." in step_lines(quick)
+    assert "Put in item card: new in this envelope" in step_lines(vane)
 
 
 # --- records refused -----------------------------------------------------------------

@@ -127,6 +127,7 @@ def _write_paper(ctx: BuildContext, plan: PackPlan, item: PaperReprint, folder: 
     made = docs.all()
     results = ctx.render(_jobs(ctx, made, item.paper, lambda d: parts / f"{d.folder}-{d.slug}.pdf")) if made else []
     rendered = {f"{d.folder}/{d.slug}": (r.target, Part(d.title, r.pages)) for d, r in zip(made, results, strict=True)}
+    rendered.update({ident: rendered[f"{d.folder}/{d.slug}"] for ident, d in docs.whole.items()})   # by part id
     sources, written = SourcePdfs(), []
     where: dict[int, tuple[int, int]] = {}
     if pieces := files.page_pieces(plan, item.reprint, docs, rendered):

@@ -123,7 +123,7 @@ class RecordMaker:
             shows = digest([shows, envelope.player])
         sealed = doc.slug.startswith("sealed--")
         fields = {} if sealed else facets(doc.context)       # a sealed insert's inside: not even which field
-        return self.part(kind, f"{doc.folder}/{doc.slug}", part_title(doc, self.plan), shows, fields,
+        return self.part(kind, doc_id(doc), part_title(doc, self.plan), shows, fields,
                          doc.max_pages)
 
     def cover(self, k: int, envelope: Envelope) -> dict[str, Any]:
@@ -160,15 +160,38 @@ class RecordMaker:
         parts += [self.doc_part("summary", doc, envelope) for doc in self.plan.docs.summaries]
         parts += [self.part("handout", str(path.name), _("Handout: {name}").format(name=name),
                             self.shows.file(path), pages=1) for path, name in envelope.titled_handouts()]
-        seen: dict[str, int] = {}
-        for run_doc, card in cards:
-            seen[card.label] = seen.get(card.label, 0) + 1
-            ident = card.label if seen[card.label] == 1 else f"{card.label} #{seen[card.label]}"
-            parts.append(self.part("card", ident, card.label, self.shows.card(run_doc, card),
+        for ident, (run_doc, card) in zip(card_ids(cards), cards, strict=True):
+            parts.append(self.part("card", ident, card_title(card), self.shows.card(run_doc, card),
                                    {"card": digest(plain(card.context))}))
         parts += self.outside(envelope)
         return {"number": envelope.number, "key": envelope_key(envelope), "player": envelope.player or "",
                 "character": envelope.character or "", "file": f"envelopes/{envelope.stem}.pdf", "parts": parts}
+
+
+def card_ids(cards: list[tuple[Document, Card]]) -> list[str]:
+    """Each of an envelope's cards by a fingerprint of its label (and, for a
+    second card of one label, which one it is): a label may name what only
+    its holder may know (an ability)."""
+    seen: dict[str, int] = {}
+    ids = []
+    for _run, card in cards:
+        seen[card.label] = seen.get(card.label, 0) + 1
+        ids.append(digest([card.label, seen[card.label]]))
+    return ids
+
+
+def card_title(card: Card) -> str:
+    """A card as covers and the manifest count it: a packet's item or ability
+    card by its kind, never its name (whose it is shows nowhere but its
+    holder's envelope and the GM's documents); a deck's card or a money note by its label."""
+    kind = card.context.get("kind") if isinstance(card.context, Mapping) else None
+    return {"item": _("item card"), "ability": _("ability card")}.get(str(kind), card.label)
+
+
+def doc_id(doc: Document) -> str:
+    """A document part's id: a fingerprint of its folder and slug, since a
+    slug may spell what the record must not (a secret group's name)."""
+    return f"{doc.folder}/{digest([doc.folder, doc.slug])}"
 
 
 def envelope_key(envelope: Envelope) -> str:

@@ -205,7 +205,7 @@ def step_lines(step: Step) -> list[str]:
             said = _("Replace {part}: {why}") if change.old else _("Put in {part}: {why}")
             lines.append(said.format(part=change.title, why=change.why))
         elif change.action == "remove":
-            lines.append(_("Take out and throw away {part}.").format(part=change.title))
+            lines.append(_("Take out and throw away: {part}.").format(part=change.title))
         elif change.action == "keep":
             lines.append(_("Keep {part}: {why}").format(part=change.title, why=change.why))
     return lines

@@ -23,7 +23,7 @@ from typing import Any, Mapping
 from ...core.i18n import _
 from ...core.paper import Paper
 from ...game.pack_plan import LABEL_STOCK, PackPlan
-from ...game.pack_record import run_cards
+from ...game.pack_record import card_ids, doc_id, run_cards
 from ...game.reprint import PAGES, Reprint, Sheets, Step, step_lines
 from ...systems.base import Card, Document
 from .assembly import Part, Piece, SourcePdfs, merge, spreadsheet_safe
@@ -76,7 +76,7 @@ def reprint_documents(plan: PackPlan, reprint: Reprint, paper: Paper, badges_per
         docs.badges = dataclasses.replace(badge_doc, slug=f"reprint-{badge_doc.slug}",
                                           context={**badge_doc.context, "sheets": sheets}, max_pages=len(sheets))
     docs.cards = _cards(plan, reprint)
-    by_id = {f"{d.folder}/{d.slug}": d for d in _envelope_documents(plan)}
+    by_id = {doc_id(d): d for d in _envelope_documents(plan)}
     for _step, change in reprint.printed():
         if change.kind in ("sheet", "page", "summary") and change.ident in by_id:
             docs.whole[change.ident] = by_id[change.ident]
@@ -104,10 +104,7 @@ def _cards(plan: PackPlan, reprint: Reprint) -> list[Document]:
     chosen: dict[int, list[Card]] = {}
     runs: dict[int, Document] = {}
     for number, cards in run_cards(plan).items():
-        seen: dict[str, int] = {}
-        for run_doc, card in cards:
-            seen[card.label] = seen.get(card.label, 0) + 1
-            ident = card.label if seen[card.label] == 1 else f"{card.label} #{seen[card.label]}"
+        for ident, (run_doc, card) in zip(card_ids(cards), cards, strict=True):
             if (number, ident) in wanted:
                 runs[id(run_doc)] = run_doc
                 chosen.setdefault(id(run_doc), []).append(card)
