@@ -267,6 +267,7 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
         ("commands/output.py", "OutputFolder._carry_users_files"): "the user's own files in the output folder",
         ("commands/output.py", "OutputFolder._recover"): "the output folder's journal",
         ("render/pack/assembly.py", "Manifest.write"): "writes the manifest",
+        ("render/pack/reprint.py", "write_manifest"): "writes a reprint's stuffing list",
         ("commands/serve.py", "site_app.app"): "serves the built site",
         ("render/pdf/parts.py", "save_pdf"): "writes a PDF",
         ("render/site/writer.py", "stage_sources"): "the tool's site sources, icons and the PDFs the build made",
