@@ -42,13 +42,18 @@ def casting(path: Path, swap: bool = False, without: str | None = None) -> Path:
     return path
 
 
-def record(game: Path, out: Path, cast: Path | None = None, paper=A4, labels: bool = True) -> dict:
-    """The record `sixes pack` would write, planned but not rendered, as its file holds it."""
+def planned(game: Path, out: Path, cast: Path | None = None, paper=A4, labels: bool = True, covers: str = "full"):
+    """The plan `sixes pack` would render, and its record as the record's file holds it."""
     request = PackRequest(game, out, (paper,), system="sixes", casting_file=cast, labels=labels,
-                          find_casting_file=False)
+                          find_casting_file=False, covers=covers)  # type: ignore[arg-type]
     config = request.config()
-    gathered = gather_for(config, request)
-    return json.loads(record_text(record_for(plan_for(config, request, gathered), paper, config)))
+    plan = plan_for(config, request, gather_for(config, request))
+    return plan, json.loads(record_text(record_for(plan, paper, config)))
+
+
+def record(game: Path, out: Path, cast: Path | None = None, paper=A4, labels: bool = True) -> dict:
+    """The record `sixes pack` would write, planned but not rendered."""
+    return planned(game, out, cast, paper, labels)[1]
 
 
 def printed(reprint) -> list[tuple[int | None, str]]:
@@ -117,7 +122,11 @@ def test_an_item_given_to_another_character_moves_its_card(before, tmp_path):
     text = packet.read_text(encoding="utf-8")
     assert text.count("      holder: absalom-quick\n") == 1
     packet.write_text(text.replace("      holder: absalom-quick\n", "      holder: honoria-vane\n"), encoding="utf-8")
-    reprint = reprint_of(before, record(game, tmp_path / "out", casting(tmp_path / "casting.yaml")))
+    plan, after = planned(game, tmp_path / "out", casting(tmp_path / "casting.yaml"))
+    reprint = reprint_of(before, after)
+    from generator.render.pack.reprint import reprint_documents
+    (cards,) = reprint_documents(plan, reprint, A4, 8).cards         # the one card to print, on a sheet of its own
+    assert [c.context["name"] for c in cards.cards] == ["The marriage settlement"]
     quick, vane = reprint.steps[0], reprint.steps[3]
     gone = [c for c in quick.changes if c.kind == "card"]
     given = [c for c in vane.changes if c.kind == "card"]
@@ -200,3 +209,21 @@ def test_letter_and_a4_records_differ_only_in_their_paper_and_labels(before, tmp
     assert letter["paper"] == "letter"
     same = {k: v for k, v in letter.items() if k not in ("paper", "checksum")}
     assert same == {k: v for k, v in before.items() if k not in ("paper", "checksum")}
+
+
+def test_a_swap_reprints_half_covers_on_one_sheet_and_labels_from_the_first_place(before, tmp_path):
+    """The reprint's own documents (render/pack/reprint.py), made from the plan: only the changed envelopes'."""
+    from generator.render.pack.reprint import reprint_documents
+    plan, after = planned(DEFAULT_DATA_DIR, tmp_path / "out", casting(tmp_path / "c.yaml", swap=True), covers="half")
+    reprint = reprint_of(before, after)
+    docs = reprint_documents(plan, reprint, A4, 8)
+    covers, labels, stamps, badges = docs.covers, docs.labels, docs.stamps, docs.badges
+    assert covers is not None and labels is not None and stamps is not None and badges is not None
+    assert [p["envelope"].number for p in covers.context["pages"]] == [1, 2]
+    assert covers.max_pages == 1 and len(covers.context["sheets"]) == 1       # two halves, one sheet
+    placed = labels.context["sheets"]
+    assert [(e.number, e.label) for sheet in placed for e, _x, _y in sheet] == [(1, "Player B"), (2, "Player A")]
+    assert [(x, y) for e, x, y in placed[0]] == [(7.25, 15.15), (7.25 + 63.5 + 2.5, 15.15)]
+    assert [e.number for e in stamps.context["envelopes"]] == [1, 2]
+    assert [b["player"] for sheet in badges.context["sheets"] for b in sheet] == ["Player B", "Player A"]
+    assert docs.cards == [] and docs.whole == {}
