@@ -267,6 +267,7 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
         ("commands/output.py", "OutputFolder._carry_users_files"): "the user's own files in the output folder",
         ("commands/output.py", "OutputFolder._recover"): "the output folder's journal",
         ("render/pack/assembly.py", "Manifest.write"): "writes the manifest",
+        ("render/pack/reprint.py", "write_manifest"): "writes a reprint's stuffing list",
         ("commands/serve.py", "site_app.app"): "serves the built site",
         ("render/pdf/parts.py", "save_pdf"): "writes a PDF",
         ("render/site/writer.py", "stage_sources"): "the tool's site sources, icons and the PDFs the build made",
@@ -292,6 +293,7 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
         ("render/pdf/tagged_join.py", "_copy_part"): "a PDF this run rendered",
         ("render/pdf/tagged_join.py", "_identities"): "hashes PDFs this run rendered",
         ("render/pdf/batch.py", "RenderBatch._fetch"): "a PDF from the render cache",
+        ("render/pdf/jobs.py", "prepare_remembered"): "a document's HTML from the cache (DocumentCache.fetch)",
         ("core/pids.py", "gone"): "the kernel's status of a pid (/proc)",
         **{("render/cache/" + module, name): "the cache folder the tool writes, and the tool's own code and config"
            for module, name in (("storage.py", "read_text"), ("keys.py", "code_version"), ("keys.py", "site_key"),
@@ -299,7 +301,7 @@ def test_nothing_but_the_gate_opens_a_file_of_the_game():
                                 ("pdfs.py", "_used_keys"), ("storage.py", "write_whole"),
                                 ("pdfs.py", "RenderCache.fetch"), ("pdfs.py", "RenderCache.store"),
                                 ("codec.py", "load_memo"), ("builds.py", "_unchanged_build"),
-                                ("builds.py", "_site_there"))},
+                                ("builds.py", "_site_there"), ("documents.py", "DocumentCache.fetch"))},
     }
     assert _file_openers() == set(allowed)
 

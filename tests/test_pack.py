@@ -135,7 +135,7 @@ def test_the_zip_holds_the_whole_pack_with_its_manifest(uncast):
     with zipfile.ZipFile(archive) as zf:
         names = sorted(zf.namelist())
     assert names == ["a4/card-run.pdf", "a4/envelopes/01-first-rival.pdf", "a4/envelopes/02-second-rival.pdf",
-                     "a4/gm-pack.pdf", "a4/manifest.csv", "a4/manifest.pdf"]
+                     "a4/gm-pack.pdf", "a4/manifest.csv", "a4/manifest.pdf", "a4/pack-record.json"]
 
 
 def test_casting_orders_and_labels_envelopes_and_adds_handouts(game, tmp_path):

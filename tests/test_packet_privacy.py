@@ -154,6 +154,7 @@ def test_every_secret_text_reaches_exactly_its_readers_and_the_gm(packed):
     run = text(folder / "card-run.pdf")
     elsewhere = " ".join(text(p) for p in folder.glob("*.pdf") if p.name not in ("gm-pack.pdf", "card-run.pdf"))
     elsewhere += (folder / "manifest.csv").read_text(encoding="utf-8")
+    elsewhere += (folder / "pack-record.json").read_text(encoding="utf-8")     # its titles, names and hashes
     cards = card_run_pages(folder, report)
     for marker, (reader, owner) in planted.items():
         reader, expected = readers_of(sixes, reader, owner, report)
@@ -216,6 +217,8 @@ def test_a_secret_group_is_named_only_to_its_members_and_the_gm(packed):
         assert SECRET_GROUP not in pages[0]                              # its cover: "a secret group"
         assert (SECRET_GROUP in " ".join(pages[1:])) == (envelope.character in members), envelope.character
     assert SECRET_GROUP in text(folder / "gm-pack.pdf")
+    record = (folder / "pack-record.json").read_text(encoding="utf-8")
+    assert SECRET_GROUP.lower() not in record.lower()        # not even in a slug: the record may go to the print shop
     for path in folder.glob("*"):
         if path.is_file() and path.name != "gm-pack.pdf" and path.suffix in (".pdf", ".csv"):
             assert SECRET_GROUP not in (text(path) if path.suffix == ".pdf" else path.read_text()), path.name

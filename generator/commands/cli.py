@@ -223,11 +223,17 @@ class SystemSlug(click.ParamType):
 @click.option("--sealed-form", type=click.Choice(("insert", "fold")), default=None,
               help="How a sealed 'open when' envelope prints where packet.yaml gives it no `form`: insert (an A6 "
                    "card for a small envelope, the default) or fold (a whole page, folded and stapled).")
+@click.option("--since", is_flag=False, flag_value="", default=None, metavar="PACK",
+              help="Only what changed since an earlier pack (its folder or its pack-record.json; alone: the last "
+                   "pack of this game and paper): a reprint sheet and the pages, cards and labels to print, in "
+                   "OUT/pack/GAME/PAPER-reprint-N/. The earlier pack is left as it is.")
+@click.option("--dry-run", is_flag=True, help="With --since: only say what to reprint; write nothing.")
 @pack_options
 @print_options
 def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper: str | None,
          casting_file: Path | None, players: int | None, simplex: bool, jobs: int | None, no_cache: bool,
-         sealed_form: str | None, asked: dict[str, Any], options: PrintOptions) -> None:
+         sealed_form: str | None, since: str | None, dry_run: bool, asked: dict[str, Any],
+         options: PrintOptions) -> None:
     """Envelope-ready PDFs for one game, a GM pack, a stuffing manifest (PDF
     and CSV) and a zip for the print shop, in OUT/pack/GAME/PAPER/. Packing
     one paper or one game leaves the others' packs in place.
@@ -269,6 +275,15 @@ def pack(data_dir: Path | None, system: str | None, out_dir: Path | None, paper:
                           players=players, duplex=not simplex, labels=layout.labels, name_sheets=layout.name_sheets,
                           covers=layout.covers, options=options, workers=jobs, cache=not no_cache,
                           settings=game.settings, sealed_form=sealed_form)
+    if since is not None:
+        from .pack_since import reprint
+        from .reprint_report import print_reprint_report
+        with ProgressBar() as progress:
+            reprinted = reprint(request, Path(since) if since else None, dry_run, progress)
+        print_reprint_report(reprinted, dry_run)
+        return
+    if dry_run:
+        raise click.UsageError("--dry-run says what --since would reprint: pass --since too")
     with ProgressBar() as progress:
         report = run_pack(request, progress)
     print_pack_report(report, casting_given=casting_file is not None, simplex=simplex)

@@ -16,6 +16,7 @@ as it was, and packing one paper or one game never removes another's pack.
 """
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +31,7 @@ from ..game.casting import short_title
 from ..game.dates import source_date
 from ..game.gather import Gathered, gather
 from ..game.packet_route import part_name
+from ..game.pack_record import RECORD_FILE, pack_options, record_of, record_text
 from ..game.pack_plan import CardRun, Envelope, PackChoices, PackPlan, plan_pack, refuse_arguments, sheet_word
 from ..game.settings import Settings
 from ..render.pdf.jobs import Progress, prepare_html
@@ -105,7 +107,7 @@ def pack(request: PackRequest, progress: Progress | None = None) -> PackReport:
     refuse_output(config.out_dir, config.data_dir)
     refuse_arguments(config.data_dir, request.system, request.players)
     date = source_date(config.data_dir)
-    gathered = _gather(config, request)
+    gathered = gather_for(config, request)
     with speaking(gathered.words):
         return _pack(config, request, gathered, date, progress)
 
@@ -113,13 +115,7 @@ def pack(request: PackRequest, progress: Progress | None = None) -> PackReport:
 def _pack(config: BuildConfig, request: PackRequest, gathered: Gathered, date: int,
           progress: Progress | None) -> PackReport:
     """Plan, render, assemble and swap one game's pack, in the game's language."""
-    from ..render.pdf.cards import grid_for
-    from ..render.pdf.relationship_map import draw_map
-    from ..render.fit.boxes import BADGE_STOCK
-    plan = plan_pack(gathered, request.choices(), grid_for(config.options.card_size, config.options.bleed), draw_map,
-                     lambda paper: BADGE_STOCK[paper.name].per_sheet)
-    if unfit := envelope_problems(plan, gathered, config.papers):
-        raise DataError([*gathered.warnings, *unfit])
+    plan = plan_for(config, request, gathered)
     report = PackReport(config.out_dir, plan.system, plan.envelopes, casting_file=gathered.casting_file,
                         warnings=list(plan.warnings), card_run=plan.run)
     game_entry = f"{PACK_ENTRY}/{plan.system.slug}"
@@ -133,6 +129,7 @@ def _pack(config: BuildConfig, request: PackRequest, gathered: Gathered, date: i
             press = Press(paper, staged / paper.name, config.options, config.data_dir,
                           lambda jobs: ctx.render(jobs, quiet=True))
             report.sheets[paper.name] = assemble_paper(plan, parts, press)
+            write_record(staged / paper.name, plan, paper, config)
         zip_papers(staged, archives, date)
         shutil.rmtree(ctx.staging / "parts")
         _swap(ctx, game_entry, archives)
@@ -143,7 +140,31 @@ def _pack(config: BuildConfig, request: PackRequest, gathered: Gathered, date: i
     return report
 
 
-def _gather(config: BuildConfig, request: PackRequest) -> Gathered:
+def plan_for(config: BuildConfig, request: PackRequest, gathered: Gathered) -> PackPlan:
+    """The pack's plan (game/pack_plan.py), refused when a cover, name or label will not fit."""
+    from ..render.pdf.cards import grid_for
+    from ..render.pdf.relationship_map import draw_map
+    from ..render.fit.boxes import BADGE_STOCK
+    plan = plan_pack(gathered, request.choices(), grid_for(config.options.card_size, config.options.bleed), draw_map,
+                     lambda paper: BADGE_STOCK[paper.name].per_sheet)
+    if unfit := envelope_problems(plan, gathered, config.papers):
+        raise DataError([*gathered.warnings, *unfit])
+    return plan
+
+
+def record_for(plan: PackPlan, paper: Paper, config: BuildConfig) -> dict:
+    """The record of one paper's pack (game/pack_record.py): what each part shows."""
+    from ..render.pack.record import HtmlShows
+    return record_of(plan, paper, HtmlShows(config.options, config.data_dir),
+                     pack_options(plan, dataclasses.asdict(config.options)))
+
+
+def write_record(folder: Path, plan: PackPlan, paper: Paper, config: BuildConfig) -> None:
+    """The record into a paper's staged folder, beside the manifest."""
+    (folder / RECORD_FILE).write_text(record_text(record_for(plan, paper, config)), encoding="utf-8")
+
+
+def gather_for(config: BuildConfig, request: PackRequest) -> Gathered:
     """The gather (game/gather.py: the data of the settings' systems, the
     casting, every problem in one run) with the game packed chosen, then
     every text checked in its box before anything renders (what `check` says)."""
@@ -163,9 +184,11 @@ def _gather(config: BuildConfig, request: PackRequest) -> Gathered:
 
 def _swap(ctx: BuildContext, game_entry: str, archives: dict[Paper, str]) -> None:
     """Each paper's folder and zip into place; a zip of the same paper under
-    an older title of the game goes once the new one is in."""
+    an older title of the game goes once the new one is in, and so do the
+    paper's reprints (`pack --since`): they amended the pack this one replaces."""
     stale = [entry for entry in ctx.record() for paper, name in archives.items()
-             if entry.startswith(f"{game_entry}/") and entry.endswith(f"-pack-{paper.name}.zip")
+             if entry.startswith(f"{game_entry}/") and (entry.endswith(f"-pack-{paper.name}.zip")
+                                                         or entry.startswith(f"{game_entry}/{paper.name}-reprint-"))
              and entry != f"{game_entry}/{name}"]
     ctx.commit(retire=stale)
 
