@@ -100,7 +100,7 @@ def timed_plan(folder: Path) -> tuple[float, object]:
     """The gather and the pack plan, no rendering: what the things add before anything prints."""
     from generator.core.paper import A4
     from generator.game.pack_plan import PackChoices, plan_pack
-    from generator.render.fit.boxes import BADGE_STOCK
+    from generator.render.fit.boxes import badges_per_sheet
     from generator.render.fit.packet_fit import packet_fit_problems
     from generator.render.pdf.cards import grid_for
     start = time.perf_counter()
@@ -110,7 +110,7 @@ def timed_plan(folder: Path) -> tuple[float, object]:
         fit_problems(gathered.loaded, PrintOptions())
         packet_fit_problems(gathered.packets.values(), PrintOptions())
         plan = plan_pack(gathered, PackChoices((A4,)), grid_for("poker", 0.0), None,
-                         lambda paper: BADGE_STOCK[paper.name].per_sheet)
+                         badges_per_sheet)
     return time.perf_counter() - start, plan
 
 

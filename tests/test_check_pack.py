@@ -227,3 +227,25 @@ def test_a_title_that_leaves_no_name_room_is_blamed_even_where_the_name_is_long_
         == [(True, title_line(game))], output
     assert "takes 3 lines there" in output and "envelopes 1 (" in output and "2 (Die Ärztin" in output, output
     assert "error: envelope" not in output, output
+
+
+def test_a_player_too_long_for_a_name_badge_is_refused_by_check_as_by_pack(circus, tmp_path):
+    """Badges that print the player (packet.yaml `badges: {player: true}`)
+    give the player one line: a name longer than that is refused by `check`
+    and by `pack` before anything renders, at the casting entry's player; the
+    same name passes when the badges leave players off."""
+    (first, player), (second, other) = CAST[:2]
+    long_player = "Alexandra Morgan-Featherstonehaugh-Cholmondeley of Penzance"
+    casting = circus / "casting.yaml"
+    casting.write_text(f"system: sixes\nenvelopes:\n  - player: {player}\n    character: {first}\n"
+                       f"  - player: {long_player}\n    character: {second}\n")
+    (circus / "packet.yaml").write_text("sixes:\n  badges:\n    player: true\n")
+    said = [run("check", "--data", str(circus)),
+            run("pack", "--data", str(circus), "--out", str(tmp_path / "out"))]
+    for code, output in said:
+        assert code == 1 and f"casting.yaml:5:13: error: envelope 2 ({long_player}): the player's name does not fit " \
+            "one line of a name badge" in output, output
+        assert f"envelope 1 ({player})" not in output, output
+    assert not (tmp_path / "out").exists()
+    (circus / "packet.yaml").write_text("sixes:\n  badges:\n    player: false\n")
+    assert run("check", "--data", str(circus))[0] == 0

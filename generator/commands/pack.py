@@ -144,9 +144,9 @@ def plan_for(config: BuildConfig, request: PackRequest, gathered: Gathered) -> P
     """The pack's plan (game/pack_plan.py), refused when a cover, name or label will not fit."""
     from ..render.pdf.cards import grid_for
     from ..render.pdf.relationship_map import draw_map
-    from ..render.fit.boxes import BADGE_STOCK
+    from ..render.fit.boxes import badges_per_sheet
     plan = plan_pack(gathered, request.choices(), grid_for(config.options.card_size, config.options.bleed), draw_map,
-                     lambda paper: BADGE_STOCK[paper.name].per_sheet)
+                     badges_per_sheet)
     if unfit := envelope_problems(plan, gathered, config.papers):
         raise DataError([*gathered.warnings, *unfit])
     return plan

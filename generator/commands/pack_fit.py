@@ -37,6 +37,7 @@ def pack_problems(gathered: Gathered, papers: tuple[Paper, ...], layout: PackLay
     `--players 1` (what else it needs, the pack says), and only for labels
     or half covers: its envelopes are alike, their covers a fixed list that
     a page always holds, and deriving its documents is most of a check's time."""
+    from ..render.fit.boxes import badges_per_sheet
     from ..render.pdf.cards import grid_for
     casting = gathered.casting
     if casting is not None and any(p.severity == "error" for p in casting.problems):
@@ -52,7 +53,8 @@ def pack_problems(gathered: Gathered, papers: tuple[Paper, ...], layout: PackLay
                               name_sheets=layout.name_sheets, covers=layout.covers)
         from ..game.pack_plan import plan_pack
         try:
-            plan = plan_pack(chosen, choices, grid_for(options.card_size, options.bleed))
+            plan = plan_pack(chosen, choices, grid_for(options.card_size, options.bleed),
+                             badges_per_sheet=badges_per_sheet)
         except DataError:       # a game this pack cannot be made of at all: `pack` says why
             continue
         problems += envelope_problems(plan, chosen, papers)
@@ -82,14 +84,19 @@ def cover_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, ...]
 
 def name_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, ...]) -> list[Problem]:
     """Each envelope whose name will not fit its name stamp (every cast
-    envelope has one, laid over its sheet in the GM pack) or, with labels,
-    its label on one of `papers` (render/fit/labels.py), at the casting entry's
+    envelope has one, laid over its sheet in the GM pack), its name badge's
+    player line when the badges print players (render/fit/packet_fit.py) or,
+    with labels, its label on one of `papers` (render/fit/labels.py), at the casting entry's
     player or the character's file; when the name would fit under a title
     of one line, the title is what does not fit, and it is blamed once, at
     its own line."""
     from ..render.fit.labels import stamp_room, stamp_width
+    from ..render.fit.packet_fit import unfit_badge_player
     roles = gathered.casting.roles if gathered.casting is not None else []
     narrowest = min(papers, key=lambda p: p.width_mm)
+    badge_papers = [paper.name for paper in plan.badge_docs]
+    badge_players = {badge["player"] for doc in plan.badge_docs.values() for sheet in doc.context["sheets"]
+                     for badge in sheet if badge["player"]}
     problems: list[Problem] = []
     title_blamed: dict[str, tuple[LabelStock, Paper, int, list[Envelope]]] = {}
     for envelope in plan.envelopes:
@@ -100,6 +107,11 @@ def name_problems(plan: PackPlan, gathered: Gathered, papers: tuple[Paper, ...])
                 found.append((f"its name stamp takes about {round(width)} mm, more than the {round(room)} mm "
                               f"across the top of {narrowest.label}", "shorten the player's name as the envelope "
                                                                       "should show it"))
+        if envelope.player and envelope.player in badge_players:
+            why = unfit_badge_player(envelope.player, badge_papers)
+            if why is not None:
+                found.append((why, "shorten the player's name as the badge should show it, or leave players off "
+                                   "the badges (`player: false` under `badges:` in packet.yaml)"))
         for paper in papers if plan.choices.labels else ():
             stock = LABEL_STOCK[paper.name]
             title = _title_blamed(envelope, len(plan.envelopes), plan.title, stock)

@@ -53,7 +53,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
 from ...core.measure import PT_PER_MM
-from ...core.paper import A4, LETTER
+from ...core.paper import A4, LETTER, Paper
 from ..options import CARD_SIZES
 
 
@@ -403,6 +403,12 @@ BADGE_STOCK = {
     A4.name: Stock("Avery L4785", 2, 4, 80.0, 50.0),
     LETTER.name: Stock("Avery 5390", 2, 4, 3.375 * MM_PER_IN, 7 / 3 * MM_PER_IN, inches=("3 3/8", "2 1/3")),
 }
+
+def badges_per_sheet(paper: Paper) -> int:
+    """How many name badges a sheet of `paper`'s badge stock holds (what the pack plan pages them by)."""
+    return BADGE_STOCK[paper.name].per_sheet
+
+
 BADGE_MARK = Declared(".badge .badge-mark", PACKET, steps=(11.0,), line_height=2.3, weight=700,     # a 9 mm circle
                       place=Edges(top=3.0, right=3.0), width_mm=9.0, height_mm=9.0)
 BADGE_NAME = Zone(".badge .badge-name", PACKET, field="name", steps=(18.0, 16.0, 14.0, 12.0), line_height=1.1,

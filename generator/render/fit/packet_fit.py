@@ -20,7 +20,7 @@ from ...game.packet_checks import text_at
 from ...game.packet_stuff import Where
 from ..options import DEFAULT_OPTIONS, PrintOptions
 from .boxes import ABILITY_CARD, BADGE_STOCK, FACES, INSIDE, ITEM_CARD, NOTE_CARD, SEALED_CARD_SIZE, Face
-from .faces import face_problems, face_texts
+from .faces import face_boxes, face_problems, face_texts
 
 
 class _At:
@@ -79,3 +79,18 @@ def packet_fit_problems(packets: Iterable[Packet], options: PrintOptions = DEFAU
             for person in packet.people:
                 problems += _problems(FACES[f"badge/{smaller}"], person, _Badge(packet, person, data_dir), options)
     return problems
+
+
+def unfit_badge_player(player: str, papers: Iterable[str]) -> str | None:
+    """Why a player's name will not fit the player's line of a name badge
+    on any of `papers` (its stock), or None: the player comes from the
+    casting file, so `pack` and `check` measure it with each envelope
+    (commands/pack_fit.py), not with the packet."""
+    entity = {"name": "", "player": player, "description": ""}
+    for paper in papers:
+        face = FACES[f"badge/{paper}"]
+        for box in face_boxes(face, face_texts(face, entity, ()), DEFAULT_OPTIONS, entity):
+            if box.step() is None and any(text.name == "player" for text in box.texts):
+                return (f"the player's name does not fit one line of a name badge of {BADGE_STOCK[paper].model} "
+                        f"({box.width_mm:.0f} mm at {box.steps[-1]:g} pt)")
+    return None
