@@ -127,9 +127,8 @@ def test_a_purse_is_made_with_the_fewest_notes(notes):
             assert sum(n * c for n, c in made) == amount
 
 
-def plan():
-    gathered = gather(DEFAULT_DATA_DIR, load_settings(DEFAULT_DATA_DIR), (A4,), site=False, pack=True,
-                      system="sixes")
+def plan(data: Path = DEFAULT_DATA_DIR):
+    gathered = gather(data, load_settings(data, data.parent), (A4,), site=False, pack=True, system="sixes")
     return gathered, plan_pack(gathered, PackChoices((A4,)), grid_for("poker", False), None,
                                lambda paper: BADGE_STOCK[paper.name].per_sheet)
 
@@ -170,6 +169,28 @@ def test_covers_count_the_things_and_name_none():
     assert totals["sealed"] == 2 and totals["badges"] == 16 and totals["items"] == 4
     assert totals["money"] == sum(p.amount for p in gathered.packets["sixes"].stuff.purses.values())
     assert set(packed.badge_docs) == {A4} and packed.badge_docs[A4].max_pages == 2
+
+
+def test_a_note_or_a_purse_of_exactly_one_takes_the_singular_name(game):
+    """`one:` names an amount of exactly 1 (a 1-shilling note, a purse of 1)
+    on the notes, the covers and the owner's page; any other amount keeps
+    the currency's name, and without `one:` every amount does."""
+    data = packet_of(game)
+    data["sixes"]["money"]["purses"]["kit-penhale"] = 1
+    write(game, data)
+    gathered, packed = plan(game)
+    stuff = gathered.packets["sixes"].stuff
+    cards = packed.run.documents[-1].cards
+    notes = {c.context["value"]: c.context["currency"] for c in cards if c.context.get("kind") == "note"}
+    assert notes == {1: "shilling", 5: "shillings", 20: "shillings"}
+    pages = {p["envelope"].character: p for p in packed.covers.context["pages"]}
+    assert "Money: 1 shilling in 1 note" in pages["Kit Penhale"]["inside"]
+    assert "Money: 4 shillings in 4 notes" in pages["Jacca Rowe"]["inside"]
+    assert stuff.money_name(1) == "shilling" and stuff.money_name(2) == "shillings"
+    del data["sixes"]["money"]["one"]
+    write(game, data)
+    assert gather(game, load_settings(game, game.parent), site=False).packets["sixes"].stuff.money_name(1) == \
+        "shillings"
 
 
 def test_a_purse_may_be_given_as_its_notes(game):

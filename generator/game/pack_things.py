@@ -31,7 +31,7 @@ def with_things(envelopes: list[Any], packet: Packet | None) -> list[Any]:
     """Each envelope with its packet things counted (`things`: its cover's and manifest's lines)."""
     if packet is None or packet.stuff.empty:
         return envelopes
-    return [dataclasses.replace(e, things=tuple(stuff_lines(counted(packet.stuff, _who(e)), packet.stuff.currency)))
+    return [dataclasses.replace(e, things=tuple(stuff_lines(counted(packet.stuff, _who(e)), packet.stuff.money_name)))
             for e in envelopes]
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from ..core.i18n import _, ngettext
 from ..systems.base import Card, Document
@@ -55,7 +55,7 @@ def envelope_cards(stuff: Stuff, who: str | None) -> tuple[Card, ...]:
     cards = [item_card(i) for i in stuff.items_of(who)] + [ability_card(a) for a in stuff.abilities_of(who)]
     purse = stuff.purses.get(who)
     if purse is not None:
-        cards += [note_card(note, stuff.currency) for note, count in purse.bills for _n in range(count)]
+        cards += [note_card(note, stuff.money_name(note)) for note, count in purse.bills for _n in range(count)]
     return tuple(cards)
 
 
@@ -89,7 +89,7 @@ def counted(stuff: Stuff, who: str | None) -> Counted:
                    len(stuff.sealed_of(who)), stuff.badges)
 
 
-def stuff_lines(count: Counted, currency: str) -> list[str]:
+def stuff_lines(count: Counted, money_name: Callable[[int], str]) -> list[str]:
     """A cover's and the manifest's lines for the packet's things: counts, no names."""
     lines = []
     if count.items:
@@ -100,7 +100,7 @@ def stuff_lines(count: Counted, currency: str) -> list[str]:
     if count.notes:
         lines.append(ngettext("Money: {amount} {currency} in {count} note",
                               "Money: {amount} {currency} in {count} notes", count.notes).format(
-            amount=count.money, currency=currency, count=count.notes))
+            amount=count.money, currency=money_name(count.money), count=count.notes))
     if count.sealed:
         lines.append(ngettext("{count} sealed envelope (seal it before it goes in)",
                               "{count} sealed envelopes (seal each before it goes in)", count.sealed).format(
@@ -140,7 +140,8 @@ def start_lines(packet: Packet, who: str) -> dict[str, Any]:
     purse = stuff.purses.get(who)
     return {"items": [{"number": i.number, "name": i.name} for i in stuff.items_of(who)],
             "abilities": [a.name for a in stuff.abilities_of(who)],
-            "money": _("{amount} {currency}").format(amount=purse.amount, currency=stuff.currency) if purse else "",
+            "money": _("{amount} {currency}").format(amount=purse.amount, currency=stuff.money_name(purse.amount))
+            if purse else "",
             "sealed": len(stuff.sealed_of(who))}
 
 
@@ -166,7 +167,8 @@ def stuff_index(packet: Packet, title: str, envelopes: list[Any]) -> Document | 
     return Document(INDEX_SLUG, _("{title}: items, money and sealed envelopes").format(title=title),
                     "packet/items.html", "gm",
                     {"title": title, "items": items, "abilities": abilities, "purses": purses, "bank": stuff.bank(),
-                     "currency": stuff.currency, "sealed": sealed, "totals": totals},
+                     "currency": stuff.currency, "total_name": stuff.money_name(totals["money"]), "sealed": sealed,
+                     "totals": totals},
                     max_pages=1 + (rows + len(items)) // 14)
 
 

@@ -82,10 +82,15 @@ class Stuff:
     badge_players: bool = False
     badges_at: Where = ("", None, None, "")
     money_at: Where = ("", None, None, "")      # the currency's name (printed on every note)
+    currency_one: str = ""                      # its name for exactly 1 (money.one), else `currency`
 
     @property
     def empty(self) -> bool:
         return not (self.items or self.abilities or self.purses or self.sealed or self.badges)
+
+    def money_name(self, amount: int) -> str:
+        """The currency's name for `amount`: money.one for exactly 1, where given."""
+        return self.currency_one if amount == 1 and self.currency_one else self.currency
 
     def items_of(self, who: str) -> list[ItemEntry]:
         """Items whose cards go into `who`'s envelope from the card run (not sealed)."""
@@ -130,7 +135,8 @@ def check_stuff(doc: YamlDocument, slug: str, model: PacketGame, known: set[str]
     sealed, items, abilities = _sealed(doc, slug, model.sealed, items, abilities, known, unknown, problems, where)
     badges = model.badges
     stuff = Stuff(items, abilities, currency, notes, purses, sealed, badges is not None,
-                  bool(badges and badges.player), where((slug, "badges")), where((slug, "money", "currency")))
+                  bool(badges and badges.player), where((slug, "badges")), where((slug, "money", "currency")),
+                  model.money.one or "" if model.money is not None else "")
     return stuff, problems
 
 

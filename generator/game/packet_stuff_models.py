@@ -24,6 +24,7 @@ read-back tests ask these annotations.
           groups: [The Island]                   # every member of these groups
       money:
         currency: shillings
+        one: shilling                            # for an amount of 1 (else the currency's name)
         notes: [1, 5, 10]                        # the notes printed
         purses: {judith-carrow: 40, ned-tregarth: {5: 2}}   # an amount, or the notes themselves
       sealed:
@@ -88,6 +89,8 @@ class Money(DataModel):
     """The game's money: its notes, and each character's starting purse."""
 
     currency: Name = Field(description="What the money is called on its notes (shillings, crowns).")
+    one: Name | None = Field(default=None, description=(
+        "What one of it is called, printed for an amount of exactly 1 (shilling, crown); default: `currency`."))
     notes: list[int] = Field(min_length=1, max_length=12, description=(
         "The values of the notes printed; each purse is made up with the fewest notes."))
     purses: dict[CharacterId, int | dict[str, int]] = Field(default_factory=dict, description=(

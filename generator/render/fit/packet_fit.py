@@ -70,7 +70,8 @@ def packet_fit_problems(packets: Iterable[Packet], options: PrintOptions = DEFAU
             for size in (options, inside) if ability.sealed_for else (options,):
                 problems += _problems(ABILITY_CARD, ability, _At(ability.at, ability.places), size, size is options)
         for note in sorted({n for purse in stuff.purses.values() for n, _count in purse.bills}):
-            problems += _problems(NOTE_CARD, {"value": note, "currency": stuff.currency}, _At(stuff.money_at), options)
+            note_text = {"value": note, "currency": stuff.money_name(note)}
+            problems += _problems(NOTE_CARD, note_text, _At(stuff.money_at), options)
         for sealed in stuff.sealed:
             face = FACES["sealed/fold"] if sealed.form == "fold" else INSIDE    # no form: the smaller, the insert
             problems += _problems(face, sealed, _At(sealed.at, sealed.places), options)
