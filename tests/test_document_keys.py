@@ -134,3 +134,28 @@ def test_an_unchanged_document_is_not_made_again_and_the_bytes_are_a_cold_builds
     pdfs = sorted(p.relative_to(out) for p in (out / "pdf").rglob("*.pdf"))
     assert pdfs and pdfs == sorted(p.relative_to(cold) for p in (cold / "pdf").rglob("*.pdf"))
     assert [p for p in pdfs if (out / p).read_bytes() != (cold / p).read_bytes()] == []
+
+
+def test_an_edits_documents_go_to_the_pool_before_the_unchanged_ones(starter, tmp_path, monkeypatch):
+    """The documents whose HTML must be made again are handed to the render
+    pool first, so the pool renders them while this process takes the rest
+    from the caches (the one-character rebuild waits on the edit alone)."""
+    import generator.render.pdf.batch as batch
+    added: list[str] = []
+    real = batch.RenderBatch.add
+
+    def recorded(self, job):
+        added.append(job.target.name)
+        return real(self, job)
+    monkeypatch.setattr(batch.RenderBatch, "add", recorded)
+
+    def go():
+        return build(BuildConfig(starter, tmp_path / "out", (A4,), site=False, workers=1, cache=True))
+    go()
+    character = starter / "sixes" / "characters" / "second-rival.yaml"
+    character.write_text(character.read_text().replace("hit_points: 6", "hit_points: 5"))
+    added.clear()
+    go()
+    made = ["second-rival.pdf", "gm-cheat-sheet.pdf"]        # balance-report.pdf: derived later, always last
+    assert sorted(added[:2]) == sorted(made) and added[-1] == "balance-report.pdf", added
+    assert len(added) > 4

@@ -208,9 +208,13 @@ def _planned_jobs(loaded: list[Loaded], documents: dict[str, list[Document]], st
     """Each document's HTML is made as the batch asks for it, so a Deferred
     context (systems/base.py: slow to derive) is derived while the pool
     renders the documents before it; those documents come last. A document
-    whose inputs the last build saw takes its HTML from `remembered`."""
-    plan = sorted(((item, doc) for item in loaded for doc in documents[item.system.slug]),
-                  key=lambda planned: isinstance(planned[1].context, Deferred))
+    whose inputs the last build saw takes its HTML from `remembered`; the
+    others (an edit's documents) come first, so the pool renders them while
+    this process takes the unchanged ones from the caches."""
+    def order(planned: tuple[Loaded, Document]) -> tuple[bool, bool]:
+        doc = planned[1]
+        return isinstance(doc.context, Deferred), remembered is not None and remembered.holds(doc, config.options)
+    plan = sorted(((item, doc) for item in loaded for doc in documents[item.system.slug]), key=order)
     for item, doc in plan:
         prepared = prepare_remembered(doc, config.options, remembered)
         for paper in config.papers:

@@ -49,15 +49,31 @@ class DocumentCache:
         self._words: dict[int, tuple[object, str]] = {}
         self._fresh: dict[str, dict[str, Any]] = {}
         self._used: set[str] = set()
+        self._keys: dict[int, tuple[object, object, str, str | None]] = {}   # by id: (it, options, words, key)
 
     def key(self, document: object, options: object) -> str | None:
         """The document's key in the run's language, or None when it holds
         a value with no fingerprint (then it is made every build)."""
+        words = self._words_key()
+        known = self._keys.get(id(document))
+        if known is not None and known[0] is document and known[1:3] == (options, words):
+            return known[3]
         try:
-            digest = self.fingerprints.of(document)
+            key: str | None = document_key(self.inputs, self.fingerprints.of(document), options, words)
         except Unknown:
-            return None
-        return document_key(self.inputs, digest, options, self._words_key())
+            key = None
+        self._keys[id(document)] = (document, options, words, key)
+        return key
+
+    def holds(self, document: object, options: object) -> bool:
+        """Whether the last build left the document's HTML (by its key), without reading it."""
+        key = self.key(document, options)
+        if key is None:
+            return False
+        if key in _kept:
+            return True
+        root = usable_root(self.out_dir)
+        return root is not None and regular_file(root / FOLDER / f"{key}.json")
 
     def _words_key(self) -> str:
         words = i18n.current()
