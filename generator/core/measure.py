@@ -13,6 +13,7 @@ the edge, as base.css's `overflow-wrap: break-word` has the renderer do.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -110,6 +111,41 @@ def line_count(text: str, width_mm: float, size_pt: float, *, weight: int = 400,
     return count
 
 
+def fewest_lines(text: str, width_mm: float, size_pt: float, *, weight: int = 400, italic: bool = False,
+                 fill: float = FILL) -> int:
+    """A floor under `line_count`, in one pass: no line holds more than its
+    width of the text's letters (a piece cut from a word, a start and its
+    hyphen, each fits what is left of its line), so the letters' widths
+    added up take at least that many lines. It only grows with the text, so
+    a search over lengths can rule out at once what no counting would let
+    fit. 0 (no floor) where a letter alone is wider than a line, or where
+    the language's breaks may change letters (pyphen's Catalan and
+    Hungarian spell some breaks with other letters)."""
+    if not _breaks_keep_letters(dictionary_for(current().language)):
+        return 0
+    advances, room = _advances(weight, italic), width_mm * fill * PT_PER_MM / size_pt
+    ems = 0.0
+    for char in text:
+        if not char.isspace():
+            wide = advances.get(char, _FALLBACK_EM)
+            if wide > room:
+                return 0
+            ems += wide
+    return max(0, math.ceil(ems / room * (1 - 1e-9) - 1e-9))       # below any rounding of the count's sums
+
+
+@lru_cache(maxsize=None)
+def _breaks_keep_letters(dictionary: Any) -> bool:
+    """Whether every break of `dictionary` splits a word without changing its
+    letters (pyphen stores the other kind's spelling with the break)."""
+    if dictionary is None:
+        return True
+    patterns = getattr(getattr(dictionary, "hd", None), "patterns", None)
+    if not isinstance(patterns, dict):
+        return False
+    return not any(getattr(value, "data", None) for _, values in patterns.values() for value in values)
+
+
 @dataclass(frozen=True)
 class _Face:
     """What a line is set with: the type, the line's width and the language's hyphenation."""
@@ -121,6 +157,18 @@ class _Face:
 
     def width(self, text: str) -> float:
         return text_width(text, self.size_pt, weight=self.weight, italic=self.italic)
+
+    def wider(self, text: str, room: float) -> bool:
+        """Whether `text` is wider than `room` (the answer `width` gives),
+        reading only as far as a start plainly wider: a word of 2,000
+        letters set line by line was summed whole for every line."""
+        advances, limit = _advances(self.weight, self.italic), room * PT_PER_MM / self.size_pt
+        ems = 0.0
+        for char in text:
+            ems += advances.get(char, _FALLBACK_EM)
+            if ems > limit * (1 + 1e-9) + 1e-9:    # past any rounding of the whole sum's
+                return True
+        return self.width(text) > room
 
 
 def _set_word(word: str, used: float, face: _Face) -> tuple[float, int]:
@@ -134,14 +182,14 @@ def _set_word(word: str, used: float, face: _Face) -> tuple[float, int]:
     space, added, rest = face.width(" "), 0, word
     while True:
         room = face.width_mm - (used + space if used else 0.0)
-        if face.width(rest) <= room:
+        if not face.wider(rest, room):
             return (used + space if used else 0.0) + face.width(rest), added
         head = _hyphenated(rest, room, face)
         if head is None and used:                  # the word goes whole to the next line
             used, added = 0.0, added + 1
             continue
         if head is None:                           # wider than a line and no break fits: cut at the edge
-            head = _broken(rest, face.width_mm, face.size_pt, face.weight, face.italic)[0]
+            head = _cut(rest, face.width_mm, face.size_pt, face.weight, face.italic)
         rest, used, added = rest[len(head):], 0.0, added + 1
 
 
@@ -156,27 +204,48 @@ def _hyphenated(token: str, room: float, face: _Face) -> str | None:
     if face.dictionary is None or word is None:
         return None
     before = word.group(1)
-    for start, _end in face.dictionary.iterate(word.group(2)):
+    for start, _end in face.dictionary.iterate(_reach(word.group(2), room, face)):
         if face.width(before + start + HYPHEN) <= room:
             return before + start
     return None
 
 
-def _broken(word: str, width_mm: float, size_pt: float, weight: int, italic: bool) -> list[str]:
-    """A word wider than the line, as the renderer breaks it (base.css
-    `overflow-wrap: break-word`, checked against WeasyPrint in
-    tests/test_fit.py): each line filled with as many of its letters as fit,
-    at least one, the rest on the next. No hyphen is added."""
+def _reach(word: str, room: float, face: _Face) -> str:
+    """The start of `word` that decides every break short enough for `room`:
+    a break's place depends on the patterns around it, none longer than the
+    dictionary's longest (`maxlen`), so the letters past the widest start
+    that fits, and a pattern's length more, change none of those breaks.
+    Hyphenating the whole of a name of 2,000 letters once per line it
+    takes made `check` run for minutes; this is the same answer at once.
+    The whole word where pyphen says no length, or where cutting it would
+    change whether it is all capitals (which spells a break's letters)."""
+    longest = getattr(getattr(face.dictionary, "hd", None), "maxlen", None)
+    if not isinstance(longest, int):
+        return word
+    advances, limit = _advances(face.weight, face.italic), room * PT_PER_MM / face.size_pt
+    ems, wide = 0.0, len(word)
+    for count, char in enumerate(word, 1):
+        ems += advances.get(char, _FALLBACK_EM)
+        if ems > limit:             # no start this long or longer fits: the breaks within it are all we need
+            wide = count
+            break
+    cut = word[:wide + longest + 2]
+    return cut if cut.isupper() == word.isupper() else word
+
+
+def _cut(word: str, width_mm: float, size_pt: float, weight: int, italic: bool) -> str:
+    """The first line of a word wider than the line, as the renderer breaks
+    it (base.css `overflow-wrap: break-word`, checked against WeasyPrint in
+    tests/test_fit.py): as many of its letters as fit, at least one; the
+    rest goes on the next line. No hyphen is added."""
     advances = _advances(weight, italic)
     room = width_mm * PT_PER_MM / size_pt           # the line's width in ems
-    pieces, piece, used = [], "", 0.0
-    for char in word:
-        wide = advances.get(char, _FALLBACK_EM)
-        if piece and used + wide > room:
-            pieces.append(piece)
-            piece, used = "", 0.0
-        piece, used = piece + char, used + wide
-    return [*pieces, piece]
+    used = 0.0
+    for count, char in enumerate(word):
+        used += advances.get(char, _FALLBACK_EM)
+        if count and used > room:
+            return word[:count]
+    return word
 
 
 def words_that_fit(text: str, lines: int, width_mm: float, size_pt: float, *, weight: int = 400,

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from ...core.i18n import _, fill
-from ...core.measure import FILL, PT_PER_MM, line_count, text_width
+from ...core.measure import FILL, PT_PER_MM, fewest_lines, line_count, text_width
 from .fit import LINE_HEIGHT, Box, Fit, Text, TooLong, card_room, card_width, text_height
 from ..options import PrintOptions
 from .stacked import H2_EXTRA, H2_LINE, H2_PT, foot_extra
@@ -118,8 +118,7 @@ class LegendBox(Box):
         names = [r.name for r in self.ladder[1:]]
         found = []
         for i in sorted(range(len(names)), key=lambda k: -len(names[k])):
-            limit = max((k for k in range(len(names[i]) + 1)
-                         if self.fits([*names[:i], names[i][:k], *names[i + 1:]])), default=-1)
+            limit = self._most_letters(names, i)
             found.append(TooLong(Text("name", names[i], self.locs[i], "damage.yaml"),
                                  len(names[i]) - max(limit, SHORT_NAME), max(limit, SHORT_NAME), TEXT_PT,
                                  unit="letter", each=" in this name, the others as they are,"))
@@ -127,6 +126,29 @@ class LegendBox(Box):
                 break
             names[i] = names[i][:SHORT_NAME]
         return [long for long in found if long.over > 0]
+
+    def _most_letters(self, names: Sequence[str], i: int) -> int:
+        """The most letters of names[i] that fit, the others as they are
+        (-1 if none do): the longest start that fits, tried from the longest
+        down, past the starts whose letters alone need more lines than the
+        legend has (`fewest_lines`, which grows with the start: found by
+        halving). A name of 2,000 letters was tried at every length."""
+        def legend_with(k: int) -> list[str]:
+            return [*names[:i], names[i][:k], *names[i + 1:]]
+
+        def ruled_out(k: int) -> bool:
+            text = legend_of([self.ladder[0], *(replace(r, name=n) for r, n in
+                                                zip(self.ladder[1:], legend_with(k), strict=True))])
+            floor = fewest_lines(text, self.width_mm, TEXT_PT, fill=LEGEND_FILL)
+            return floor * TEXT_PT * LINE_HEIGHT / PT_PER_MM > self.height_mm       # as _lines_mm counts
+
+        if ruled_out(0):
+            return -1
+        low, high = 0, len(names[i])
+        while low < high:
+            middle = (low + high + 1) // 2
+            low, high = (low, middle - 1) if ruled_out(middle) else (middle, high)
+        return next((k for k in range(low, -1, -1) if self.fits(legend_with(k))), -1)
 
 
 @dataclass(frozen=True)
