@@ -87,6 +87,8 @@ READERS = {
     ("generator/render/pdf/parts.py", "declared_language"): _lang_attribute,
     ("generator/render/pdf/parts.py", "joined_result"): _lang_attribute,        # /Lang of a joined GM document
     ("generator/core/measure.py", "line_count"): _hyphenation,               # hyphenation, as check counts lines
+    ("generator/core/measure.py", "fewest_lines"): _hyphenation,             # its floor: the same dictionary
+    ("generator/render/cache/documents.py", "_words_key"): _words,           # the language keys a document's HTML
     ("generator/render/site/mkdocs_build.py", "config_overrides"): _theme,          # Material's interface and search
     ("generator/render/html.py", "_environment"): _lang_attribute,
     ("generator/commands/build.py", "site_look"): _theme,
