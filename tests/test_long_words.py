@@ -122,3 +122,20 @@ def test_the_legends_limits_for_names_of_2000_letters_are_found_at_once():
     box.too_long()                                        # the fonts, read once
     found, seconds = cpu_time(box.too_long)
     assert [long.over for long in found] and seconds < 1.0, (found, seconds)
+
+
+def test_a_labels_one_line_count_is_the_longest_start_that_fits():
+    """labels.one_line searches by halves: the same count as trying every
+    length (each start of random titles), and a title of thousands of
+    letters is answered without a measure per letter."""
+    from generator.render.fit.labels import FILL, LINE_PT, PAD_X, one_line
+    rng = random.Random(7)
+    letters = "abcdefghij KLMNOPQ éüßœ-WWWiii"
+    for _ in range(60):
+        title = "".join(rng.choice(letters) for _ in range(rng.randrange(0, 90)))
+        width = rng.choice((45.7, 63.5, 66.7))
+        room = (width - 2 * PAD_X) * FILL
+        every = max((k for k in range(len(title) + 1) if measure.text_width(title[:k], LINE_PT) <= room), default=0)
+        assert one_line(title, width) == every, title
+    count, took = cpu_time(one_line, "W" * 20_000, 63.5)
+    assert count > 0 and took < 1.0

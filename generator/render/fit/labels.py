@@ -48,9 +48,15 @@ def title_lines(title: str, width_mm: float) -> int:
 
 
 def one_line(text: str, width_mm: float) -> int:
-    """How many of `text`'s first characters fit one line under a label's name."""
+    """How many of `text`'s first characters fit one line under a label's name
+    (a longer start is never narrower, so the count is searched by halves:
+    a title of thousands of letters is measured a dozen times, not once a letter)."""
     room = (width_mm - 2 * PAD_X) * FILL
-    return max((k for k in range(len(text) + 1) if text_width(text[:k], LINE_PT) <= room), default=0)
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if text_width(text[:middle], LINE_PT) <= room else (low, middle - 1)
+    return low
 
 
 def name_room(width_mm: float, height_mm: float, under: Sequence[str] = ()) -> tuple[float, float]:
