@@ -114,21 +114,28 @@ def timed_plan(folder: Path) -> tuple[float, object]:
     return time.perf_counter() - start, plan
 
 
-def timed_cards(plan: object) -> tuple[float, int]:
-    """The packet's own card documents (items, abilities, notes) rendered alone to PDF (CPU seconds), and their pages."""
+def timed_own(plan: object, without: object) -> tuple[float, float, int]:
+    """What the things add, rendered alone to PDF in this process (CPU seconds): the packet's own card
+    documents (items, abilities, notes), and every document of the pack they bring (sealed inserts, the
+    GM's index, badges). Returns (cards, all they add, pages)."""
     from generator.core.paper import A4
     from generator.core.paths import TEMPLATES_DIR
     from generator.render.pdf.jobs import prepare_html
     from generator.render.pdf.weasy import render_pdf
-    run = plan.run      # type: ignore[attr-defined]
-    own = [d for d in run.documents if d.context.get("card_css") == "packet/cards.css"]
-    start = time.process_time()
+    before = {doc.slug for doc, _papers in without.planned}     # type: ignore[attr-defined]
+    added = [doc for doc, _papers in plan.planned if doc.slug not in before]     # type: ignore[attr-defined]
+    cards = [d for d in added if d.context.get("card_css") == "packet/cards.css"]
+    spent = {"cards": 0.0, "all": 0.0}
     pages = 0
     with tempfile.TemporaryDirectory() as out:
-        for doc in own:
+        for doc in added:
+            start = time.process_time()
             job = prepare_html(doc, PrintOptions()).job(Path(out) / f"{doc.slug}.pdf", A4, (TEMPLATES_DIR,), doc.slug)
             pages += render_pdf(job).pages
-    return time.process_time() - start, pages
+            took = time.process_time() - start
+            spent["all"] += took
+            spent["cards"] += took if doc in cards else 0.0
+    return spent["cards"], spent["all"], pages
 
 
 def packed_cpu(folder: Path, out: Path) -> tuple[float, float]:
@@ -143,9 +150,9 @@ def packed_cpu(folder: Path, out: Path) -> tuple[float, float]:
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def bench_whole_pack(game: Path, plain: str, full: str, cards: float) -> None:
+def bench_whole_pack(game: Path, plain: str, full: str, own: float) -> None:
     """The 60-envelope game's whole A4 pack with its things and without: the difference should be about the
-    rendering of what the things add (their cards, inserts, index and badges), `cards` the cards alone."""
+    rendering of what the things add (`own`: their cards, inserts, index and badges rendered alone)."""
     packs = {}
     with tempfile.TemporaryDirectory() as root:
         for way, text in (("without", plain), ("with", full)):
@@ -154,7 +161,7 @@ def bench_whole_pack(game: Path, plain: str, full: str, cards: float) -> None:
     (wall, cpu), (wall0, cpu0) = packs["with"], packs["without"]
     print(f"the whole A4 pack, {CHARACTERS} envelopes, no cache, one worker: with the things {wall:6.1f} s "
           f"({cpu:6.1f} s CPU), without {wall0:6.1f} s ({cpu0:6.1f} s CPU); the things add {cpu - cpu0:5.1f} s CPU, "
-          f"their cards alone {cards:5.1f} s; (with - without) / cards {(cpu - cpu0) / cards:4.2f}")
+          f"their own papers alone {own:5.1f} s; (with - without) / own {(cpu - cpu0) / own:4.2f}")
 
 
 def bench_things(game: Path, repeat: int, whole: bool) -> None:
@@ -164,20 +171,20 @@ def bench_things(game: Path, repeat: int, whole: bool) -> None:
     plain = yaml.safe_dump(base, sort_keys=False)
     full = yaml.safe_dump({"sixes": {**base["sixes"], **things(ids)}}, sort_keys=False)
     times: dict[str, list[float]] = {"with": [], "without": []}
-    plan = None
+    plans: dict[str, object] = {}
     for _ in range(repeat):
         for way, text in (("with", full), ("without", plain)):
             (game / "packet.yaml").write_text(text)
-            took, made = timed_plan(game)
+            took, plans[way] = timed_plan(game)
             times[way].append(took)
-            plan = made if way == "with" else plan
-    rendered, pages = timed_cards(plan)
+    rendered, everything, pages = timed_own(plans["with"], plans["without"])
     with_things, without = statistics.median(times["with"]), statistics.median(times["without"])
     print(f"check and pack plan, {CHARACTERS} envelopes, {ITEMS} items, {ABILITIES} abilities, {SEALED} sealed: "
           f"{with_things:5.2f} s   without them {without:5.2f} s   their share {with_things - without:5.2f} s")
-    print(f"the packet's own cards rendered alone: {rendered:5.2f} s CPU ({pages} pages)")
+    print(f"the packet's own cards rendered alone: {rendered:5.2f} s CPU; with the inserts, index and badges "
+          f"{everything:5.2f} s CPU ({pages} pages)")
     if whole:
-        bench_whole_pack(game, plain, full, rendered)
+        bench_whole_pack(game, plain, full, everything)
     (game / "packet.yaml").write_text(plain)
 
 
