@@ -29,6 +29,7 @@ INTERNAL = {
                                   "DeployError",
     "core.loading.UnreadableFile": "every reader turns it into a Problem (or a DataError) at the file it names",
     "core.loading._Refused": "the YAML reader's own signal, turned into a Problem",
+    "render.cache.fingerprint.Unknown": "DocumentCache.key catches it: the document has no key and is made anew",
     "render.site.clean_html.UnsafeHtml": "the site's page plugin turns it into a SiteBuildError",
     "systems.sixes.declarations.IllegalDeclaration": "the resolver's answer to its callers (simulator, tracker, "
                                                     "tests), who declare; no command lets a user declare",
