@@ -66,3 +66,31 @@ def test_the_matrix_marks_who_knows_whom():
     assert [r["cells"] for r in rows] == [["", "both", "", ""], ["both", "", "known", ""],
                                           ["", "knows", "", ""], ["", "", "", ""]]
     assert [r["count"] for r in rows] == [1, 1, 1, 0]
+
+
+def test_a_long_casts_matrix_continues_in_tables_whose_numbers_stay_whole(tmp_path):
+    """Sixty characters: the matrix comes in tables of at most
+    MATRIX_COLUMNS columns, every row in each, and on A4 no column number
+    or count is broken across lines (a hundred-and-twenty-column table had
+    printed them a digit a line)."""
+    from pdf_text import page_texts
+
+    from generator.core.paper import A4
+    from generator.core.paths import TEMPLATES_DIR
+    from generator.game.packet_graph import MATRIX_COLUMNS, matrix_blocks
+    from generator.game.packet_route import relationship_map
+    from generator.render.options import DEFAULT_OPTIONS
+    from generator.render.pdf.jobs import prepare_html
+    from generator.render.pdf.weasy import render_pdf
+
+    people = tuple(Person(f"p{k}", f"Guest {k}") for k in range(60))
+    ties = tuple(Tie((f"p{k}", f"p{(k * 7 + 1) % 60}"), {f"p{k}": "x"}) for k in range(60) if (k * 7 + 1) % 60 != k)
+    doc = relationship_map(Packet("sixes", people, ties=ties), "Sixty", None)
+    assert [len(b) for b in matrix_blocks(60)] == [MATRIX_COLUMNS, MATRIX_COLUMNS, 60 - 2 * MATRIX_COLUMNS]
+    prepared = prepare_html(doc, DEFAULT_OPTIONS)
+    assert prepared.html.count('<table class="matrix">') == 3
+    assert prepared.html.count("Guest 59</th>") == 3
+    pdf = tmp_path / "map.pdf"
+    render_pdf(prepared.job(pdf, A4, (TEMPLATES_DIR,), doc.slug))
+    heads = " ".join(str(n) for n in range(1, MATRIX_COLUMNS + 1))
+    assert page_texts(pdf)[1].startswith(f"Who {heads} # 1. Guest 0 ")

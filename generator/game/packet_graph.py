@@ -68,6 +68,16 @@ def legend(packet: Packet) -> list[tuple[str, str]]:
     return [(g.name, used[g.name]) for g in packet.groups if g.name in used]
 
 
+# Columns of the matrix a table holds: with the names' column, each cell keeps room for a three-digit number
+# at the matrix's size on A4 and Letter alike; a longer cast continues in another table of the next columns.
+MATRIX_COLUMNS = 25
+
+
+def matrix_blocks(count: int) -> list[range]:
+    """The columns of each table of a matrix of `count` characters, MATRIX_COLUMNS at most each."""
+    return [range(start, min(start + MATRIX_COLUMNS, count)) for start in range(0, count, MATRIX_COLUMNS)]
+
+
 def matrix(packet: Packet) -> list[dict[str, object]]:
     """A row per character: who they know, as one cell per character of the
     cast ('both', 'knows' for a one-sided tie this side knows, 'known' for

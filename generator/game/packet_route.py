@@ -103,14 +103,15 @@ def group_sheet(group: GroupEntry, packet: Packet, title: str) -> Document:
 
 def relationship_map(packet: Packet, title: str, draw: Callable[[str], str] | None) -> Document:
     """The GM's picture of the web (Graphviz, drawn by `draw`) and its matrix."""
-    from .packet_graph import dot_source, legend, matrix
+    from .packet_graph import dot_source, legend, matrix, matrix_blocks
     source = dot_source(packet)
     rows = matrix(packet)
-    context: dict[str, Any] = {"title": title, "rows": rows, "people": [p.name for p in packet.people],
-                               "ties": len(packet.ties), "legend": legend(packet)}
+    blocks = matrix_blocks(len(rows))
+    context: dict[str, Any] = {"title": title, "rows": rows, "blocks": blocks, "ties": len(packet.ties),
+                               "legend": legend(packet)}
     return Document(MAP_SLUG, _("{title}: relationship map").format(title=title), "packet/map.html", "gm",
                     Deferred(lambda: {**context, "image": draw(source) if draw is not None else None}),
-                    max_pages=1 + math.ceil(len(rows) / 40))
+                    max_pages=1 + len(blocks) * math.ceil(len(rows) / 40))
 
 
 def plot_index(packet: Packet, title: str) -> Document:
