@@ -21,19 +21,22 @@ from generator.render.cache.documents import DocumentCache
 from generator.render.cache.fingerprint import Fingerprints, Unknown
 from generator.render.options import DEFAULT_OPTIONS, PrintOptions
 from generator.systems.base import Deferred
-from generator.systems.sixes import SYSTEM as SIXES
+from starter_games import sixes_starter
 
 
 @pytest.fixture(autouse=True)
 def private_cache(tmp_path, monkeypatch):
+    """The test's own cache folder, and none of the HTML an earlier build in
+    this process kept in memory (render/cache/documents.py: a test that
+    counts what is made must start from nothing, whatever ran before it)."""
+    import generator.render.cache.documents as documents
     monkeypatch.setenv("SIXES_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(documents, "_kept", {})
 
 
 @pytest.fixture
 def starter(tmp_path):
-    data = tmp_path / "data"
-    shutil.copytree(SIXES.starter, data / "sixes")
-    return data
+    return sixes_starter(tmp_path / "data")
 
 
 def sheet_keys(data, tmp_path, options=DEFAULT_OPTIONS) -> dict[str, str | None]:

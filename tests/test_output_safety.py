@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -23,19 +22,14 @@ from generator.commands.output import JOURNAL, RECORD, OutputError, OutputFolder
 from generator.core.paths import PROJECT_ROOT, SITE_SOURCES_DIR, TEMPLATES_DIR
 from generator.render.pause import PAUSE_VARIABLE, PAUSED
 from generator.render.pdf.scratch import PREFIX
-from generator.systems.sixes import SYSTEM as SIXES
+from starter_games import sixes_starter
 
 SIXES_CMD = [sys.executable, "-m", "generator"]
 
 
-def _copy_starter(data: Path) -> Path:
-    shutil.copytree(SIXES.starter, data / "sixes")
-    return data
-
-
 @pytest.fixture
 def starter(tmp_path) -> Path:
-    return _copy_starter(tmp_path / "game")
+    return sixes_starter(tmp_path / "game")
 
 
 @pytest.fixture(autouse=True)
@@ -93,7 +87,7 @@ def warm(tmp_path, tmp_path_factory, request) -> Path:
     """The test's own cache folder, starting with the starter's PDFs on A4
     (tests/shared_builds.py: rendered once for the run, as an earlier build
     of the game would leave them)."""
-    warm_cache(tmp_path / "cache", rendered_pdfs("sixes-starter-a4", _copy_starter, ["--paper", "a4", "--jobs", "1"],
+    warm_cache(tmp_path / "cache", rendered_pdfs("sixes-starter-a4", sixes_starter, ["--paper", "a4", "--jobs", "1"],
                                                  tmp_path_factory, request.config))
     return tmp_path / "cache"
 

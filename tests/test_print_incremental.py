@@ -18,7 +18,7 @@ from generator.commands.context import BuildConfig
 from generator.commands.output import OutputError
 from generator.core.paper import A4, LETTER
 from generator.render.options import PrintOptions
-from generator.systems.sixes import SYSTEM as SIXES
+from starter_games import sixes_starter
 
 
 @pytest.fixture(autouse=True)
@@ -28,9 +28,7 @@ def private_cache(tmp_path, monkeypatch):
 
 @pytest.fixture
 def starter(tmp_path):
-    data = tmp_path / "data"
-    shutil.copytree(SIXES.starter, data / "sixes")
-    return data
+    return sixes_starter(tmp_path / "data")
 
 
 def cached_pdfs(data, out, paper=A4, **asked):

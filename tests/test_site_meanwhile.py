@@ -4,8 +4,6 @@ the site before its character's sheet is rendered, and an edit that renders
 a public document offers the new PDF, the same bytes as the build's own."""
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from generator.commands.build import build
@@ -13,7 +11,7 @@ from generator.commands.context import BuildConfig
 from generator.core.layout import DocumentPdf
 from generator.core.paper import A4
 from generator.game.settings import load_settings
-from generator.systems.sixes import SYSTEM as SIXES
+from starter_games import public_cast_starter
 
 
 @pytest.fixture(autouse=True)
@@ -23,12 +21,7 @@ def private_cache(tmp_path, monkeypatch):
 
 @pytest.fixture
 def game(tmp_path):
-    data = tmp_path / "data"
-    shutil.copytree(SIXES.starter, data / "sixes")
-    (data / "sixes.yaml").write_text("site:\n  cast_list: true\n")
-    for character in (data / "sixes" / "characters").glob("*.yaml"):
-        character.write_text(character.read_text() + "visibility: public\n")
-    return data
+    return public_cast_starter(tmp_path / "data")
 
 
 def site_build(data, out, events):

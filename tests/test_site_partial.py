@@ -4,7 +4,6 @@ the one a whole build makes; a changed title builds the whole site."""
 from __future__ import annotations
 
 import re
-import shutil
 
 import pytest
 
@@ -12,7 +11,7 @@ from generator.commands.build import build
 from generator.commands.context import BuildConfig
 from generator.core.paper import A4
 from generator.game.settings import load_settings
-from generator.systems.sixes import SYSTEM as SIXES
+from starter_games import public_cast_starter
 
 
 @pytest.fixture(autouse=True)
@@ -23,12 +22,7 @@ def private_cache(tmp_path, monkeypatch):
 @pytest.fixture
 def game(tmp_path):
     """The Sixes starter with a public cast listed on the site."""
-    data = tmp_path / "data"
-    shutil.copytree(SIXES.starter, data / "sixes")
-    (data / "sixes.yaml").write_text("site:\n  cast_list: true\n")
-    for character in (data / "sixes" / "characters").glob("*.yaml"):
-        character.write_text(character.read_text() + "visibility: public\n")
-    return data
+    return public_cast_starter(tmp_path / "data")
 
 
 def site_build(data, out):
