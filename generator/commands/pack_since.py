@@ -84,10 +84,10 @@ def _shown(path: Path, out_dir: Path) -> str:
 
 def _stock(plan: PackPlan, paper: Paper, config: Any) -> Stock:
     from ..game.pack_plan import LABEL_STOCK
-    from ..render.fit.boxes import BADGE_STOCK
+    from ..render.fit.boxes import badges_per_sheet
     from ..render.pdf.cards import grid_for
     return Stock(grid_for(config.options.card_size, config.options.bleed).per_page, LABEL_STOCK[paper.name].per_sheet,
-                 BADGE_STOCK[paper.name].per_sheet, plan.choices.duplex, plan.choices.half_covers)
+                 badges_per_sheet(paper), plan.choices.duplex, plan.choices.half_covers)
 
 
 def _write(config: Any, plan: PackPlan, report: ReprintReport, progress: Progress | None) -> None:
@@ -119,10 +119,10 @@ def _write_paper(ctx: BuildContext, plan: PackPlan, item: PaperReprint, folder: 
     """One paper's reprint: render the changed parts, merge them, write the sheet, the list and the record."""
     import shutil
 
-    from ..render.fit.boxes import BADGE_STOCK
+    from ..render.fit.boxes import badges_per_sheet
     from ..render.pack.assembly import Part, Piece, SourcePdfs, merge
     from ..render.pack import reprint as files
-    docs = files.reprint_documents(plan, item.reprint, item.paper, BADGE_STOCK[item.paper.name].per_sheet)
+    docs = files.reprint_documents(plan, item.reprint, item.paper, badges_per_sheet(item.paper))
     parts = ctx.staging / "reprint-parts" / item.paper.name
     made = docs.all()
     results = ctx.render(_jobs(ctx, made, item.paper, lambda d: parts / f"{d.folder}-{d.slug}.pdf")) if made else []
